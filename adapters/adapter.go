@@ -1,0 +1,78 @@
+package adapters
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// Info is what an implementation says about itself.
+type Info struct {
+	Name      string     `json:"name"`
+	Version   string     `json:"version"`
+	Language  string     `json:"language,omitempty"`
+	Unit      unit.Unit  `json:"unit"`      // what its offsets and lengths count
+	Standards []Standard `json:"standards"` // what it implements
+}
+
+// Implements reports whether the implementation declares s.
+func (i Info) Implements(s Standard) bool {
+	for _, x := range i.Standards {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Validate checks that the description is usable: a name, a known unit and
+// known standards.
+func (i Info) Validate() error {
+	if i.Name == "" {
+		return errors.New("adapter has no name")
+	}
+	if _, err := unit.Parse(string(i.Unit)); err != nil {
+		return fmt.Errorf("adapter %s: %w", i.Name, err)
+	}
+	for _, s := range i.Standards {
+		if _, err := ParseStandard(string(s)); err != nil {
+			return fmt.Errorf("adapter %s: %w", i.Name, err)
+		}
+	}
+	return nil
+}
+
+// Adapter is an implementation under test. Besides Info and Close it
+// implements the operation interface of every standard it declares
+// (Inflater, and so on); Operations says which interface that is.
+type Adapter interface {
+	Info() Info
+	Close() error
+}
+
+// ErrFault marks an error that is the implementation's fault rather than a
+// wrong answer: it crashed, hung, printed something that is not a valid
+// message, or answered out of range. The suite reports such requirements as
+// errored instead of failed.
+var ErrFault = errors.New("implementation fault")
+
+// Fault wraps err as an implementation fault.
+func Fault(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrFault, fmt.Sprintf(format, args...))
+}
+
+// ErrNotImplemented is returned by an operation the implementation does not
+// provide.
+var ErrNotImplemented = errors.New("not implemented")
+
+// Supports checks that a declares s and provides its operation interface.
+func Supports(a Adapter, s Standard) error {
+	if !a.Info().Implements(s) {
+		return fmt.Errorf("%s: %w", s, ErrNotImplemented)
+	}
+	if ok := operation(a, s); !ok {
+		return Fault("%s declares %s but does not provide its operations", a.Info().Name, s)
+	}
+	return nil
+}

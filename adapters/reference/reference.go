@@ -1,0 +1,43 @@
+// Package reference wires ctxconform's reference implementations into the
+// adapter contract. It is the embedded default: it needs no server, counts in
+// bytes of UTF-8, and implements every standard.
+package reference
+
+import (
+	"context"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// Version is the reference's version, reported in every run.
+const Version = "0.1.0"
+
+// Adapter is the in-process reference.
+type Adapter struct{}
+
+// New returns the reference adapter.
+func New() *Adapter { return &Adapter{} }
+
+// Info describes the reference.
+func (*Adapter) Info() adapters.Info {
+	return adapters.Info{
+		Name:      "reference",
+		Version:   Version,
+		Language:  "go",
+		Unit:      unit.Bytes,
+		Standards: []adapters.Standard{adapters.Inflate, adapters.Density},
+	}
+}
+
+// Close does nothing: the reference holds no resources.
+func (*Adapter) Close() error { return nil }
+
+// Inflate runs std085 §2–3.
+func (*Adapter) Inflate(ctx context.Context, req inflate.Request) (inflate.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return inflate.Result{}, err
+	}
+	return inflate.Inflate(req)
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// standardsFlag reads --standard inflate,density (repeatable).
+type standardsFlag []adapters.Standard
+
+func (s *standardsFlag) String() string {
+	var names []string
+	for _, x := range *s {
+		names = append(names, string(x))
+	}
+	return strings.Join(names, ",")
+}
+
+func (s *standardsFlag) Set(v string) error {
+	for _, name := range strings.Split(v, ",") {
+		std, err := adapters.ParseStandard(strings.TrimSpace(name))
+		if err != nil {
+			return err
+		}
+		*s = append(*s, std)
+	}
+	return nil
+}
+
+// levelFlag reads --level must|should|strict.
+type levelFlag struct{ l suite.Level }
+
+func (f *levelFlag) String() string { return f.l.Label() }
+
+func (f *levelFlag) Set(v string) error {
+	l, err := suite.ParseLevel(v)
+	f.l = l
+	return err
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/reports"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func cmdList(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var stds standardsFlag
+	level := levelFlag{suite.Reference}
+	fs.Var(&stds, "standard", "list only these standards (comma-separated)")
+	fs.Var(&level, "level", "list requirements up to this level: must, should or strict")
+	markdown := fs.Bool("markdown", false, "print Markdown tables (the format of specs/REQUIREMENTS.md)")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	opts := suite.Options{Level: level.l, Standards: stds}
+	var reqs []suite.Requirement
+	for _, r := range ctxconform.Requirements() {
+		if opts.Selected(r) {
+			reqs = append(reqs, r)
+		}
+	}
+	var err error
+	if *markdown {
+		err = reports.RequirementsMarkdown(stdout, reqs)
+	} else {
+		err = reports.RequirementsTable(stdout, reqs)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "conformance list: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}

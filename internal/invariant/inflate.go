@@ -1,0 +1,331 @@
+package invariant
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ctxconform/ctxconform/reference/density"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// MaxPadding is std085 §3.2's MAX_PADDING: no window reaches further than
+// this beyond the hits it holds.
+const MaxPadding = 500
+
+// MinViable is std085 §3.1's minimum viable window.
+const MinViable = 150
+
+// MergeThreshold is std085 §2.1's proximity-merge threshold.
+const MergeThreshold = 500
+
+// StaticCap is std085 §3.2's static fallback window cap.
+const StaticCap = 2500
+
+func bodies(req inflate.Request) map[string]string {
+	m := make(map[string]string, len(req.Documents))
+	for _, d := range req.Documents {
+		m[d.ID] = d.Body
+	}
+	return m
+}
+
+func hitsByID(req inflate.Request) map[string]inflate.Hit {
+	m := make(map[string]inflate.Hit, len(req.Hits))
+	for _, h := range req.Hits {
+		m[h.ID] = h
+	}
+	return m
+}
+
+// Inside: every window names a known compound, lies within its body, and its
+// text is exactly the body's bytes between its offsets (no markers).
+func Inside(req inflate.Request, res inflate.Result) error {
+	b := bodies(req)
+	for i, w := range res.Windows {
+		body, ok := b[w.CompoundID]
+		if !ok {
+			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
+		}
+		if w.Start < 0 || w.Start > w.End || w.End > len(body) {
+			return fmt.Errorf("window %d of %q spans [%d,%d), outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(body))
+		}
+		if w.Text != body[w.Start:w.End] {
+			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(body[w.Start:w.End]))
+		}
+	}
+	return nil
+}
+
+// OnRunes: no window edge cuts a multi-byte character.
+func OnRunes(req inflate.Request, res inflate.Result) error {
+	b := bodies(req)
+	for i, w := range res.Windows {
+		body := b[w.CompoundID]
+		for _, off := range []int{w.Start, w.End} {
+			if off >= 0 && off <= len(body) && !unit.IsBoundary(body, off) {
+				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
+			}
+		}
+	}
+	return nil
+}
+
+// Disjoint: windows of one compound never share a byte.
+func Disjoint(res inflate.Result) error {
+	by := map[string][]inflate.Window{}
+	for _, w := range res.Windows {
+		by[w.CompoundID] = append(by[w.CompoundID], w)
+	}
+	for id, ws := range by {
+		sort.Slice(ws, func(i, j int) bool { return ws[i].Start < ws[j].Start })
+		for i := 1; i < len(ws); i++ {
+			if ws[i].Start < ws[i-1].End {
+				return fmt.Errorf("windows of %q overlap: [%d,%d) and [%d,%d)", id, ws[i-1].Start, ws[i-1].End, ws[i].Start, ws[i].End)
+			}
+		}
+	}
+	return nil
+}
+
+// Assigned: every hit is either listed by exactly one window of its own
+// compound, which touches it, or reported dropped — never both, never
+// neither — and windows list only hits of the request.
+func Assigned(req inflate.Request, res inflate.Result) error {
+	hits := hitsByID(req)
+	where := map[string]int{}
+	for i, w := range res.Windows {
+		if len(w.Hits) == 0 {
+			return fmt.Errorf("window %d of %q [%d,%d) holds no hit", i, w.CompoundID, w.Start, w.End)
+		}
+		for _, id := range w.Hits {
+			h, ok := hits[id]
+			if !ok {
+				return fmt.Errorf("window %d lists unknown hit %q", i, id)
+			}
+			if j, dup := where[id]; dup {
+				return fmt.Errorf("hit %q is listed by windows %d and %d", id, j, i)
+			}
+			where[id] = i
+			if h.CompoundID != w.CompoundID {
+				return fmt.Errorf("hit %q of %q is listed by window %d of %q", id, h.CompoundID, i, w.CompoundID)
+			}
+			if !touches(w, h) {
+				return fmt.Errorf("hit %q [%d,%d) is listed by window %d [%d,%d), which does not touch it", id, h.Start, h.End, i, w.Start, w.End)
+			}
+		}
+	}
+	for _, id := range res.Dropped {
+		if _, ok := hits[id]; !ok {
+			return fmt.Errorf("dropped list names unknown hit %q", id)
+		}
+		if i, ok := where[id]; ok {
+			return fmt.Errorf("hit %q is both dropped and listed by window %d", id, i)
+		}
+		where[id] = -1
+	}
+	for _, h := range req.Hits {
+		if _, ok := where[h.ID]; !ok {
+			return fmt.Errorf("hit %q is neither in a window nor dropped", h.ID)
+		}
+	}
+	return nil
+}
+
+func touches(w inflate.Window, h inflate.Hit) bool {
+	if h.Start == h.End {
+		return w.Start <= h.Start && h.Start <= w.End
+	}
+	return w.Start < h.End && h.Start < w.End
+}
+
+// Covered: a surviving hit no longer than the minimum viable window lies
+// wholly inside the windows of its compound (the hit itself is never cut
+// away).
+func Covered(req inflate.Request, res inflate.Result) error {
+	hits := hitsByID(req)
+	by := map[string][]inflate.Window{}
+	for _, w := range res.Windows {
+		by[w.CompoundID] = append(by[w.CompoundID], w)
+	}
+	for _, w := range res.Windows {
+		for _, id := range w.Hits {
+			h := hits[id]
+			if h.End-h.Start > MinViable {
+				continue
+			}
+			if !covered(by[h.CompoundID], h.Start, h.End) {
+				return fmt.Errorf("hit %q [%d,%d) of %q is not wholly inside its compound's windows", id, h.Start, h.End, h.CompoundID)
+			}
+		}
+	}
+	return nil
+}
+
+func covered(ws []inflate.Window, s, e int) bool {
+	sorted := append([]inflate.Window(nil), ws...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Start < sorted[j].Start })
+	pos := s
+	for _, w := range sorted {
+		if w.Start <= pos && pos < w.End {
+			pos = w.End
+		}
+		if pos >= e {
+			return true
+		}
+	}
+	return pos >= e
+}
+
+// Budget: the windows' lengths, in the implementation's unit, add up to at
+// most the budget. A nil budget imposes nothing.
+func Budget(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	if req.Budget == nil {
+		return nil
+	}
+	total := 0
+	for _, w := range res.Windows {
+		total += u.Len(w.Text)
+	}
+	if total > *req.Budget {
+		return fmt.Errorf("windows total %d %s, over the budget of %d (%d windows)", total, u, *req.Budget, len(res.Windows))
+	}
+	return nil
+}
+
+// TextCap is the smallest window cap std085's text allows for req: 2500 with
+// no budget; with a budget B and n hits, B/n when every hit fits at the
+// minimum viable size and 150 otherwise.
+func TextCap(req inflate.Request) int {
+	if req.Budget == nil {
+		return StaticCap
+	}
+	n := len(req.Hits)
+	if n == 0 {
+		return 0
+	}
+	b := *req.Budget
+	if n*MinViable > b {
+		return MinViable
+	}
+	return b / n
+}
+
+// Merged: two windows of one compound whose hits are less than the merge
+// threshold apart would have been one window, unless together their hits
+// span more than the smallest cap the text allows (the cap forbade it).
+func Merged(req inflate.Request, res inflate.Result) error {
+	hits := hitsByID(req)
+	limit := TextCap(req)
+	type spanned struct{ win, s, e int }
+	by := map[string][]spanned{}
+	for i, w := range res.Windows {
+		s, e := spanOf(w, hits)
+		by[w.CompoundID] = append(by[w.CompoundID], spanned{i, s, e})
+	}
+	for id, ws := range by {
+		sort.Slice(ws, func(i, j int) bool { return ws[i].s < ws[j].s || ws[i].s == ws[j].s && ws[i].e < ws[j].e })
+		for i := range ws {
+			for j := i + 1; j < len(ws); j++ {
+				a, b := ws[i], ws[j]
+				gap := b.s - a.e
+				union := max(a.e, b.e) - a.s
+				if gap < MergeThreshold && union <= limit {
+					return fmt.Errorf("compound %q: windows %d and %d hold hits spanning [%d,%d) and [%d,%d), %d apart; merged they span %d, within the cap %d",
+						id, a.win, b.win, a.s, a.e, b.s, b.e, gap, union, limit)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func spanOf(w inflate.Window, hits map[string]inflate.Hit) (int, int) {
+	s, e := -1, -1
+	for _, id := range w.Hits {
+		h := hits[id]
+		if s < 0 || h.Start < s {
+			s = h.Start
+		}
+		if h.End > e {
+			e = h.End
+		}
+	}
+	return s, e
+}
+
+// Padded: no window reaches more than MaxPadding beyond the span of its hits.
+func Padded(req inflate.Request, res inflate.Result) error {
+	hits := hitsByID(req)
+	for i, w := range res.Windows {
+		s, e := spanOf(w, hits)
+		if s-w.Start > MaxPadding || w.End-e > MaxPadding {
+			return fmt.Errorf("window %d of %q [%d,%d) pads its hits' span [%d,%d) by %d and %d, beyond the maximum %d", i, w.CompoundID, w.Start, w.End, s, e, s-w.Start, w.End-e, MaxPadding)
+		}
+	}
+	return nil
+}
+
+// Capped: no window is longer than the static cap when there is no budget.
+func Capped(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	if req.Budget != nil {
+		return nil
+	}
+	for i, w := range res.Windows {
+		if n := u.Len(w.Text); n > StaticCap {
+			return fmt.Errorf("window %d of %q is %d %s long, over the cap of %d", i, w.CompoundID, n, u, StaticCap)
+		}
+	}
+	return nil
+}
+
+// KeptAll: no hit is dropped when every hit fits at the minimum viable size
+// (or when there is no budget).
+func KeptAll(req inflate.Request, res inflate.Result) error {
+	if req.Budget != nil && len(req.Hits)*MinViable > *req.Budget {
+		return nil
+	}
+	if len(res.Dropped) > 0 {
+		return fmt.Errorf("%d hits fit at %d bytes each within the budget, yet %v were dropped", len(req.Hits), MinViable, res.Dropped)
+	}
+	return nil
+}
+
+// Canonical returns the windows in a fixed order (compound, start), for
+// comparing answers whose order is the implementation's to choose.
+func Canonical(ws []inflate.Window) []inflate.Window {
+	out := append([]inflate.Window(nil), ws...)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].CompoundID != out[j].CompoundID {
+			return out[i].CompoundID < out[j].CompoundID
+		}
+		return out[i].Start < out[j].Start
+	})
+	return out
+}
+
+// SurvivorCount is how many hits std085 §3.1 keeps: all of them, or
+// floor(budget/150) when they do not all fit.
+func SurvivorCount(req inflate.Request) int {
+	n := len(req.Hits)
+	if req.Budget == nil || n*MinViable <= *req.Budget {
+		return n
+	}
+	return *req.Budget / MinViable
+}
+
+// Plan is the reference's density plan for req (used only by REFERENCE-level
+// checks).
+func Plan(req inflate.Request) (density.Plan, error) {
+	if req.Budget == nil {
+		return density.Static(len(req.Hits)), nil
+	}
+	return density.For(len(req.Hits), *req.Budget)
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

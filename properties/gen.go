@@ -1,0 +1,160 @@
+package properties
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// Recipe is a generated inflation case, kept as plain numbers so gopter can
+// shrink it; Request builds the documents and hits it describes.
+type Recipe struct {
+	Text   int64        // seed for the documents' words
+	Script int          // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix
+	Docs   []int        // document lengths in bytes (the first DocCount are used)
+	Count  int          // how many documents (1–6)
+	Hits   []HitRecipe  // the hits
+	Budget int          // total budget; negative means none (the static fallback)
+}
+
+// HitRecipe places a hit: near cluster center Center·937 plus Jitter, so hits
+// of one center are clustered (gaps under 500) and different centers sparse.
+type HitRecipe struct {
+	Doc, Center, Jitter, Len, Score int
+}
+
+// genRecipe generates recipes with the mix the issue asks for.
+func genRecipe() gopter.Gen {
+	hit := gen.Struct(reflectOf[HitRecipe](), map[string]gopter.Gen{
+		"Doc":    gen.IntRange(0, 5),
+		"Center": gen.IntRange(0, 40),
+		"Jitter": gen.IntRange(0, 700),
+		"Len":    gen.Weighted([]gen.WeightedGen{{Weight: 8, Gen: gen.IntRange(0, 160)}, {Weight: 2, Gen: gen.IntRange(160, 4000)}}),
+		"Score":  gen.IntRange(0, 20),
+	})
+	docLen := gen.Weighted([]gen.WeightedGen{
+		{Weight: 2, Gen: gen.IntRange(0, 600)},
+		{Weight: 6, Gen: gen.IntRange(600, 40000)},
+		{Weight: 1, Gen: gen.IntRange(200000, 1200000)},
+	})
+	budget := gen.Weighted([]gen.WeightedGen{
+		{Weight: 2, Gen: gen.Const(-1)},
+		{Weight: 2, Gen: gen.IntRange(1, 450)},
+		{Weight: 4, Gen: gen.IntRange(450, 8000)},
+		{Weight: 2, Gen: gen.IntRange(8000, 300000)},
+	})
+	return gen.Struct(reflectOf[Recipe](), map[string]gopter.Gen{
+		"Text":   gen.Int64Range(0, 1<<40),
+		"Script": gen.IntRange(0, 4),
+		"Docs":   gen.SliceOfN(6, docLen),
+		"Count":  gen.IntRange(1, 6),
+		"Hits":   gen.SliceOf(hit),
+		"Budget": budget,
+	})
+}
+
+// Request builds the case. Hit offsets are moved back onto character
+// boundaries, and hits are kept inside their documents: a recipe always
+// describes a valid request.
+func (r Recipe) Request() inflate.Request {
+	count := min(max(r.Count, 1), max(len(r.Docs), 1))
+	rng := rand.New(rand.NewSource(r.Text))
+	docs := make([]inflate.Document, count)
+	for i := range docs {
+		n := 0
+		if i < len(r.Docs) {
+			n = r.Docs[i]
+		}
+		docs[i] = inflate.Document{ID: docID(i), Body: Text(rng, r.Script, n)}
+	}
+	req := inflate.Request{Documents: docs}
+	// Shrinking may step outside the generators' ranges: clamp everything.
+	for i, h := range r.Hits {
+		d := docs[abs(h.Doc)%count]
+		n := len(d.Body)
+		start := unit.Floor(d.Body, min(abs(h.Center)*937+abs(h.Jitter), n))
+		end := unit.Floor(d.Body, min(start+abs(h.Len), n))
+		req.Hits = append(req.Hits, inflate.Hit{
+			ID: fmt.Sprintf("h%02d", i), CompoundID: d.ID, Start: start, End: end, Score: float64(abs(h.Score)%21) / 20,
+		})
+	}
+	if r.Budget >= 0 {
+		b := max(r.Budget, 1)
+		req.Budget = &b
+	}
+	return req
+}
+
+// docID gives documents names whose sort order differs from their index, so
+// an implementation cannot pass by accident of input order.
+func docID(i int) string {
+	return []string{"m-notes", "b-code", "x-data", "a-prose", "q-table", "k-glossary"}[i%6]
+}
+
+// String is what gopter prints for a counterexample: the request, compact.
+func (r Recipe) String() string {
+	req := r.Request()
+	var b strings.Builder
+	if req.Budget == nil {
+		b.WriteString("budget=none")
+	} else {
+		fmt.Fprintf(&b, "budget=%d", *req.Budget)
+	}
+	for _, d := range req.Documents {
+		fmt.Fprintf(&b, " doc %s=%dB", d.ID, len(d.Body))
+	}
+	for _, h := range req.Hits {
+		fmt.Fprintf(&b, "\n  hit %s %s[%d,%d) score %.2f", h.ID, h.CompoundID, h.Start, h.End, h.Score)
+	}
+	fmt.Fprintf(&b, "\n  (recipe %+v)", struct {
+		Text         int64
+		Script, Count int
+	}{r.Text, r.Script, r.Count})
+	return b.String()
+}
+
+var scripts = [][]string{
+	{"context", "window", "budget", "the", "of", "merge", "hit", "search", "atom", "token", "a", "inflation"},
+	{"café", "naïve", "façade", "über", "señor", "déjà", "vu", "Ærø", "crème", "brûlée"},
+	{"日本語", "文脈", "検索", "窓", "予算", "上下文", "分词", "한국어", "문맥"},
+	{"😀", "🚀", "🧠", "𝔘𝔫𝔦", "𓂀", "🇳🇴", "👩‍💻", "a"},
+}
+
+// Text writes about n bytes of words in the given script (4 mixes them), with
+// sentences and paragraphs, and never stops inside a character.
+func Text(rng *rand.Rand, script, n int) string {
+	n = max(n, 0)
+	var b strings.Builder
+	b.Grow(n + 16)
+	for b.Len() < n {
+		s := abs(script) % 5
+		if s == 4 {
+			s = rng.Intn(4)
+		}
+		words := scripts[s]
+		b.WriteString(words[rng.Intn(len(words))])
+		switch rng.Intn(20) {
+		case 0:
+			b.WriteString(".\n\n")
+		case 1, 2:
+			b.WriteString(". ")
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	out := b.String()
+	return out[:unit.Floor(out, n)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,137 @@
+package properties
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func inflateRequirements() []suite.Requirement {
+	std := adapters.Inflate
+	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
+		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
+	}
+	return []suite.Requirement{
+		p("INF-01", "std085 §2.1.4", suite.Must,
+			"Every window lies inside its document and its text is exactly the document's bytes between its offsets.",
+			inflation("inside", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Inside(req, res) })),
+		p("INF-02", "std085 §2.1.4; units", suite.Must,
+			"No window edge cuts a multi-byte character.",
+			inflation("on-runes", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.OnRunes(req, res) })),
+		p("INF-03", "std085 §2.1.3", suite.Must,
+			"Windows of one compound never overlap.",
+			inflation("disjoint", func(_ *suite.T, _ inflate.Request, res inflate.Result) error { return invariant.Disjoint(res) })),
+		p("INF-04", "std085 §2.1.3", suite.Must,
+			"Hits of one compound less than 500 bytes apart share a window, unless together they exceed the window cap.",
+			inflation("merged", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Merged(req, res) })),
+		p("INF-05", "std085 §2.1.1", suite.Must,
+			"Every hit is either held by exactly one window of its own compound, which touches it, or reported dropped.",
+			inflation("assigned", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Assigned(req, res) })),
+		p("INF-06", "std085 §2.1.5", suite.Must,
+			"Truncation never cuts a hit away: a surviving hit of at most 150 bytes lies wholly inside its compound's windows.",
+			inflation("covered", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Covered(req, res) })),
+		p("INF-07", "std085 §2.1.5, §3.2", suite.Must,
+			"Without a budget, no window is longer than the static cap of 2500.",
+			inflation("capped", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				return invariant.Capped(req, res, t.Unit())
+			})),
+		p("INF-09", "std085 §2.1.1–2", suite.Must,
+			"The windows do not depend on the order of the hits or documents in the request.",
+			inflation("order-independent", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				again := call.MustInflate(t, shuffled(req, t.Seed()+int64(len(req.Hits))))
+				return sameWindows(invariant.Canonical(res.Windows), invariant.Canonical(again.Windows))
+			})),
+		p("INF-10", "std085 §2–3", suite.Should,
+			"Inflation is idempotent: inflating only the surviving hits again, with the same budget, gives the same windows.",
+			inflation("idempotent", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				kept := req
+				kept.Hits = nil
+				for _, h := range req.Hits {
+					if !contains(res.Dropped, h.ID) {
+						kept.Hits = append(kept.Hits, h)
+					}
+				}
+				again := call.MustInflate(t, kept)
+				return sameWindows(invariant.Canonical(res.Windows), invariant.Canonical(again.Windows))
+			})),
+		p("INF-13", "std085 §2–3 (reference)", suite.Reference,
+			"Windows, their hits, scores and order, and the dropped hits equal the reference's.",
+			inflation("equals-reference", func(_ *suite.T, req inflate.Request, res inflate.Result) error {
+				want, err := inflate.Inflate(req)
+				if err != nil {
+					return fmt.Errorf("reference rejects the request: %v", err)
+				}
+				if err := sameWindows(want.Windows, res.Windows); err != nil {
+					return err
+				}
+				if !reflect.DeepEqual(nonNil(want.Dropped), nonNil(res.Dropped)) {
+					return fmt.Errorf("dropped %v, the reference drops %v", res.Dropped, want.Dropped)
+				}
+				return nil
+			})),
+		p("INF-15", "std085 §4", suite.Should,
+			"Windows are listed best first: a window scores the maximum of its hits' scores, and scores never rise down the list.",
+			inflation("score-order", func(_ *suite.T, req inflate.Request, res inflate.Result) error {
+				hits := map[string]float64{}
+				for _, h := range req.Hits {
+					hits[h.ID] = h.Score
+				}
+				for i, w := range res.Windows {
+					best := -1.0
+					for _, id := range w.Hits {
+						best = max(best, hits[id])
+					}
+					if w.Score != best {
+						return fmt.Errorf("window %d scores %v, its best hit %v", i, w.Score, best)
+					}
+					if i > 0 && w.Score > res.Windows[i-1].Score {
+						return fmt.Errorf("window %d (score %v) follows a window scoring %v", i, w.Score, res.Windows[i-1].Score)
+					}
+				}
+				return nil
+			})),
+	}
+}
+
+// sameWindows compares two window lists position by position.
+func sameWindows(want, got []inflate.Window) error {
+	if len(want) != len(got) {
+		return fmt.Errorf("%d windows, want %d:\n got  %s\n want %s", len(got), len(want), brief(got), brief(want))
+	}
+	for i := range want {
+		w, g := want[i], got[i]
+		if w.CompoundID != g.CompoundID || w.Start != g.Start || w.End != g.End || w.Score != g.Score || !reflect.DeepEqual(nonNil(w.Hits), nonNil(g.Hits)) {
+			return fmt.Errorf("window %d differs:\n got  %s\n want %s", i, brief(got[i:i+1]), brief(want[i:i+1]))
+		}
+	}
+	return nil
+}
+
+func brief(ws []inflate.Window) string {
+	s := ""
+	for _, w := range ws {
+		s += fmt.Sprintf("%s[%d,%d)%v@%.2f ", w.CompoundID, w.Start, w.End, w.Hits, w.Score)
+	}
+	return s
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+package properties
+
+import "reflect"
+
+func reflectOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }

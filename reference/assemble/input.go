@@ -1,0 +1,151 @@
+package assemble
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// checkDocs validates the documents and indexes them by ID. They are checked
+// in ID order, so the error names the same document whatever the input order.
+func checkDocs(docs []Document) (map[string]Document, error) {
+	sorted := slices.Clone(docs)
+	slices.SortFunc(sorted, func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
+	byID := make(map[string]Document, len(sorted))
+	for i, d := range sorted {
+		if d.ID == "" {
+			return nil, fmt.Errorf("assemble: a document has an empty id")
+		}
+		if i > 0 && sorted[i-1].ID == d.ID {
+			return nil, fmt.Errorf("assemble document %q: duplicate id", d.ID)
+		}
+		switch d.Kind {
+		case "", KindProse, KindCode, KindData:
+		default:
+			return nil, fmt.Errorf("assemble document %q: unknown kind %q (want prose, code or data)", d.ID, d.Kind)
+		}
+		if !utf8.ValidString(d.Body) {
+			return nil, fmt.Errorf("assemble document %q: body is not valid UTF-8 (first bad byte at %d)", d.ID, badByte(d.Body))
+		}
+		byID[d.ID] = d
+	}
+	return byID, nil
+}
+
+func badByte(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// checkMolecules validates what can be checked without the bodies and
+// returns the molecules sorted by ID. All non-empty vectors must have one
+// length; the reference length is that of the first such molecule by ID.
+func checkMolecules(mols []Molecule) ([]Molecule, error) {
+	sorted := slices.Clone(mols)
+	slices.SortFunc(sorted, func(a, b Molecule) int { return cmp.Compare(a.ID, b.ID) })
+	dim, dimFrom := 0, ""
+	for i, m := range sorted {
+		if err := checkMolecule(m); err != nil {
+			return nil, err
+		}
+		if i > 0 && sorted[i-1].ID == m.ID {
+			return nil, fmt.Errorf("assemble molecule %q: duplicate id", m.ID)
+		}
+		if len(m.Vector) == 0 {
+			continue
+		}
+		if dimFrom == "" {
+			dim, dimFrom = len(m.Vector), m.ID
+		} else if len(m.Vector) != dim {
+			return nil, fmt.Errorf("assemble molecule %q: vector has %d dimensions, molecule %q has %d", m.ID, len(m.Vector), dimFrom, dim)
+		}
+	}
+	return sorted, nil
+}
+
+// checkMolecule validates one molecule on its own.
+func checkMolecule(m Molecule) error {
+	switch {
+	case m.ID == "":
+		return fmt.Errorf("assemble: a molecule (source %q, bytes %d-%d) has an empty id", m.Source, m.Start, m.End)
+	case m.Start < 0:
+		return fmt.Errorf("assemble molecule %q: start_byte %d is negative", m.ID, m.Start)
+	case m.End < m.Start:
+		return fmt.Errorf("assemble molecule %q: end_byte %d before start_byte %d", m.ID, m.End, m.Start)
+	case m.End == m.Start:
+		return fmt.Errorf("assemble molecule %q: empty range [%d, %d)", m.ID, m.Start, m.End)
+	case math.IsNaN(m.Score) || math.IsInf(m.Score, 0):
+		return fmt.Errorf("assemble molecule %q: score %v is not finite", m.ID, m.Score)
+	}
+	for i, x := range m.Vector {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("assemble molecule %q: vector[%d] = %v is not finite", m.ID, i, x)
+		}
+	}
+	for i, e := range m.Entities {
+		if e == "" {
+			return fmt.Errorf("assemble molecule %q: entities[%d] is empty", m.ID, i)
+		}
+	}
+	return nil
+}
+
+// checkRange validates m's range against the body of its source.
+func checkRange(m Molecule, body string) error {
+	switch {
+	case m.End > len(body):
+		return fmt.Errorf("assemble molecule %q: end_byte %d beyond the end of source %q (%d bytes)", m.ID, m.End, m.Source, len(body))
+	case !unit.IsBoundary(body, m.Start):
+		return fmt.Errorf("assemble molecule %q: start_byte %d cuts a multi-byte character of source %q", m.ID, m.Start, m.Source)
+	case !unit.IsBoundary(body, m.End):
+		return fmt.Errorf("assemble molecule %q: end_byte %d cuts a multi-byte character of source %q", m.ID, m.End, m.Source)
+	}
+	return nil
+}
+
+// checkInput validates everything Windows and Check read and returns the
+// documents by ID.
+func checkInput(docs []Document, mols []Molecule, maxChars int) (map[string]Document, error) {
+	if maxChars <= 0 {
+		return nil, fmt.Errorf("assemble: max_chars %d must be positive", maxChars)
+	}
+	byID, err := checkDocs(docs)
+	if err != nil {
+		return nil, err
+	}
+	sorted, err := checkMolecules(mols)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range sorted {
+		d, ok := byID[m.Source]
+		if !ok {
+			return nil, fmt.Errorf("assemble molecule %q: unknown source %q", m.ID, m.Source)
+		}
+		if err := checkRange(m, d.Body); err != nil {
+			return nil, err
+		}
+	}
+	return byID, nil
+}
+
+// byteOrder is the order of molecules inside one source: start, end, id.
+func byteOrder(a, b Molecule) int {
+	if c := cmp.Compare(a.Start, b.Start); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.End, b.End); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}

@@ -1,0 +1,548 @@
+package densify_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform/llm/sim"
+	"github.com/ctxconform/ctxconform/reference/densify"
+)
+
+// para(i) is 300 ASCII characters, one sentence: 100 tokens under the CJK
+// estimator (and under the simulator at drift 0). Paragraphs are joined by
+// "\n\n" (1 token), so k paragraphs in one text cost 100k + (k-1).
+func para(i int) string {
+	return fmt.Sprintf("P%02d ", i) + strings.Repeat("x", 295) + "."
+}
+
+// paras joins the numbered paragraphs.
+func paras(nums ...int) string {
+	parts := make([]string, len(nums))
+	for i, n := range nums {
+		parts[i] = para(n)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func span(from, to int) []int {
+	var out []int
+	for i := from; i <= to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// input40 is 40 paragraphs: 40*100 + 39 = 4039 tokens.
+var input40 = paras(span(1, 40)...)
+
+func newSim(t *testing.T, cfg sim.Config) *sim.Sim {
+	t.Helper()
+	s, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func newDensifier(t *testing.T, cfg densify.Config) *densify.Densifier {
+	t.Helper()
+	d, err := densify.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// requireSmallOverheads guards the hand derivations below, which assume the
+// prompts cost well under 200 tokens.
+func requireSmallOverheads(t *testing.T, p densify.Plan) {
+	t.Helper()
+	if p.FullOverhead > 200 || p.ChunkOverhead > 200 || p.MergeOverhead > 200 {
+		t.Fatalf("prompt overheads %d/%d/%d exceed the 200 the derivations assume",
+			p.FullOverhead, p.ChunkOverhead, p.MergeOverhead)
+	}
+}
+
+type callShape struct {
+	Stage       densify.Stage
+	ChunkBudget int
+	MergeBudget int
+	Failed      bool
+}
+
+func shapes(calls []densify.Call) []callShape {
+	out := make([]callShape, len(calls))
+	for i, c := range calls {
+		out[i] = callShape{c.Stage, c.ChunkBudget, c.MergeBudget, c.Err != nil}
+	}
+	return out
+}
+
+func repeatShape(n int, s callShape) []callShape {
+	out := make([]callShape, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+func TestEarlyRejection(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 1_000_000})
+	tests := []struct {
+		name     string
+		maxInput int
+		input    string
+		tokens   int // 0: accepted
+		limit    int
+	}{
+		{"over a set limit", 10, strings.Repeat("a", 31), 11, 10},
+		{"at a set limit", 10, strings.Repeat("a", 30), 0, 0},
+		{"over the default (the text's 100,000)", 0, strings.Repeat("a", 300_001), 100_001, 100_000},
+		{"over the original code's 64,000", densify.OriginalMaxInput, strings.Repeat("a", 192_001), 64_001, 64_000},
+	}
+	for _, tt := range tests {
+		s.Reset()
+		d := newDensifier(t, densify.Config{Provider: s, MaxInput: tt.maxInput})
+		_, err := d.Densify(context.Background(), tt.input)
+		var tooLong *densify.InputTooLongError
+		if tt.tokens == 0 {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		if !errors.As(err, &tooLong) || tooLong.Tokens != tt.tokens || tooLong.Limit != tt.limit {
+			t.Errorf("%s: err = %v, want InputTooLongError{%d, %d}", tt.name, err, tt.tokens, tt.limit)
+		}
+		if n := len(s.Calls()); n != 0 {
+			t.Errorf("%s: %d calls, want none", tt.name, n)
+		}
+	}
+}
+
+func TestInvalidAndEmptyInput(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 10_000})
+	d := newDensifier(t, densify.Config{Provider: s})
+	if _, err := d.Densify(context.Background(), "ok \xff"); !errors.Is(err, densify.ErrInvalidInput) {
+		t.Errorf("invalid UTF-8: err = %v, want ErrInvalidInput", err)
+	}
+	res, err := d.Densify(context.Background(), " \n\n\t ")
+	if err != nil || res.Output != "" {
+		t.Errorf("white space: %q, %v; want empty output", res.Output, err)
+	}
+	if n := len(s.Calls()); n != 0 {
+		t.Errorf("%d calls, want none", n)
+	}
+	for _, cfg := range []densify.Config{
+		{},
+		{Provider: s, Cap: -1},
+		{Provider: s, MaxChunk: 100}, // below the floor 320
+		{Provider: s, WorkLimit: -2},
+		{Provider: s, Entry: densify.Entry(9)},
+	} {
+		if _, err := densify.New(cfg); !errors.Is(err, densify.ErrInvalidInput) {
+			t.Errorf("New(%+v): err = %v, want ErrInvalidInput", cfg, err)
+		}
+	}
+}
+
+// One full call succeeds: the full prompt asks for ChunkWords(201) = 120
+// words, 160 tokens reserved; the simulator keeps P01 (100) and stops before
+// P02 (100 + 1 + 100 = 201 > 160).
+func TestReactiveSingleCall(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 100_000})
+	d := newDensifier(t, densify.Config{Provider: s})
+	res, err := d.Densify(context.Background(), paras(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Output != para(1) {
+		t.Errorf("output %.20q..., want P01", res.Output)
+	}
+	if res.Entry != densify.EntryReactive || res.Chunked {
+		t.Errorf("entry %v chunked %v, want reactive and not chunked", res.Entry, res.Chunked)
+	}
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, []callShape{{Stage: densify.StageFull}}) {
+		t.Errorf("calls %+v, want one full call", got)
+	}
+}
+
+// A non-overflow failure of the full call is returned at once.
+func TestReactiveOtherErrorsReturned(t *testing.T) {
+	for _, tt := range []struct {
+		faults sim.Faults
+		want   densify.Class
+	}{
+		{sim.Faults{RateLimitAt: []int{1}}, densify.RateLimit},
+		{sim.Faults{TransientAt: []int{1}}, densify.Other},
+	} {
+		s := newSim(t, sim.Config{Cap: 100_000, Faults: tt.faults})
+		d := newDensifier(t, densify.Config{Provider: s})
+		res, err := d.Densify(context.Background(), input40)
+		if got := densify.Classify(err); got != tt.want {
+			t.Errorf("%+v: Classify(%v) = %v, want %v", tt.faults, err, got, tt.want)
+		}
+		if res.Chunked || len(s.Calls()) != 1 {
+			t.Errorf("%+v: chunked %v after %d calls, want one call and no chunking", tt.faults, res.Chunked, len(s.Calls()))
+		}
+	}
+}
+
+// The densifier assumes the default 100,000 cap, the simulator has 2,000.
+//
+//   - Full call: 4039 tokens + reserve > 2000: overflow, switch to chunking.
+//   - Round 1, chunk budget 1800: 17 paragraphs (1716 tokens) + 384 reserved
+//     (288 words * 4/3) > 2000: overflow on the first call (work limit 1).
+//   - Round 2, chunk 900, merge start halved to 1000: 8 paragraphs (807) per
+//     chunk, 5 chunks; 807 + 192 + prompt < 2000. Each partial keeps its first
+//     paragraph (100; two would be 201 > 192): P01 P09 P17 P25 P33.
+//   - One merge group (5*100 + 4*3 = 512 <= 1000); 180 words = 240 tokens
+//     reserved: the output is P01 and P09 (201; a third makes 302 > 240).
+func TestReactiveOverflowThenChunkHalving(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 2000})
+	d := newDensifier(t, densify.Config{Provider: s, WorkLimit: 1})
+	requireSmallOverheads(t, d.Plan())
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := paras(1, 9); res.Output != want {
+		t.Errorf("output %q, want P01 and P09", res.Output)
+	}
+	want := append([]callShape{
+		{Stage: densify.StageFull, Failed: true},
+		{Stage: densify.StageChunk, ChunkBudget: 1800, Failed: true},
+	}, repeatShape(5, callShape{Stage: densify.StageChunk, ChunkBudget: 900})...)
+	want = append(want, callShape{Stage: densify.StageMerge, ChunkBudget: 900, MergeBudget: 1000})
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
+		t.Errorf("calls\n got %+v\nwant %+v", got, want)
+	}
+	if res.Entry != densify.EntryReactive || !res.Chunked || res.Rounds != 2 || res.MergeRetries != 0 || res.Joined {
+		t.Errorf("result %+v", res)
+	}
+	for _, c := range res.Calls[:2] {
+		if c.Class != densify.Overflow {
+			t.Errorf("call %d: class %v, want overflow", c.Seq, c.Class)
+		}
+	}
+	rep := s.Report(input40)
+	if rep.Calls != 8 || rep.Overflows != 2 || rep.LargestAccepted > 2000 {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+// Apple: cap 4096 for both. 4039 tokens exceed the full call's allowed input
+// (4096 - overhead - 983 - 409), so chunking starts at once with budgets
+// min(1800, allowed) = 1800 and min(2000, allowed) = 2000.
+//
+//   - Chunks of 17, 17 and 6 paragraphs; 384 tokens reserved, so each partial
+//     keeps 3 paragraphs (302; 4 would be 403): P01-03, P18-20, P35-37.
+//   - One merge group (3*302 + 2*3 = 912); 360 words = 480 tokens reserved:
+//     round-robin over the 9 one-sentence paragraphs keeps 4 (403; 5 = 504).
+func TestProactiveApple(t *testing.T) {
+	for _, work := range []int{1, 4} {
+		s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
+		d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, WorkLimit: work})
+		requireSmallOverheads(t, d.Plan())
+		res, err := d.Densify(context.Background(), input40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := paras(1, 2, 3, 18); res.Output != want {
+			t.Errorf("work %d: output %q, want P01 P02 P03 P18", work, res.Output)
+		}
+		want := append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
+			callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000})
+		if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
+			t.Errorf("work %d: calls %+v, want %+v", work, got, want)
+		}
+		if res.Entry != densify.EntryProactive {
+			t.Errorf("work %d: entry %v, want proactive", work, res.Entry)
+		}
+		for i, c := range res.Calls {
+			if c.Seq != i+1 {
+				t.Errorf("work %d: call %d has Seq %d", work, i, c.Seq)
+			}
+			if plan := d.Plan(); c.PromptTokens+c.InputTokens > plan.Cap-plan.OutputReserve-plan.SafetyMargin {
+				t.Errorf("work %d: call %d estimates %d+%d, over the allowed input", work, c.Seq, c.PromptTokens, c.InputTokens)
+			}
+		}
+	}
+}
+
+// Merge-local recovery (simulator cap 3100, 4 output tokens per target word,
+// so outputs are large):
+//
+//   - Chunks of 17, 17, 6 paragraphs with 288*4 = 1152 reserved: cost 1716 +
+//     1152 + prompt <= 3100. Partials keep 11, 11 and 6 paragraphs: P1 =
+//     P01-11 (1110), P2 = P18-28 (1110), P3 = P35-40 (605).
+//   - Merge budget 2000: groups [P1] and [P2 P3] (1718); with 360*4 = 1440
+//     reserved, [P2 P3] costs 3158 + prompt > 3100: overflow.
+//   - Merge budget 1000 (the chunk partials reused): P1 and P2 exceed it and
+//     are cut at 500: P01-04, P05-08, P09-11 and P18-21, P22-25, P26-28.
+//     Groups: [01-04 05-08] [09-11 18-21] [22-25 26-28] [P3]; 720 reserved
+//     keeps 7, 7, 7 and 6 paragraphs. Tokens fall from 2825 to 2723.
+//   - Next pass: no two partials of 706 fit 1000 together, every group has
+//     one member: the partials are returned joined.
+func TestMergeLocalRetry(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 3100, TokensPerWord: 4})
+	d := newDensifier(t, densify.Config{Provider: s, Entry: densify.EntryProactive, WorkLimit: 1})
+	requireSmallOverheads(t, d.Plan())
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNums := append(append(append(span(1, 7), span(9, 11)...), span(18, 28)...), span(35, 40)...)
+	if want := paras(wantNums...); res.Output != want {
+		t.Errorf("output has %d bytes, want %d (P01-07 P09-11 P18-28 P35-40)", len(res.Output), len(want))
+	}
+	want := append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
+		callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000},
+		callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000, Failed: true})
+	want = append(want, repeatShape(4, callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 1000})...)
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
+		t.Errorf("calls\n got %+v\nwant %+v", got, want)
+	}
+	if res.MergeRetries != 1 || !res.Joined || res.Rounds != 1 || res.MergeBudget != 1000 {
+		t.Errorf("result: retries %d joined %v rounds %d merge budget %d", res.MergeRetries, res.Joined, res.Rounds, res.MergeBudget)
+	}
+	if c := res.Calls[5]; c.MergeTry != 1 || c.Pass != 1 {
+		t.Errorf("first call after the merge halving: try %d pass %d, want 1 and 1", c.MergeTry, c.Pass)
+	}
+}
+
+// Every chunk call overflows (cap 300): 1800, 900, 450, 320, then the error.
+func TestChunkHalvingToFloor(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 300, Style: sim.LlamaCpp})
+	d := newDensifier(t, densify.Config{Provider: s, Entry: densify.EntryProactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if !densify.IsContextOverflow(err) {
+		t.Fatalf("err = %v, want an overflow", err)
+	}
+	if !strings.Contains(err.Error(), "exceeds the available context size") {
+		t.Errorf("err %q does not carry the provider's message", err)
+	}
+	var budgets []int
+	for _, c := range res.Calls {
+		budgets = append(budgets, c.ChunkBudget)
+	}
+	if want := []int{1800, 900, 450, 320}; !reflect.DeepEqual(budgets, want) {
+		t.Errorf("chunk budgets %v, want %v", budgets, want)
+	}
+	if res.Rounds != 4 {
+		t.Errorf("rounds %d, want 4", res.Rounds)
+	}
+}
+
+// scripted answers chunk calls with chunkOut and merge calls with mergeOut
+// (stage read as the simulator reads it).
+func scripted(chunkOut func(input string) string, mergeOut func(input string) (string, error)) densify.Provider {
+	return densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+		if sim.StageOf(prompt) == "merge" {
+			return mergeOut(input)
+		}
+		return chunkOut(input), nil
+	})
+}
+
+// Merges always overflow. Rounds (chunk budget: chunks; merge tries):
+// 1800: 3; 2000 1000 500 320 — 900: 5; 1000 500 320 — 450: 10 (4 paragraphs,
+// 403, each); 500 320 — 320: 14 (3 paragraphs each); 320 — then the error.
+// Calls: 7 + 8 + 12 + 15 = 42; merge halvings 3 + 2 + 1 = 6.
+func TestMergeFloorThenChunkHalving(t *testing.T) {
+	p := scripted(func(string) string { return "Partial." }, func(string) (string, error) {
+		return "", &densify.ProviderError{Provider: "anthropic", Status: 400, Type: "invalid_request_error",
+			Message: "prompt is too long: 210000 tokens > 200000 maximum"}
+	})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if !densify.IsContextOverflow(err) {
+		t.Fatalf("err = %v, want an overflow", err)
+	}
+	if len(res.Calls) != 42 || res.MergeRetries != 6 || res.Rounds != 4 {
+		t.Errorf("calls %d, merge retries %d, rounds %d; want 42, 6, 4", len(res.Calls), res.MergeRetries, res.Rounds)
+	}
+	var merges [][2]int
+	for _, c := range res.Calls {
+		if c.Stage == densify.StageMerge {
+			merges = append(merges, [2]int{c.ChunkBudget, c.MergeBudget})
+		}
+	}
+	want := [][2]int{{1800, 2000}, {1800, 1000}, {1800, 500}, {1800, 320}, {900, 1000}, {900, 500}, {900, 320},
+		{450, 500}, {450, 320}, {320, 320}}
+	if !reflect.DeepEqual(merges, want) {
+		t.Errorf("merge budgets %v, want %v", merges, want)
+	}
+}
+
+// A non-overflow merge failure is returned at once: 3 chunks, 1 merge.
+func TestMergeOtherErrorReturned(t *testing.T) {
+	p := scripted(func(string) string { return "Partial." }, func(string) (string, error) {
+		return "", &densify.ProviderError{Provider: "anthropic", Status: 529, Type: "overloaded_error", Message: "Overloaded"}
+	})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err == nil || densify.Classify(err) != densify.Other || !strings.Contains(err.Error(), "Overloaded") {
+		t.Fatalf("err = %v, want the overloaded error", err)
+	}
+	if len(res.Calls) != 4 || res.MergeRetries != 0 {
+		t.Errorf("calls %d, merge retries %d; want 4 and 0", len(res.Calls), res.MergeRetries)
+	}
+}
+
+// A rate limit on the second chunk call stops the step: 2 calls, no retry.
+func TestChunkRateLimitReturned(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: densify.AppleCap, Faults: sim.Faults{RateLimitAt: []int{2}}})
+	d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, WorkLimit: 1})
+	_, err := d.Densify(context.Background(), input40)
+	if densify.Classify(err) != densify.RateLimit {
+		t.Fatalf("err = %v, want a rate limit", err)
+	}
+	if n := len(s.Calls()); n != 2 {
+		t.Errorf("%d calls, want 2", n)
+	}
+}
+
+// Partials of 700 tokens cannot pair under a merge budget of 1000 (700 + 3 +
+// 700): every group has one member, no merge call, the partials joined.
+func TestNonReducingGuard(t *testing.T) {
+	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 2097) },
+		func(string) (string, error) { return "", errors.New("no merge expected") })
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxMerge: 1000})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := strings.Repeat("y", 2097)
+	if want := "P01" + y + "\n\nP18" + y + "\n\nP35" + y; res.Output != want {
+		t.Errorf("output is not the three partials joined")
+	}
+	if !res.Joined || len(res.Calls) != 3 {
+		t.Errorf("joined %v after %d calls, want joined after 3", res.Joined, len(res.Calls))
+	}
+}
+
+// A provider that lengthens what it merges: partials of 150 tokens under a
+// merge budget of 320 form [P1 P2] (303) and [P3]; the outputs grow, so the
+// progress guard stops after one pass (two merge calls) and joins them.
+func TestProgressGuard(t *testing.T) {
+	pad := strings.Repeat("z", 300)
+	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 447) },
+		func(in string) (string, error) { return in + " " + pad, nil })
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxMerge: 320, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := strings.Repeat("y", 447)
+	want := "P01" + y + densify.MergeSeparator + "P18" + y + " " + pad + "\n\nP35" + y + " " + pad
+	if res.Output != want {
+		t.Errorf("output %q..., want the two merge outputs joined", res.Output[:40])
+	}
+	merges := 0
+	for _, c := range res.Calls {
+		if c.Stage == densify.StageMerge {
+			merges++
+		}
+	}
+	if !res.Joined || merges != 2 {
+		t.Errorf("joined %v after %d merges, want joined after 2", res.Joined, merges)
+	}
+}
+
+// Chunk calls finish in reverse order; partials stay in input order.
+func TestOrderIndependentOfCompletion(t *testing.T) {
+	p := densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+		if sim.StageOf(prompt) == "merge" {
+			return strings.ReplaceAll(input, densify.MergeSeparator, " | "), nil
+		}
+		n := 0
+		fmt.Sscanf(input, "P%02d", &n)
+		time.Sleep(time.Duration(40-n) * time.Millisecond / 4)
+		return input[:3], nil
+	})
+	var mu sync.Mutex
+	observed := 0
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: 320, WorkLimit: 8,
+		Observer: func(densify.Call) { mu.Lock(); observed++; mu.Unlock() }})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 320 holds 3 paragraphs (302): 14 chunks starting at P01, P04, ..., P40.
+	var want []string
+	for i := 1; i <= 40; i += 3 {
+		want = append(want, fmt.Sprintf("P%02d", i))
+	}
+	if got := strings.Split(res.Output, " | "); !reflect.DeepEqual(got, want) {
+		t.Errorf("output %q, want the chunk heads in order", res.Output)
+	}
+	if observed != len(res.Calls) || len(res.Calls) != 15 {
+		t.Errorf("observer saw %d calls, result has %d, want 15", observed, len(res.Calls))
+	}
+}
+
+// The simulator counts 10% more than the reference estimates: the safety
+// margin absorbs it, no call overflows. At 120% more the first chunks
+// overflow (17 paragraphs: ceil(2.2*1716) + prompt + 384 > 4096) and the
+// halved budget (900) recovers.
+func TestEstimationDrift(t *testing.T) {
+	input := paras(span(1, 99)...)
+	for _, tt := range []struct {
+		drift     float64
+		overflows bool
+		rounds    int
+	}{{0.10, false, 1}, {1.2, true, 2}} {
+		s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple, Drift: tt.drift})
+		d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, WorkLimit: 1})
+		res, err := d.Densify(context.Background(), input)
+		if err != nil {
+			t.Fatalf("drift %v: %v", tt.drift, err)
+		}
+		rep := s.Report(input)
+		if (rep.Overflows > 0) != tt.overflows || res.Rounds != tt.rounds {
+			t.Errorf("drift %v: %d overflows, %d rounds; want overflows %v, %d rounds", tt.drift, rep.Overflows, res.Rounds, tt.overflows, tt.rounds)
+		}
+		if rep.LargestAccepted > densify.AppleCap || rep.Calls < rep.Bound.Calls || rep.TokensSent < rep.Bound.Tokens {
+			t.Errorf("drift %v: report %+v", tt.drift, rep)
+		}
+	}
+}
+
+// Forcing reactive entry on the Apple cap costs one failed full call before
+// the same chunk run as TestProactiveApple; forcing proactive entry on a
+// small input makes one chunk call instead of the full call.
+func TestForcedEntry(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
+	d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, Entry: densify.EntryReactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := append([]callShape{{Stage: densify.StageFull, Failed: true}},
+		append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
+			callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000})...)
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) || res.Output != paras(1, 2, 3, 18) {
+		t.Errorf("reactive: calls %+v", got)
+	}
+
+	d = newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, Entry: densify.EntryProactive})
+	res, err = d.Densify(context.Background(), paras(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, []callShape{{Stage: densify.StageChunk, ChunkBudget: 1800}}) {
+		t.Errorf("proactive: calls %+v", got)
+	}
+	// Auto on the Apple cap with a small input: one full call.
+	d = newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap})
+	if res, _ = d.Densify(context.Background(), paras(1, 2)); res.Entry != densify.EntryReactive || len(res.Calls) != 1 {
+		t.Errorf("auto, small input: entry %v, %d calls", res.Entry, len(res.Calls))
+	}
+}

@@ -1,0 +1,243 @@
+package elastic
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+func atom(id, label string, off int, score float64) radial.Atom {
+	return radial.Atom{CompoundID: id, Label: label, Offset: off, Score: score}
+}
+
+func offsets(atoms []radial.Atom) []int {
+	var out []int
+	for _, a := range atoms {
+		out = append(out, a.Offset)
+	}
+	return out
+}
+
+type ws struct{ start, end int }
+
+func windowSpans(w []radial.Window) []ws {
+	var out []ws
+	for _, x := range w {
+		out = append(out, ws{x.Start, x.End})
+	}
+	return out
+}
+
+func TestHydrate(t *testing.T) {
+	body := strings.Repeat("0123456789", 1000) // 10000 bytes
+	docs := []inflate.Document{{ID: "d", Body: body}}
+	// Ten atoms at 500, 1500, ..., 9500 with scores 0,1,2,3,4,0,1,2,3,4.
+	var ten []radial.Atom
+	for i := range 10 {
+		ten = append(ten, radial.Atom{CompoundID: "d", Label: "w", Offset: 500 + 1000*i, Score: float64(i % 5)})
+	}
+	tests := []struct {
+		name                   string
+		atoms                  []radial.Atom
+		budget                 int
+		radius, capacity, used int
+		kept, dropped          []int
+		windows                []ws
+	}{
+		// 1000/10/2 = 50 → radius 200; the budget serves floor(1000/400) = 2
+		// atoms: the two scored 4 (offsets 4500 and 9500, by offset). The rest
+		// by score, then offset. Used 2·400 = 800 <= 1000.
+		{"floor against budget", ten, 1000, 200, 2, 800,
+			[]int{4500, 9500}, []int{3500, 8500, 2500, 7500, 1500, 6500, 500, 5500},
+			[]ws{{4300, 4700}, {9300, 9700}}},
+		// Below 400 the floor of 200 serves nothing.
+		{"budget 399 keeps nothing", ten[:1], 399, 200, 0, 0, nil, []int{500}, nil},
+		{"budget 400 keeps one", ten[:1], 400, 200, 1, 400, []int{500}, nil, []ws{{300, 700}}},
+		// 10000/2/2 = 2500; [0,3500] (clamped) and [5500,10000] (clamped):
+		// 3500 + 4500 = 8000.
+		{"all fit", []radial.Atom{atom("d", "w", 1000, 0), atom("d", "w", 8000, 0)}, 10000, 2500, 2, 8000,
+			[]int{1000, 8000}, nil, []ws{{0, 3500}, {5500, 10000}}},
+		// 5000/2/2 = 1250: [750,3250] and [2250,4750] overlap → [750,4750];
+		// the merge saves 1000 of the 5000.
+		{"merged", []radial.Atom{atom("d", "w", 2000, 0), atom("d", "w", 3500, 0)}, 5000, 1250, 2, 4000,
+			[]int{2000, 3500}, nil, []ws{{750, 4750}}},
+		{"no hits", nil, 1000, 0, 0, 0, nil, nil, nil},
+	}
+	for _, tc := range tests {
+		for _, in := range [][]radial.Atom{tc.atoms, reversed(tc.atoms)} {
+			res, err := Hydrate(docs, in, tc.budget)
+			if err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+				continue
+			}
+			if res.Radius != tc.radius || res.Capacity != tc.capacity || res.Used != tc.used || res.Hits != len(tc.atoms) ||
+				!slices.Equal(offsets(res.Kept), tc.kept) || !slices.Equal(offsets(res.Dropped), tc.dropped) ||
+				!slices.Equal(windowSpans(res.Windows), tc.windows) {
+				t.Errorf("%s: radius %d capacity %d used %d kept %v dropped %v windows %v,\nwant %d %d %d %v %v %v",
+					tc.name, res.Radius, res.Capacity, res.Used, offsets(res.Kept), offsets(res.Dropped), windowSpans(res.Windows),
+					tc.radius, tc.capacity, tc.used, tc.kept, tc.dropped, tc.windows)
+			}
+		}
+	}
+}
+
+// TestHydrateCodeWhitespaceIsFree: a code block of 429 bytes costs 97
+// (def3 f():4, then 30 lines "x = 1" of 3), so it fits a budget of 400
+// (radius 200, allowance 400) whole.
+func TestHydrateCodeWhitespaceIsFree(t *testing.T) {
+	src := "def f():\n" + strings.Repeat("        x = 1\n", 30)
+	docs := []inflate.Document{{ID: "py", Body: src, Kind: "code"}}
+	res, err := Hydrate(docs, []radial.Atom{{CompoundID: "py", Label: "f", Offset: 4}}, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src) != 429 || len(res.Windows) != 1 || res.Windows[0].Text != src || res.Used != 97 {
+		t.Errorf("windows %+v used %d, want the whole %d-byte block at cost 97", res.Windows, res.Used, len(src))
+	}
+}
+
+func TestHydrateErrors(t *testing.T) {
+	docs := []inflate.Document{{ID: "d", Body: strings.Repeat("x", 1000)}}
+	good := radial.Atom{CompoundID: "d", Label: "x", Offset: 10, Score: 1}
+	tests := []struct {
+		name   string
+		docs   []inflate.Document
+		atoms  []radial.Atom
+		budget int
+		want   string
+	}{
+		{"zero budget", docs, []radial.Atom{good}, 0, "budget 0"},
+		{"negative budget", docs, []radial.Atom{good}, -1, "budget -1"},
+		// Budget 400 keeps one atom; the NaN one would be dropped, and is
+		// still an error.
+		{"NaN score even if dropped", docs, []radial.Atom{good, atom("d", "y", 20, math.NaN())}, 400, `"y"@d:20`},
+		{"unknown compound", docs, []radial.Atom{atom("e", "x", 0, 0)}, 400, `unknown compound "e"`},
+		{"offset outside", docs, []radial.Atom{atom("d", "x", 1000, 0)}, 400, "outside the body"},
+		{"invalid UTF-8", []inflate.Document{{ID: "bad", Body: "\xff"}}, nil, 400, `"bad"`},
+	}
+	for _, tc := range tests {
+		if _, err := Hydrate(tc.docs, tc.atoms, tc.budget); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want one containing %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestHydrateProperties runs the three phases on generated corpora (prose
+// with multi-byte words, and code) and checks what std105 §4 and
+// std085-protocol §5.4 promise, for any input:
+//   - 200 <= radius <= 32000, kept = min(floor(budget/2r), hits);
+//   - the windows' costs add up to at most the budget;
+//   - windows lie inside their documents, on rune boundaries, are sorted,
+//     and neither overlap nor touch within a compound;
+//   - every kept atom lies in exactly one window, the one that lists it;
+//   - shuffling the documents and atoms changes nothing.
+func TestHydrateProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(105, 85))
+	words := []string{"the", "cat", "naïve", "日本語", "straße", "x", "elastic", "radius", "ü", "🙂", "42"}
+	seps := []string{" ", " ", ", ", ".\n", "\t", " — "}
+	code := "func f(a int) int {\n\tif a > 0 {\n\t\treturn cat(a)\n\t}\n\treturn 0\n}\n\n" +
+		"def g(x):\n    for i in x:\n        print(\"日本語\", i)\n    return x\n"
+	for iter := range 300 {
+		var docs []inflate.Document
+		for d := range 1 + rng.IntN(4) {
+			var b strings.Builder
+			for range rng.IntN(800) {
+				b.WriteString(words[rng.IntN(len(words))])
+				b.WriteString(seps[rng.IntN(len(seps))])
+			}
+			kind := []string{"", inflate.KindProse, inflate.KindData, inflate.KindCode}[rng.IntN(4)]
+			body := b.String()
+			if kind == inflate.KindCode {
+				body = strings.Repeat(code, 1+rng.IntN(20))
+			}
+			docs = append(docs, inflate.Document{ID: fmt.Sprintf("doc%d", d), Body: body, Kind: kind})
+		}
+		idx, err := radial.Ingest(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var terms []string
+		for range 1 + rng.IntN(3) {
+			terms = append(terms, words[rng.IntN(len(words))])
+		}
+		atoms, err := Census(idx, terms, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range atoms {
+			atoms[i].Score = float64(rng.IntN(4))
+		}
+		budget := 1 + rng.IntN(20000)
+		if iter%10 == 0 {
+			budget = 1 + rng.IntN(300000)
+		}
+		res, err := Hydrate(docs, atoms, budget)
+		if err != nil {
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+		where := fmt.Sprintf("iter %d (budget %d, %d hits, radius %d)", iter, budget, res.Hits, res.Radius)
+		if res.Hits != len(atoms) || len(res.Kept)+len(res.Dropped) != len(atoms) {
+			t.Fatalf("%s: %d kept + %d dropped of %d", where, len(res.Kept), len(res.Dropped), len(atoms))
+		}
+		if len(atoms) > 0 {
+			if res.Radius < MinRadius || res.Radius > MaxRadius || len(res.Kept) != min(budget/(2*res.Radius), len(atoms)) {
+				t.Fatalf("%s: radius or kept count (%d) wrong", where, len(res.Kept))
+			}
+		}
+		byID := map[string]inflate.Document{}
+		for _, d := range docs {
+			byID[d.ID] = d
+		}
+		used := 0
+		for i, w := range res.Windows {
+			d := byID[w.CompoundID]
+			if w.Start < 0 || w.End > len(d.Body) || w.Start > w.End ||
+				!unit.IsBoundary(d.Body, w.Start) || !unit.IsBoundary(d.Body, w.End) || w.Text != d.Body[w.Start:w.End] {
+				t.Fatalf("%s: window %s [%d,%d) bad (body %d bytes)", where, w.CompoundID, w.Start, w.End, len(d.Body))
+			}
+			if c := radial.Cost(d.Kind, w.Text); c != w.Cost {
+				t.Fatalf("%s: window cost %d, recomputed %d", where, w.Cost, c)
+			}
+			used += w.Cost
+			if i > 0 {
+				p := res.Windows[i-1]
+				if p.CompoundID > w.CompoundID || p.CompoundID == w.CompoundID && w.Start <= p.End {
+					t.Fatalf("%s: windows %s [%d,%d) and %s [%d,%d) out of order or overlapping", where, p.CompoundID, p.Start, p.End, w.CompoundID, w.Start, w.End)
+				}
+			}
+		}
+		if used != res.Used || used > budget {
+			t.Fatalf("%s: used %d (reported %d) > budget", where, used, res.Used)
+		}
+		for _, a := range res.Kept {
+			holders := 0
+			for _, w := range res.Windows {
+				if w.CompoundID == a.CompoundID && w.Start <= a.Offset && a.Offset <= w.End {
+					holders++
+					if !slices.Contains(w.Atoms, a) {
+						t.Fatalf("%s: window [%d,%d) holds %v but does not list it", where, w.Start, w.End, a)
+					}
+				}
+			}
+			if holders != 1 {
+				t.Fatalf("%s: atom %v in %d windows", where, a, holders)
+			}
+		}
+		shuffled := slices.Clone(atoms)
+		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		docs2 := slices.Clone(docs)
+		rng.Shuffle(len(docs2), func(i, j int) { docs2[i], docs2[j] = docs2[j], docs2[i] })
+		res2, err := Hydrate(docs2, shuffled, budget)
+		if err != nil || !reflect.DeepEqual(res, res2) {
+			t.Fatalf("%s: result depends on input order (%v)", where, err)
+		}
+	}
+}

@@ -1,0 +1,27 @@
+package inflate
+
+import (
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/reference/density"
+)
+
+// Inflate runs the whole std085 pipeline: it validates the request, plans
+// with density.For (or density.Static when no budget is given), squeezes out
+// the lowest-ranked hits if the budget cannot hold them all, and builds the
+// windows of the survivors. With a budget B the windows' lengths add up to at
+// most B bytes.
+func Inflate(req Request) (Result, error) {
+	byID, err := index(req.Documents, req.Hits)
+	if err != nil {
+		return Result{}, err
+	}
+	p := density.Static(len(req.Hits))
+	if req.Budget != nil {
+		if p, err = density.For(len(req.Hits), *req.Budget); err != nil {
+			return Result{}, fmt.Errorf("inflate: %w", err)
+		}
+	}
+	kept, dropped := Select(req.Hits, p.Keep)
+	return Result{Windows: place(byID, kept, p), Dropped: dropped}, nil
+}

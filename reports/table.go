@@ -1,0 +1,102 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// Table writes a run as one table per standard, the failures in full below
+// them, and a closing line of counts.
+func Table(w io.Writer, rep suite.Report) error {
+	info := rep.Adapter
+	fmt.Fprintf(w, "ctxconform: %s %s (%s, counts %s), level %s, seed %d\n\n",
+		info.Name, info.Version, orDash(info.Language), info.Unit, levelName(rep.Level), rep.Seed)
+	for _, std := range adapters.Standards() {
+		var rows []suite.Result
+		for _, r := range rep.Results {
+			if r.Standard == std {
+				rows = append(rows, r)
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		if allNotImplemented(rows) {
+			fmt.Fprintf(w, "%s (%s): not implemented by %s (%d requirements)\n\n", std.Title(), std, info.Name, len(rows))
+			continue
+		}
+		fmt.Fprintf(w, "%s (%s) — %s\n", std.Title(), std, std.Source())
+		t := tablewriter.NewTable(w,
+			tablewriter.WithRenderer(renderer.NewBlueprint()),
+			tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithRowAutoWrap(tw.WrapNormal),
+			tablewriter.WithMaxWidth(120),
+		)
+		t.Header("ID", "Level", "Section", "Result", "Requirement")
+		for _, r := range rows {
+			if err := t.Append(r.ID, r.Level.String(), r.Section, verdict(r.Outcome), r.Title); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	for _, r := range rep.Results {
+		if r.Bad() {
+			fmt.Fprintf(w, "--- %s %s (%s, %s): %s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, indent(r.Message))
+		}
+	}
+	fmt.Fprintf(w, "%s %s: %s\n", info.Name, info.Version, rep.Summary())
+	return nil
+}
+
+func verdict(o suite.Outcome) string {
+	switch o {
+	case suite.Passed:
+		return "pass"
+	case suite.Failed:
+		return "FAIL"
+	case suite.Errored:
+		return "ERROR"
+	case suite.Skipped:
+		return "skip"
+	}
+	return "not implemented"
+}
+
+func allNotImplemented(rows []suite.Result) bool {
+	for _, r := range rows {
+		if r.Outcome != suite.NotImplemented {
+			return false
+		}
+	}
+	return true
+}
+
+func levelName(l suite.Level) string {
+	if l == suite.Reference {
+		return "strict"
+	}
+	return l.Label()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n    ")
+}

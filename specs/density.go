@@ -1,0 +1,66 @@
+package specs
+
+import (
+	"reflect"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func densityRequirements() []suite.Requirement {
+	std := adapters.Density
+	return []suite.Requirement{
+		spec(std, "DEN-06", "std085 §3.2 (MIN_PADDING)", suite.Must,
+			"With budget to spare, a lone short hit gets at least 50 of context on each side (where the document allows).", minPadding),
+		spec(std, "DEN-07", "std085 §3; bad input", suite.Must,
+			"A zero or negative budget is rejected with an error.", badBudget),
+		spec(std, "DEN-08", "std085 §3.1 (reference)", suite.Reference,
+			"The reference's squeeze: 10 hits and a budget of 1000 keep the best 6, each padded by 58 within a cap of 166.", exactSqueeze),
+	}
+}
+
+// minPadding: one 10-byte hit at 5000 in 10,000 bytes with a budget of 1000.
+func minPadding(t *suite.T) {
+	req := inflate.Request{Documents: doc(tenK), Budget: budget(1000), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
+	res := call.MustInflate(t, req)
+	if len(res.Windows) != 1 {
+		t.Fatalf("%d windows for one hit, want 1 (%s)", len(res.Windows), describe(req))
+	}
+	if w := res.Windows[0]; w.Start > 4950 || w.End < 5060 {
+		t.Errorf("window [%d,%d) pads hit [5000,5010) by %d and %d, want at least 50 each", w.Start, w.End, 5000-w.Start, w.End-5010)
+	}
+}
+
+func badBudget(t *suite.T) {
+	for _, b := range []int{0, -1, -150} {
+		req := inflate.Request{Documents: doc(tenK), Budget: budget(b), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
+		if res, err := call.Inflate(t, req); err == nil {
+			t.Errorf("budget %d accepted (%d windows); want an error", b, len(res.Windows))
+		}
+	}
+}
+
+// exactSqueeze: hits h0..h9 of 10 bytes at 900·i, scores 0.1..1.0, budget 1000.
+// 10·150 > 1000, so keep floor(1000/150) = 6: h4..h9 (the best scores).
+// W = floor(1000/6) = 166; padding = clamp(floor((166-50)/2), 50, 500) = 58.
+// Each window: [900i-58, 900i+10+58), 126 bytes; spans are 890 apart, so no
+// merge and no gap split. Output by score: h9 first.
+func exactSqueeze(t *suite.T) {
+	req := inflate.Request{Documents: doc(tenK), Budget: budget(1000)}
+	for i := 0; i < 10; i++ {
+		req.Hits = append(req.Hits, hit("h"+string(rune('0'+i)), 900*i, 900*i+10, float64(i+1)/10))
+	}
+	res := call.MustInflate(t, req)
+	var want []span
+	for i := 9; i >= 4; i-- {
+		want = append(want, span{900*i - 58, 900*i + 68})
+	}
+	if got := spans(res.Windows); !reflect.DeepEqual(got, want) {
+		t.Errorf("windows %v, want %v", got, want)
+	}
+	if want := []string{"h0", "h1", "h2", "h3"}; !reflect.DeepEqual(res.Dropped, want) {
+		t.Errorf("dropped %v, want %v", res.Dropped, want)
+	}
+}

@@ -1,0 +1,40 @@
+package specs
+
+import (
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// spec builds an example-based requirement of standard std.
+func spec(std adapters.Standard, id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
+	return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Spec, Check: check}
+}
+
+// tenK is a 10,000-byte ASCII document: "abcdefghij" repeated, so every
+// offset is a character boundary and every expected offset is easy to check
+// by hand.
+var tenK = strings.Repeat("abcdefghij", 1000)
+
+// doc is the single document most examples use.
+func doc(body string) []inflate.Document {
+	return []inflate.Document{{ID: "doc", Body: body}}
+}
+
+func hit(id string, start, end int, score float64) inflate.Hit {
+	return inflate.Hit{ID: id, CompoundID: "doc", Start: start, End: end, Score: score}
+}
+
+func budget(n int) *int { return &n }
+
+type span struct{ Start, End int }
+
+func spans(ws []inflate.Window) []span {
+	out := make([]span, len(ws))
+	for i, w := range ws {
+		out[i] = span{w.Start, w.End}
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+package specs
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func inflateRequirements() []suite.Requirement {
+	std := adapters.Inflate
+	return []suite.Requirement{
+		spec(std, "INF-08", "std085 §2.1.3", suite.Should,
+			"Hits 500 bytes or more apart are not merged into one window.", notMerged),
+		spec(std, "INF-11", "std085 §2.1; bad input", suite.Must,
+			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
+		spec(std, "INF-12", "std085 §2.1.4", suite.Must,
+			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
+		spec(std, "INF-14", "std085 §2.1 (reference)", suite.Reference,
+			"The reference's exact windows: merge span plus 200 padding, right-side truncation at the cap, clamping at the document's edge, neighbours split the gap.", exactWindows),
+	}
+}
+
+// notMerged: two 100-byte hits with a 600-byte gap (static plan).
+func notMerged(t *suite.T) {
+	req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1700, 1800, 1)}}
+	res := call.MustInflate(t, req)
+	for _, w := range res.Windows {
+		if len(w.Hits) > 1 {
+			t.Errorf("hits 600 bytes apart share window [%d,%d): %v", w.Start, w.End, w.Hits)
+		}
+	}
+}
+
+// padsBothSides: one 10-byte hit in the middle of 10,000 bytes, no budget.
+func padsBothSides(t *suite.T) {
+	req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
+	res := call.MustInflate(t, req)
+	if len(res.Windows) != 1 {
+		t.Fatalf("%d windows for one hit, want 1", len(res.Windows))
+	}
+	w := res.Windows[0]
+	if w.Start >= 5000 || w.End <= 5010 {
+		t.Errorf("window [%d,%d) gives hit [5000,5010) no context on one side", w.Start, w.End)
+	}
+}
+
+// badInflateInput sends malformed requests, each of which must be refused.
+func badInflateInput(t *suite.T) {
+	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
+	cases := []struct {
+		name     string
+		req      inflate.Request
+		bytesOnly bool // expressible only in bytes (inside a character)
+	}{
+		{"end beyond the document", inflate.Request{Documents: doc("short body"), Hits: []inflate.Hit{hit("h", 2, 50, 1)}}, false},
+		{"end before start", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("h", 20, 10, 1)}}, false},
+		{"negative start", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("h", -5, 10, 1)}}, false},
+		{"unknown compound", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{{ID: "h", CompoundID: "nowhere", Start: 0, End: 5}}}, false},
+		{"duplicate hit IDs", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("h", 0, 5, 1), hit("h", 100, 105, 1)}}, false},
+		{"empty hit ID", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("", 0, 5, 1)}}, false},
+		{"invalid UTF-8 body", inflate.Request{Documents: doc("ok \xff\xfe bad"), Hits: []inflate.Hit{hit("h", 0, 2, 1)}}, false},
+		{"offset inside a character", inflate.Request{Documents: doc(mb), Hits: []inflate.Hit{hit("h", 1, 6, 1)}}, true},
+	}
+	for _, c := range cases {
+		if c.bytesOnly && t.Unit() != unit.Bytes {
+			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
+			continue
+		}
+		res, err := call.Inflate(t, c.req)
+		if err == nil {
+			t.Errorf("%s: accepted, answered %d windows; want an error", c.name, len(res.Windows))
+		}
+	}
+}
+
+// exactWindows checks the reference's choices on hand-derived examples.
+// Static plan: cap 2500, padding 200, threshold 500.
+func exactWindows(t *suite.T) {
+	cases := []struct {
+		name string
+		req  inflate.Request
+		want []span // in output order (score desc, then position)
+	}{
+		// Gap 1300-1100 = 200 < 500: one span [1000,1400); +200 each side.
+		{"merge then pad", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1300, 1400, 0.5)}},
+			[]span{{800, 1600}}},
+		// Gap 600: two spans, each padded by 200; the gap's midpoint (1400) is not reached.
+		{"no merge", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1700, 1800, 0.5)}},
+			[]span{{800, 1300}, {1500, 2000}}},
+		// A 3000-byte hit is cut to its first 2500 bytes; no room is left for padding.
+		{"truncate on the right", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 4000, 1)}},
+			[]span{{1000, 3500}}},
+		// Padding clamps at 0 on the left and is not moved to the right: 60+200.
+		{"clamp at the start", inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 50, 60, 1)}},
+			[]span{{0, 260}}},
+		// Budget 600, 2 hits: W = 300, padding clamp(floor((300-50)/2), 50, 500) = 125.
+		// Gap 150 < 500 but the union (350) exceeds W, so two spans; each 100-byte span
+		// gets floor((300-100)/2) = 100 each side: [900,1200) and [1150,1450), which
+		// overlap, so they split the gap at 1100 + floor(150/2) = 1175.
+		{"neighbours split the gap", inflate.Request{Documents: doc(tenK), Budget: budget(600), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1250, 1350, 0.5)}},
+			[]span{{900, 1175}, {1175, 1450}}},
+	}
+	for _, c := range cases {
+		res := call.MustInflate(t, c.req)
+		if got := spans(res.Windows); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: windows %v, want %v", c.name, got, c.want)
+		}
+		if err := invariant.Inside(c.req, res); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// describe is a compact form of a request for failure messages.
+func describe(req inflate.Request) string {
+	var b strings.Builder
+	if req.Budget != nil {
+		fmt.Fprintf(&b, "budget %d;", *req.Budget)
+	}
+	for _, h := range req.Hits {
+		fmt.Fprintf(&b, " %s %s[%d,%d)", h.ID, h.CompoundID, h.Start, h.End)
+	}
+	return b.String()
+}

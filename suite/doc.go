@@ -1,0 +1,11 @@
+// Package suite is the one place where "conforming" is defined: a catalogue of
+// requirements, each with a stable ID, the section of the standard it comes
+// from, a level, and the single check that decides it.
+//
+// The Ginkgo specs (package specs), the gopter properties (package
+// properties) and the conformance binary all run these same checks through
+// Run, so `go test` and `conformance run` can never disagree about what
+// passes. A check receives a *T, which looks like testing.T but records
+// outcomes instead of failing a Go test, survives panics and hangs in the
+// implementation under test, and knows which adapter it is talking to.
+package suite

@@ -1,0 +1,82 @@
+package suite
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ctxconform/ctxconform/adapters"
+)
+
+// Outcome is the verdict on one requirement.
+type Outcome string
+
+const (
+	Passed         Outcome = "passed"
+	Failed         Outcome = "failed"          // the implementation answered wrongly
+	Errored        Outcome = "errored"         // it crashed, hung or answered garbage
+	Skipped        Outcome = "skipped"         // the check could not apply (reason given)
+	NotImplemented Outcome = "not implemented" // the standard is not declared
+)
+
+// Outcomes lists every outcome in report order.
+func Outcomes() []Outcome {
+	return []Outcome{Passed, Failed, Errored, Skipped, NotImplemented}
+}
+
+// Result is the outcome of one requirement.
+type Result struct {
+	ID       string            `json:"id"`
+	Standard adapters.Standard `json:"standard"`
+	Section  string            `json:"section"`
+	Level    Level             `json:"level"`
+	Title    string            `json:"title"`
+	Kind     Kind              `json:"kind"`
+	Outcome  Outcome           `json:"outcome"`
+	Message  string            `json:"message,omitempty"`
+	Logs     []string          `json:"logs,omitempty"`
+	Duration time.Duration     `json:"duration_ns"`
+}
+
+// Bad reports whether the result is a failure or an error.
+func (r Result) Bad() bool { return r.Outcome == Failed || r.Outcome == Errored }
+
+// Report is a whole run against one adapter.
+type Report struct {
+	Adapter adapters.Info `json:"adapter"`
+	Seed    int64         `json:"seed"`
+	Level   Level         `json:"level"`
+	Started time.Time     `json:"started"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Results []Result      `json:"results"`
+}
+
+// Count is how many results have outcome o.
+func (r Report) Count(o Outcome) int {
+	n := 0
+	for _, x := range r.Results {
+		if x.Outcome == o {
+			n++
+		}
+	}
+	return n
+}
+
+// Gate reports whether the run must fail: a requirement at or below level
+// failOn failed or errored.
+func (r Report) Gate(failOn Level) bool {
+	for _, x := range r.Results {
+		if x.Bad() && x.Level <= failOn {
+			return true
+		}
+	}
+	return false
+}
+
+// Summary is the closing line: counts of each outcome.
+func (r Report) Summary() string {
+	return fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
+		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
+}
+
+func errorsIsFault(err error) bool { return errors.Is(err, adapters.ErrFault) }

@@ -1,0 +1,118 @@
+package suite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// T is handed to a check. Like testing.T it collects failures; unlike it, it
+// belongs to no Go test, so the same check runs under Ginkgo and in the
+// conformance binary.
+type T struct {
+	ctx     context.Context
+	adapter adapters.Adapter
+	info    adapters.Info
+	opts    Options
+
+	mu       sync.Mutex
+	failures []string
+	logs     []string
+	fault    error
+	skip     string
+}
+
+// Context is cancelled when the requirement's time is up.
+func (t *T) Context() context.Context { return t.ctx }
+
+// Adapter is the implementation under test, seen in bytes of UTF-8 (see
+// adapters.InBytes).
+func (t *T) Adapter() adapters.Adapter { return t.adapter }
+
+// Info is what the implementation said about itself.
+func (t *T) Info() adapters.Info { return t.info }
+
+// Unit is what the implementation's budgets and lengths count.
+func (t *T) Unit() unit.Unit {
+	if t.info.Unit == "" {
+		return unit.Bytes
+	}
+	return t.info.Unit
+}
+
+// Seed makes generated inputs reproducible: a failure prints it, and
+// `conformance run --seed` or `ginkgo --seed` replays it.
+func (t *T) Seed() int64 { return t.opts.Seed }
+
+// PropertyRuns is how many generated cases a property must pass.
+func (t *T) PropertyRuns() int { return t.opts.PropertyRuns }
+
+// Errorf records a failure and lets the check go on.
+func (t *T) Errorf(format string, args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.failures = append(t.failures, fmt.Sprintf(format, args...))
+}
+
+// Fatalf records a failure and ends the check.
+func (t *T) Fatalf(format string, args ...any) {
+	t.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// Fatal ends the check because an operation returned err. An error that is
+// the implementation's fault (adapters.ErrFault: a crash, a hang, garbage)
+// makes the requirement errored rather than failed.
+func (t *T) Fatal(op string, err error) {
+	if errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) {
+		t.mu.Lock()
+		if t.fault == nil {
+			t.fault = fmt.Errorf("%s: %w", op, err)
+		}
+		t.mu.Unlock()
+		runtime.Goexit()
+	}
+	t.Fatalf("%s: %v", op, err)
+}
+
+// Skipf ends the check without a verdict, saying why.
+func (t *T) Skipf(format string, args ...any) {
+	t.mu.Lock()
+	t.skip = fmt.Sprintf(format, args...)
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+// Logf keeps a line for the report (shown with the verdict).
+func (t *T) Logf(format string, args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.logs = append(t.logs, fmt.Sprintf(format, args...))
+}
+
+// Failed reports whether a failure has been recorded so far.
+func (t *T) Failed() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.failures) > 0
+}
+
+const maxFailures = 5
+
+func (t *T) message() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f := t.failures
+	more := ""
+	if len(f) > maxFailures {
+		more = fmt.Sprintf("\n(and %d more)", len(f)-maxFailures)
+		f = f[:maxFailures]
+	}
+	return strings.Join(f, "\n") + more
+}
