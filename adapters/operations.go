@@ -15,10 +15,34 @@ func operation(a Adapter, s Standard) bool {
 		}
 		a = u.Unwrap()
 	}
+	var ok bool
 	switch s {
 	case Inflate, Density:
-		_, ok := a.(Inflater)
-		return ok
+		_, ok = a.(Inflater)
+	case Assemble:
+		_, ok = a.(Assembler)
+	case Radial:
+		_, ok = a.(RadialInflater)
+	case Elastic:
+		_, ok = a.(Hydrator)
+	case Fuzzy:
+		_, ok = a.(Searcher)
+	case Densify:
+		_, ok = a.(Densifier)
+	case Expand:
+		_, ok = a.(Expander)
 	}
-	return false
+	return ok
+}
+
+// Provided lists the standards whose operation interfaces a provides, for
+// in-process adapters that describe themselves by what they implement.
+func Provided(a Adapter) []Standard {
+	var out []Standard
+	for _, s := range Standards() {
+		if operation(a, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

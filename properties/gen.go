@@ -15,12 +15,12 @@ import (
 // Recipe is a generated inflation case, kept as plain numbers so gopter can
 // shrink it; Request builds the documents and hits it describes.
 type Recipe struct {
-	Text   int64        // seed for the documents' words
-	Script int          // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix
-	Docs   []int        // document lengths in bytes (the first DocCount are used)
-	Count  int          // how many documents (1–6)
-	Hits   []HitRecipe  // the hits
-	Budget int          // total budget; negative means none (the static fallback)
+	Text   int64       // seed for the documents' words
+	Script int         // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix
+	Docs   []int       // document lengths in bytes (the first DocCount are used)
+	Count  int         // how many documents (1–6)
+	Hits   []HitRecipe // the hits
+	Budget int         // total budget; negative means none (the static fallback)
 }
 
 // HitRecipe places a hit: near cluster center Center·937 plus Jitter, so hits
@@ -113,7 +113,7 @@ func (r Recipe) String() string {
 		fmt.Fprintf(&b, "\n  hit %s %s[%d,%d) score %.2f", h.ID, h.CompoundID, h.Start, h.End, h.Score)
 	}
 	fmt.Fprintf(&b, "\n  (recipe %+v)", struct {
-		Text         int64
+		Text          int64
 		Script, Count int
 	}{r.Text, r.Script, r.Count})
 	return b.String()

@@ -17,6 +17,12 @@ func Requirements() []suite.Requirement {
 	var out []suite.Requirement
 	out = append(out, inflateRequirements()...)
 	out = append(out, densityRequirements()...)
+	out = append(out, assembleRequirements()...)
+	out = append(out, radialRequirements()...)
+	out = append(out, elasticRequirements()...)
+	out = append(out, fuzzyRequirements()...)
+	out = append(out, densifyRequirements()...)
+	out = append(out, expandRequirements()...)
 	return out
 }
 

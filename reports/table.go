@@ -51,6 +51,19 @@ func Table(w io.Writer, rep suite.Report) error {
 		}
 		fmt.Fprintln(w)
 	}
+	first := true
+	for _, r := range rep.Results {
+		for _, n := range r.Notes {
+			if first {
+				fmt.Fprintln(w, "Figures:")
+				first = false
+			}
+			fmt.Fprintf(w, "  %s  %s\n", r.ID, n)
+		}
+	}
+	if !first {
+		fmt.Fprintln(w)
+	}
 	for _, r := range rep.Results {
 		if r.Bad() {
 			fmt.Fprintf(w, "--- %s %s (%s, %s): %s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, indent(r.Message))

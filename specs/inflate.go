@@ -55,8 +55,8 @@ func padsBothSides(t *suite.T) {
 func badInflateInput(t *suite.T) {
 	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
 	cases := []struct {
-		name     string
-		req      inflate.Request
+		name      string
+		req       inflate.Request
 		bytesOnly bool // expressible only in bytes (inside a character)
 	}{
 		{"end beyond the document", inflate.Request{Documents: doc("short body"), Hits: []inflate.Hit{hit("h", 2, 50, 1)}}, false},

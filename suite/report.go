@@ -35,6 +35,7 @@ type Result struct {
 	Outcome  Outcome           `json:"outcome"`
 	Message  string            `json:"message,omitempty"`
 	Logs     []string          `json:"logs,omitempty"`
+	Notes    []string          `json:"notes,omitempty"` // figures shown whatever the outcome
 	Duration time.Duration     `json:"duration_ns"`
 }
 

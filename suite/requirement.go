@@ -11,13 +11,13 @@ import (
 // A Requirement is one statement a conforming implementation must (or
 // should) satisfy, and the one check that decides it.
 type Requirement struct {
-	ID       string             // stable identifier, e.g. "INF-03"
-	Standard adapters.Standard  // which standard's operations the check calls
-	Section  string             // where it comes from, e.g. "std085 §2.1.3"
-	Level    Level              // Must, Should or Reference
-	Title    string             // the requirement in one sentence
-	Kind     Kind               // example-based spec or generated property
-	Check    func(t *T)         // decides the requirement; the only code that does
+	ID       string            // stable identifier, e.g. "INF-03"
+	Standard adapters.Standard // which standard's operations the check calls
+	Section  string            // where it comes from, e.g. "std085 §2.1.3"
+	Level    Level             // Must, Should or Reference
+	Title    string            // the requirement in one sentence
+	Kind     Kind              // example-based spec or generated property
+	Check    func(t *T)        // decides the requirement; the only code that does
 }
 
 // Kind says how a requirement is checked.

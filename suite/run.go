@@ -11,13 +11,13 @@ import (
 
 // Options selects requirements and sets how checks run.
 type Options struct {
-	Level        Level                // run requirements up to this level (Must < Should < Reference)
-	Standards    []adapters.Standard  // run only these; empty means all
-	Match        *regexp.Regexp       // run only IDs or titles matching; nil means all
-	Skip         *regexp.Regexp       // skip IDs or titles matching
-	Seed         int64                // seed for generated inputs
-	PropertyRuns int                  // generated cases per property (default 100)
-	Timeout      time.Duration        // per requirement (default 2 minutes)
+	Level        Level               // run requirements up to this level (Must < Should < Reference)
+	Standards    []adapters.Standard // run only these; empty means all
+	Match        *regexp.Regexp      // run only IDs or titles matching; nil means all
+	Skip         *regexp.Regexp      // skip IDs or titles matching
+	Seed         int64               // seed for generated inputs
+	PropertyRuns int                 // generated cases per property (default 100)
+	Timeout      time.Duration       // per requirement (default 2 minutes)
 }
 
 func (o Options) withDefaults() Options {
@@ -110,6 +110,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	}
 	res.Duration = time.Since(start)
 	res.Logs = t.logs
+	res.Notes = t.notes
 	switch {
 	case panicked != nil:
 		res.Outcome, res.Message = Errored, fmt.Sprintf("panic: %v", panicked)

@@ -24,6 +24,7 @@ type T struct {
 	mu       sync.Mutex
 	failures []string
 	logs     []string
+	notes    []string
 	fault    error
 	skip     string
 }
@@ -94,6 +95,15 @@ func (t *T) Logf(format string, args ...any) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.logs = append(t.logs, fmt.Sprintf(format, args...))
+}
+
+// Notef records a figure worth showing whatever the verdict (a cost against
+// its lower bound, a recall, a count): reports print notes of every
+// requirement, not only of failures.
+func (t *T) Notef(format string, args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.notes = append(t.notes, fmt.Sprintf(format, args...))
 }
 
 // Failed reports whether a failure has been recorded so far.

@@ -33,8 +33,12 @@ func New(ctx context.Context, cfg Config) (adapters.Adapter, error) {
 	switch cfg.Name {
 	case "", "reference":
 		return reference.New(), nil
+	case "postgres":
+		return newPostgres(ctx, cfg)
+	case "exec":
+		return newExec(ctx, cfg)
 	}
-	return nil, fmt.Errorf("unknown adapter %q (want reference)", cfg.Name)
+	return nil, fmt.Errorf("unknown adapter %q (want reference, postgres or exec)", cfg.Name)
 }
 
 // FromEnv reads the adapters the Ginkgo suites run against:

@@ -4,40 +4,30 @@
 package reference
 
 import (
-	"context"
-
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // Version is the reference's version, reported in every run.
 const Version = "0.1.0"
 
-// Adapter is the in-process reference.
+// Adapter is the in-process reference. Its operations, one file per
+// standard, call the reference packages directly.
 type Adapter struct{}
 
 // New returns the reference adapter.
 func New() *Adapter { return &Adapter{} }
 
 // Info describes the reference.
-func (*Adapter) Info() adapters.Info {
+func (a *Adapter) Info() adapters.Info {
 	return adapters.Info{
 		Name:      "reference",
 		Version:   Version,
 		Language:  "go",
 		Unit:      unit.Bytes,
-		Standards: []adapters.Standard{adapters.Inflate, adapters.Density},
+		Standards: adapters.Provided(a),
 	}
 }
 
 // Close does nothing: the reference holds no resources.
 func (*Adapter) Close() error { return nil }
-
-// Inflate runs std085 §2–3.
-func (*Adapter) Inflate(ctx context.Context, req inflate.Request) (inflate.Result, error) {
-	if err := ctx.Err(); err != nil {
-		return inflate.Result{}, err
-	}
-	return inflate.Inflate(req)
-}

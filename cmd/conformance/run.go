@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os/signal"
 	"os"
+	"os/signal"
 	"regexp"
 	"time"
 

@@ -1,0 +1,52 @@
+package adapters
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.Result, error) {
+	in, ok := c.a.(Inflater)
+	if !ok {
+		return inflate.Result{}, fmt.Errorf("inflate: %w", ErrNotImplemented)
+	}
+	u := c.a.Info().Unit
+	bodies := make(map[string]string, len(req.Documents))
+	for _, d := range req.Documents {
+		bodies[d.ID] = d.Body
+	}
+	out := req
+	out.Hits = make([]inflate.Hit, len(req.Hits))
+	for i, h := range req.Hits {
+		body := bodies[h.CompoundID]
+		var err1, err2 error
+		h.Start, err1 = toUnit(u, body, h.Start)
+		h.End, err2 = toUnit(u, body, h.End)
+		if err1 != nil || err2 != nil {
+			return inflate.Result{}, fmt.Errorf("convert hit %q to %s: cannot express its offsets", h.ID, u)
+		}
+		out.Hits[i] = h
+	}
+	res, err := in.Inflate(ctx, out)
+	if err != nil {
+		return res, err
+	}
+	for i, w := range res.Windows {
+		body, known := bodies[w.CompoundID]
+		if !known {
+			return res, Fault("window %d names unknown compound %q", i, w.CompoundID)
+		}
+		s, err := u.ToBytes(body, w.Start)
+		if err != nil {
+			return res, Fault("window %d of %q: start: %v", i, w.CompoundID, err)
+		}
+		e, err := u.ToBytes(body, w.End)
+		if err != nil {
+			return res, Fault("window %d of %q: end: %v", i, w.CompoundID, err)
+		}
+		res.Windows[i].Start, res.Windows[i].End = s, e
+	}
+	return res, nil
+}

@@ -1,0 +1,12 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// STUB: replaced by the owner of this command.
+func cmdBench(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "conformance: this command is not built yet")
+	return exitUsage
+}
