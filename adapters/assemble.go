@@ -1,17 +1,34 @@
 package adapters
 
-import "context"
+import (
+	"context"
 
-// Assembler is the operation interface of std085 protocol §1–3 window assembly strategies.
-//
-// STUB: the owner of this file replaces the placeholder request and answer
-// types with the real contract.
+	"github.com/ctxconform/ctxconform/reference/assemble"
+)
+
+// Assembler performs the window assembly of std085's Context Inflation
+// Protocol (§1–3): it joins retrieved molecules into windows of their
+// documents' bodies within a character budget. It is the protocol's
+// ContextInflator.inflate.
 type Assembler interface {
-	Assemble(ctx context.Context, req AssemblerRequest) (AssemblerAnswer, error)
+	Assemble(ctx context.Context, req AssembleRequest) (AssembleAnswer, error)
 }
 
-// AssemblerRequest is a placeholder.
-type AssemblerRequest struct{}
+// AssembleRequest is one call of ContextInflator.inflate(molecules, maxChars)
+// together with the documents the molecules point into. Molecule offsets are
+// half-open [start_byte, end_byte) in the implementation's unit; MaxChars
+// counts that unit too.
+type AssembleRequest struct {
+	Documents []assemble.Document `json:"documents"`
+	Molecules []assemble.Molecule `json:"molecules"`
+	MaxChars  int                 `json:"max_chars"`
+	// Options select the strategies and tune their thresholds; the zero
+	// value runs every strategy with the reference's defaults.
+	Options assemble.Options `json:"options"`
+}
 
-// AssemblerAnswer is a placeholder.
-type AssemblerAnswer struct{}
+// AssembleAnswer lists the assembled windows, the protocol's
+// InflationResult[]. Their order is the implementation's to choose.
+type AssembleAnswer struct {
+	Results []assemble.Result `json:"results"`
+}

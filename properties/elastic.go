@@ -1,6 +1,257 @@
 package properties
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"slices"
 
-// STUB: the elastic standard's properties go here.
-func elasticRequirements() []suite.Requirement { return nil }
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func elasticRequirements() []suite.Requirement {
+	std := adapters.Elastic
+	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
+		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
+	}
+	return []suite.Requirement{
+		p("ELA-12", "std105 §2.2, §4", suite.Must,
+			"For any budget and hits ≥ 1 the radius is clamp(floor(budget/hits/2), 200, 32000), so always within [200, 32000].",
+			elaRadiusProperty("formula", func(c RadiusCase, radius func(b, h int) (int, error)) error {
+				r, err := radius(c.Budget, c.Hits)
+				if err != nil {
+					return err
+				}
+				if r < invariant.RadiusFloor || r > invariant.RadiusCap {
+					return fmt.Errorf("radius %d outside [%d, %d]", r, invariant.RadiusFloor, invariant.RadiusCap)
+				}
+				if want := invariant.ElasticRadius(c.Budget, c.Hits); r != want {
+					return fmt.Errorf("radius %d, want %d", r, want)
+				}
+				return nil
+			})),
+		p("ELA-13", "std105 §2.2", suite.Must,
+			"The radius never grows as hits grow, and never shrinks as the budget grows.",
+			elaRadiusProperty("monotone", func(c RadiusCase, radius func(b, h int) (int, error)) error {
+				base, err := radius(c.Budget, c.Hits)
+				if err != nil {
+					return err
+				}
+				more, err := radius(c.Budget, c.Hits+c.MoreHits)
+				if err != nil {
+					return err
+				}
+				if more > base {
+					return fmt.Errorf("radius %d with %d hits grows to %d with %d hits", base, c.Hits, more, c.Hits+c.MoreHits)
+				}
+				richer, err := radius(c.Budget+c.MoreBudget, c.Hits)
+				if err != nil {
+					return err
+				}
+				if richer < base {
+					return fmt.Errorf("radius %d with budget %d shrinks to %d with budget %d", base, c.Budget, richer, c.Budget+c.MoreBudget)
+				}
+				return nil
+			})),
+		p("ELA-14", "std105 §2.3 phase 1, §3.1", suite.Must,
+			"The census finds exactly the whole-word, case-insensitive occurrences of the terms, each once, in generated multi-script text.",
+			elaCensusProperty("finds", func(_ *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error {
+				return invariant.CensusFinds(req.Terms, want, got)
+			})),
+		p("ELA-15", "std085-protocol §5.4; units", suite.Must,
+			"Every window lies inside its document, its text is exactly the document's between its offsets, and no edge cuts a multi-byte character.",
+			elaHydration("inside", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationInside(req, res)
+			})),
+		p("ELA-16", "std085-protocol §5.4", suite.Must,
+			"The windows of one compound are listed by start and neither overlap nor touch: windows with start <= the previous end are merged.",
+			elaHydration("merged", func(_ *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationMerged(res)
+			})),
+		p("ELA-17", "std085-protocol §5.4; std105 §4", suite.Must,
+			"Every distinct atom is either kept, inside exactly one window of its compound, or reported dropped; never both, never neither.",
+			elaHydration("assigned", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationAssigned(req, res)
+			})),
+		p("ELA-18", "std105 §2.2–2.3", suite.Must,
+			"Hydration counts the distinct atoms as its hits and uses the formula's radius for them.",
+			elaHydration("radius", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationRadius(req, res)
+			})),
+		p("ELA-19", "std105 §4; std085-protocol §5.3", suite.Must,
+			"The windows never cost more than the budget in total, even when the 200 floor contradicts it (prose and data in plain length, code in non-whitespace length).",
+			elaBudgetProperty()),
+		p("ELA-20", "std105 §2.1–2.2, §4", suite.Must,
+			"Only the budget drops atoms: at least min(hits, floor(budget/2r)) atoms are kept, so all of them whenever the radius is above the floor.",
+			elaHydration("keeps", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationKeeps(req, res)
+			})),
+		p("ELA-21", "std085-protocol §5.3–5.4", suite.Must,
+			"A prose or data window spans exactly r before its first atom to r after its last (clamped to the document, edges moved inward to characters); a code window costs at most 2r per atom.",
+			elaHydration("reach", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.HydrationReach(req, res, t.Unit())
+			})),
+		p("ELA-22", "std105 §2.3; determinism", suite.Must,
+			"Hydration does not depend on the order of the atoms or the documents in the request.",
+			elaHydration("order-independent", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				again := call.MustHydrate(t, elaShuffled(req, t.Seed()+int64(len(req.Atoms))))
+				return invariant.SameHydration(invariant.CanonicalHydration(res), invariant.CanonicalHydration(again))
+			})),
+		p("ELA-23", "std105 §2–4 (reference)", suite.Reference,
+			"Hydration answers exactly what the reference answers: windows, their order, costs and scores, kept and dropped atoms best first, capacity and use.",
+			elaBytesOnly(elaHydration("equals-reference", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				want, err := elastic.Hydrate(req.Documents, req.Atoms, req.Budget)
+				if err != nil {
+					return fmt.Errorf("the reference rejects the request: %v", err)
+				}
+				return invariant.SameHydration(want, res)
+			}))),
+		p("ELA-24", "std105 §2.3 phase 1 (reference)", suite.Reference,
+			"The census answers exactly the reference's atoms: lower-case labels, score 1, each once.",
+			elaCensusProperty("equals-reference", func(_ *suite.T, req adapters.CensusRequest, _, got []radial.Atom) error {
+				idx, err := radial.Ingest(req.Documents)
+				if err != nil {
+					return fmt.Errorf("the reference rejects the documents: %v", err)
+				}
+				want, err := elastic.Census(idx, req.Terms, nil)
+				if err != nil {
+					return fmt.Errorf("the reference's census fails: %v", err)
+				}
+				if w, g := invariant.SortedAtoms(want), invariant.SortedAtoms(got); !reflect.DeepEqual(w, g) {
+					return fmt.Errorf("%d atoms, the reference finds %d; first difference at %s", len(g), len(w), elaFirstDiff(w, g))
+				}
+				return nil
+			})),
+	}
+}
+
+// elaBytesOnly skips a strict comparison with the reference, which counts
+// bytes, for an implementation that counts another unit.
+func elaBytesOnly(check func(*suite.T)) func(*suite.T) {
+	return func(t *suite.T) {
+		if t.Unit() != unit.Bytes {
+			t.Skipf("the reference counts bytes; an implementation counting %s cannot match it exactly", t.Unit())
+		}
+		check(t)
+	}
+}
+
+// elaRadiusProperty checks judge on generated radius cases; radius asks the
+// implementation.
+func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h int) (int, error)) error) func(*suite.T) {
+	return func(t *suite.T) {
+		radius := func(b, h int) (int, error) {
+			r, err := call.Radius(t, adapters.RadiusRequest{Budget: b, Hits: h})
+			if err != nil && errors.Is(err, adapters.ErrFault) {
+				t.Fatal("generated request", err)
+			}
+			return r, err
+		}
+		t.Property(name, prop.ForAll(func(c RadiusCase) string {
+			if err := judge(c.Clamped(), radius); err != nil {
+				return err.Error()
+			}
+			return ""
+		}, genRadiusCase()))
+	}
+}
+
+// elaCensusProperty checks judge on generated census cases; want is known by
+// construction.
+func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error) func(*suite.T) {
+	return func(t *suite.T) {
+		t.Property(name, prop.ForAll(func(r CensusRecipe) string {
+			req, want := r.Build()
+			got, err := call.Census(t, req)
+			if err != nil {
+				if errors.Is(err, adapters.ErrFault) {
+					t.Fatal("generated request", err)
+				}
+				return "valid request rejected: " + err.Error()
+			}
+			if err := judge(t, req, want, got); err != nil {
+				return err.Error()
+			}
+			return ""
+		}, genCensusRecipe()))
+	}
+}
+
+// elaHydration turns a judgement of one hydration into a property check: for
+// every generated request the implementation must answer, and judge must
+// find nothing wrong with the answer.
+func elaHydration(name string, judge func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error) func(*suite.T) {
+	return func(t *suite.T) {
+		t.Property(name, prop.ForAll(func(r HydrateRecipe) string {
+			req := r.Request()
+			res, err := call.Hydrate(t, req)
+			if err != nil {
+				if errors.Is(err, adapters.ErrFault) {
+					t.Fatal("generated request", err)
+				}
+				return "valid request rejected: " + err.Error()
+			}
+			if err := judge(t, req, res); err != nil {
+				return err.Error()
+			}
+			return ""
+		}, genHydrateRecipe()))
+	}
+}
+
+// elaBudgetProperty is ELA-19, with figures: how many cases fell under the
+// floor and how much of the budget was used.
+func elaBudgetProperty() func(*suite.T) {
+	return func(t *suite.T) {
+		var cases, floored, dropped int
+		var use float64
+		elaHydration("budget", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+			n := invariant.DistinctAtoms(req.Atoms)
+			cases++
+			if n > 0 && n*2*invariant.ElasticRadius(req.Budget, n) > req.Budget {
+				floored++
+			}
+			dropped += len(res.Dropped)
+			use += float64(invariant.HydrationUsed(req, res, t.Unit())) / float64(req.Budget)
+			return invariant.HydrationBudget(req, res, t.Unit())
+		})(t)
+		if cases > 0 {
+			t.Notef("%d cases, %d under the 200 floor (hits·2r > budget), %d atoms dropped, mean budget use %.0f%%", cases, floored, dropped, 100*use/float64(cases))
+		}
+	}
+}
+
+// elaShuffled returns req with its atoms and documents in another order.
+func elaShuffled(req adapters.HydrateRequest, seed int64) adapters.HydrateRequest {
+	out := req
+	rng := rand.New(rand.NewSource(seed))
+	out.Atoms = slices.Clone(req.Atoms)
+	rng.Shuffle(len(out.Atoms), func(i, j int) { out.Atoms[i], out.Atoms[j] = out.Atoms[j], out.Atoms[i] })
+	out.Documents = slices.Clone(req.Documents)
+	rng.Shuffle(len(out.Documents), func(i, j int) { out.Documents[i], out.Documents[j] = out.Documents[j], out.Documents[i] })
+	return out
+}
+
+func elaFirstDiff(want, got []radial.Atom) string {
+	for i := range min(len(want), len(got)) {
+		if want[i] != got[i] {
+			return fmt.Sprintf("position %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if len(want) > len(got) {
+		return fmt.Sprintf("missing %+v", want[len(got)])
+	}
+	if len(got) > len(want) {
+		return fmt.Sprintf("extra %+v", got[len(want)])
+	}
+	return "none"
+}

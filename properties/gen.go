@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"sync"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -64,14 +65,13 @@ func genRecipe() gopter.Gen {
 // describes a valid request.
 func (r Recipe) Request() inflate.Request {
 	count := min(max(r.Count, 1), max(len(r.Docs), 1))
-	rng := rand.New(rand.NewSource(r.Text))
 	docs := make([]inflate.Document, count)
 	for i := range docs {
 		n := 0
 		if i < len(r.Docs) {
 			n = r.Docs[i]
 		}
-		docs[i] = inflate.Document{ID: docID(i), Body: Text(rng, r.Script, n)}
+		docs[i] = inflate.Document{ID: docID(i), Body: slice(r.Text, r.Script, i, n)}
 	}
 	req := inflate.Request{Documents: docs}
 	// Shrinking may step outside the generators' ranges: clamp everything.
@@ -117,6 +117,31 @@ func (r Recipe) String() string {
 		Script, Count int
 	}{r.Text, r.Script, r.Count})
 	return b.String()
+}
+
+// Documents are slices of a few large generated texts, built once: cases
+// and shrink steps then cost no text generation.
+const poolSize = 1_300_000
+
+var (
+	poolMu sync.Mutex
+	pools  = map[[2]int]string{}
+)
+
+// slice returns about n bytes of text in the given script, starting at a
+// place chosen by seed and the document's index, on character boundaries.
+func slice(seed int64, script, doc, n int) string {
+	key := [2]int{int(uint64(seed) % 3), abs(script) % 5}
+	poolMu.Lock()
+	pool, ok := pools[key]
+	if !ok {
+		pool = Text(rand.New(rand.NewSource(int64(key[0]*5+key[1]))), key[1], poolSize)
+		pools[key] = pool
+	}
+	poolMu.Unlock()
+	n = min(max(n, 0), len(pool))
+	start := unit.Ceil(pool, int((uint64(seed)/3+uint64(doc)*7919)%uint64(len(pool)-n+1)))
+	return pool[start:unit.Floor(pool, min(start+n, len(pool)))]
 }
 
 var scripts = [][]string{

@@ -19,7 +19,7 @@ func RequirementsTable(w io.Writer, reqs []suite.Requirement) error {
 		tablewriter.WithRenderer(renderer.NewBlueprint()),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNormal),
-		tablewriter.WithMaxWidth(120),
+		tablewriter.WithMaxWidth(150),
 	)
 	t.Header("ID", "Level", "Kind", "Section", "Requirement")
 	for _, r := range suite.Sorted(reqs) {

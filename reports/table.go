@@ -38,7 +38,7 @@ func Table(w io.Writer, rep suite.Report) error {
 			tablewriter.WithRenderer(renderer.NewBlueprint()),
 			tablewriter.WithHeaderAutoFormat(tw.Off),
 			tablewriter.WithRowAutoWrap(tw.WrapNormal),
-			tablewriter.WithMaxWidth(120),
+			tablewriter.WithRowMaxWidth(76),
 		)
 		t.Header("ID", "Level", "Section", "Result", "Requirement")
 		for _, r := range rows {

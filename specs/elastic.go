@@ -1,6 +1,528 @@
 package specs
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
 
-// STUB: the elastic standard's example-based requirements go here.
-func elasticRequirements() []suite.Requirement { return nil }
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/fixtures"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// Elastic Context (std105 §2, §4): census → radius → hydration. Budgets and
+// radii count the adapter's unit; every document here is ASCII unless a case
+// says otherwise, so the expectations hold in every unit.
+func elasticRequirements() []suite.Requirement {
+	std := adapters.Elastic
+	return []suite.Requirement{
+		spec(std, "ELA-01", "std105 §2.2, §4; std085-protocol §5.2", suite.Must,
+			"The radius is clamp(floor(budget/hits/2), 200, 32000): std085 §5.2's three examples and the std105 clamp at both ends.", elaRadiusExamples),
+		spec(std, "ELA-02", "std105 §2.2; bad input", suite.Must,
+			"A budget of zero or less is an error for Radius and Hydrate, and so is a negative hit count for Radius.", elaBadBudget),
+		spec(std, "ELA-03", "std105 §2.2", suite.Must,
+			"With no hits there is nothing to window: hydrating no atoms answers no windows, keeps and drops nothing, and is not an error.", elaNoHits),
+		spec(std, "ELA-04", "std085-protocol §5.4; std105 §2.3", suite.Must,
+			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch: §5.4's own example and hand-derived cases.", elaHydrateExamples),
+		spec(std, "ELA-05", "std105 §4 (budget respect vs. the 200 floor)", suite.Must,
+			"When the 200 floor makes hits·400 exceed the budget, the windows still cost at most the budget (prose and data in plain length, code in non-whitespace length).", elaFloorContradiction),
+		spec(std, "ELA-06", "std105 §4 (reference)", suite.Reference,
+			"Under the floor the reference keeps the best floor(budget/2r) atoms by score (ties: compound, offset, label) at the census radius, and reports the others as dropped, best first.", elaSurvivors),
+		spec(std, "ELA-07", "std105 §2.3 phase 1, §3.1", suite.Must,
+			"The census finds every whole-word occurrence of a term, compared case-insensitively, each once, and nothing else (hand-derived on a small text).", elaCensusSmall),
+		spec(std, "ELA-08", "std105 §2.3 phase 1, §3.1", suite.Must,
+			"The census counts the right atoms on the fixture corpora (prose: \"THE\" 148 times; data: \"ISLANDS\" 14 + 11, with \"EUROPE\" 67).", elaCensusCorpus),
+		spec(std, "ELA-09", "std105 §3.1 (LOWER)", suite.Should,
+			"The census compares non-ASCII letters case-insensitively too (ÆRØ finds ærø; über finds ÜBER).", elaCensusUnicodeCase),
+		spec(std, "ELA-10", "std105 §2.3; bad input", suite.Must,
+			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, unknown kinds, duplicate or empty document IDs — even for atoms the budget would drop.", elaBadInput),
+		spec(std, "ELA-11", "std105 §2.2–2.3 (reference)", suite.Reference,
+			"The reference's own choices: 0 hits give radius 0; atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
+	}
+}
+
+// elaDoc is a single ASCII document: 10,000 bytes of "abcdefghij" (tenK).
+func elaDoc(body string) []inflate.Document {
+	return []inflate.Document{{ID: "doc", Body: body}}
+}
+
+func elaAtom(compound string, offset int, score float64) radial.Atom {
+	return radial.Atom{CompoundID: compound, Label: "abc", Offset: offset, Score: score}
+}
+
+type elaSpan struct {
+	Compound   string
+	Start, End int
+}
+
+func elaSpans(ws []radial.Window) []elaSpan {
+	out := []elaSpan{}
+	for _, w := range ws {
+		out = append(out, elaSpan{w.CompoundID, w.Start, w.End})
+	}
+	return out
+}
+
+// elaJudge applies the MUST invariants every hydration answer meets.
+func elaJudge(t *suite.T, name string, req adapters.HydrateRequest, res elastic.Result) {
+	for _, err := range []error{
+		invariant.HydrationInside(req, res),
+		invariant.HydrationMerged(res),
+		invariant.HydrationAssigned(req, res),
+		invariant.HydrationBudget(req, res, t.Unit()),
+	} {
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// elaRadiusExamples: std085-protocol §5.2 counts the budget in tokens at 4
+// characters per token with 10 expected results, so its examples are
+// budgets of 8,000, 40,000 and 80,000 over 10 hits. The clamp cases are
+// derived by hand from std105 §2.2 and §4.
+func elaRadiusExamples(t *suite.T) {
+	cases := []struct {
+		budget, hits, want int
+		why                string
+	}{
+		{2000 * 4, 10, 400, "§5.2: 2,000 tokens → 8000/10/2 = 400"},
+		{10000 * 4, 10, 2000, "§5.2: 10,000 tokens → 40000/10/2 = 2000"},
+		{20000 * 4, 10, 4000, "§5.2: 20,000 tokens → 80000/10/2 = 4000"},
+		{8019, 10, 400, "floor(8019/10/2) = floor(400.95) = 400"},
+		{1000, 10, 200, "1000/10/2 = 50, raised to the floor 200"},
+		{399, 1, 200, "399/1/2 = 199.5 → 199, raised to 200"},
+		{400, 1, 200, "400/1/2 = 200, exactly the floor"},
+		{402, 1, 201, "402/1/2 = 201, just above the floor"},
+		{1, 1, 200, "1/1/2 = 0, raised to 200"},
+		{7, 1000000, 200, "a million hits: raised to 200"},
+		{64000, 1, 32000, "64000/1/2 = 32000, exactly the cap"},
+		{64002, 1, 32000, "64002/1/2 = 32001, cut to the cap"},
+		{1000000, 1, 32000, "1,000,000/1/2 = 500000, cut to 32000"},
+		{math.MaxInt32, 3, 32000, "2^31−1 over 3 hits: far above the cap"},
+	}
+	for _, c := range cases {
+		got, err := call.Radius(t, adapters.RadiusRequest{Budget: c.budget, Hits: c.hits})
+		if err != nil {
+			t.Errorf("budget %d, %d hits: %v", c.budget, c.hits, err)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("budget %d, %d hits: radius %d, want %d (%s)", c.budget, c.hits, got, c.want, c.why)
+		}
+	}
+}
+
+func elaBadBudget(t *suite.T) {
+	for _, c := range []struct{ budget, hits int }{{0, 1}, {-1, 10}, {-8000, 10}, {math.MinInt32, 1}, {1000, -1}} {
+		if r, err := call.Radius(t, adapters.RadiusRequest{Budget: c.budget, Hits: c.hits}); err == nil {
+			t.Errorf("radius(budget %d, %d hits) accepted, answered %d; want an error", c.budget, c.hits, r)
+		}
+	}
+	for _, b := range []int{0, -1, -2000} {
+		req := adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}, Budget: b}
+		if res, err := call.Hydrate(t, req); err == nil {
+			t.Errorf("hydrate with budget %d accepted, answered %d windows; want an error", b, len(res.Windows))
+		}
+	}
+}
+
+func elaNoHits(t *suite.T) {
+	for _, atoms := range [][]radial.Atom{nil, {}} {
+		req := adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: atoms, Budget: 2000}
+		res := call.MustHydrate(t, req)
+		if len(res.Windows) != 0 || len(res.Kept) != 0 || len(res.Dropped) != 0 {
+			t.Errorf("no atoms: %d windows, %d kept, %d dropped; want none", len(res.Windows), len(res.Kept), len(res.Dropped))
+		}
+		if used := invariant.HydrationUsed(req, res, t.Unit()); used != 0 {
+			t.Errorf("no atoms: windows cost %d, want 0", used)
+		}
+	}
+}
+
+// elaHydrateExamples: windows are [a−r, a+r] per atom, clamped to the body;
+// windows whose start <= the previous end merge (§5.4).
+func elaHydrateExamples(t *suite.T) {
+	hundredK := strings.Repeat("abcdefghij", 10000)
+	cases := []struct {
+		name      string
+		req       adapters.HydrateRequest
+		want      []elaSpan
+		bytesOnly bool
+	}{
+		// §5.4: 2 hits, budget 2000 → r = floor(2000/2/2) = 500. A: [500,1500],
+		// B: [900,1900]; 900 <= 1500 → merged [500,1900].
+		{"§5.4's example", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
+			Atoms: []radial.Atom{elaAtom("doc", 1000, 1), elaAtom("doc", 1400, 1)}},
+			[]elaSpan{{"doc", 500, 1900}}, false},
+		// r = 500; [500,1500] and [4500,5500] are far apart: two windows,
+		// 2000 bytes in all, exactly the budget.
+		{"apart", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
+			Atoms: []radial.Atom{elaAtom("doc", 5000, 1), elaAtom("doc", 1000, 1)}},
+			[]elaSpan{{"doc", 500, 1500}, {"doc", 4500, 5500}}, false},
+		// r = 500; [500,1500] and [1500,2500] touch: 1500 <= 1500 → merged.
+		{"touching", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
+			Atoms: []radial.Atom{elaAtom("doc", 1000, 1), elaAtom("doc", 2000, 1)}},
+			[]elaSpan{{"doc", 500, 2500}}, false},
+		// r = 500; [501,1501] and [1502,2502] are one byte apart: not merged.
+		{"one byte apart", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
+			Atoms: []radial.Atom{elaAtom("doc", 1001, 1), elaAtom("doc", 2002, 1)}},
+			[]elaSpan{{"doc", 501, 1501}, {"doc", 1502, 2502}}, false},
+		// 2 hits, budget 1600 → r = 400: [−350,450] clamps to [0,450];
+		// [9590,10390] clamps to [9590,10000].
+		{"document edges", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 1600,
+			Atoms: []radial.Atom{elaAtom("doc", 50, 1), elaAtom("doc", 9990, 1)}},
+			[]elaSpan{{"doc", 0, 450}, {"doc", 9590, 10000}}, false},
+		// 1 hit, budget 100,000 → 50,000, cut to the cap 32,000:
+		// [50000−32000, 50000+32000] = [18000,82000].
+		{"the cap", adapters.HydrateRequest{Documents: elaDoc(hundredK), Budget: 100000,
+			Atoms: []radial.Atom{elaAtom("doc", 50000, 1)}},
+			[]elaSpan{{"doc", 18000, 82000}}, false},
+		// 1 hit, budget 1000 → r = 500, no clamp: [4500,5500].
+		{"between the clamps", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 1000,
+			Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}},
+			[]elaSpan{{"doc", 4500, 5500}}, false},
+		// Two compounds, each windowed in its own body: 2 hits, budget 2000 →
+		// r = 500; "a" at 100 → [0,600], "b" at 9900 → [9400,10000].
+		{"two compounds", adapters.HydrateRequest{Budget: 2000,
+			Documents: []inflate.Document{{ID: "b", Body: tenK}, {ID: "a", Body: tenK, Kind: inflate.KindData}},
+			Atoms:     []radial.Atom{elaAtom("b", 9900, 1), elaAtom("a", 100, 1)}},
+			[]elaSpan{{"a", 0, 600}, {"b", 9400, 10000}}, false},
+		// "é" is 2 bytes: 5000 of them. 1 hit, budget 806 → r = 403:
+		// [4597,5403] has odd edges inside characters, moved inward to
+		// [4598,5402].
+		{"multi-byte edges", adapters.HydrateRequest{Documents: elaDoc(strings.Repeat("é", 5000)), Budget: 806,
+			Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}},
+			[]elaSpan{{"doc", 4598, 5402}}, true},
+	}
+	for _, c := range cases {
+		if c.bytesOnly && t.Unit() != unit.Bytes {
+			t.Logf("%s: derived in bytes; not run against an adapter counting %s", c.name, t.Unit())
+			continue
+		}
+		res := call.MustHydrate(t, c.req)
+		got := elaSpans(invariant.CanonicalHydration(res).Windows)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: windows %v, want %v", c.name, got, c.want)
+		}
+		elaJudge(t, c.name, c.req, res)
+	}
+}
+
+// elaFloorContradiction: every case puts hits·2·200 above the budget.
+func elaFloorContradiction(t *suite.T) {
+	var spread []radial.Atom // 10 atoms, 1000 apart, scores 0.1 … 1.0
+	for i := 0; i < 10; i++ {
+		spread = append(spread, elaAtom("doc", 500+1000*i, float64(i+1)/10))
+	}
+	code, err := elaCorpusDoc("code", "code/unicode_utf8.go.txt")
+	if err != nil {
+		t.Fatal("fixture", err)
+	}
+	data, err := elaCorpusDoc("data", "data/zone1970.tab")
+	if err != nil {
+		t.Fatal("fixture", err)
+	}
+	cases := []struct {
+		name string
+		req  adapters.HydrateRequest
+	}{
+		// 10 hits, budget 1000: 1000/10/2 = 50 → 200; 10 windows of 400 would
+		// cost 4000.
+		{"prose, 10 hits, budget 1000", adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread, Budget: 1000}},
+		// 1 hit, budget 300: 150 → 200; one window of 400 would cost 400.
+		{"prose, 1 hit, budget 300", adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread[4:5], Budget: 300}},
+		// Budget 1: nothing of 400 fits.
+		{"prose, budget 1", adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread, Budget: 1}},
+		// Every "Europe" of zone1970.tab (42 hits), budget 5000: 59 → 200;
+		// 42 windows of 400 would cost 16,800.
+		{"data, 42 hits, budget 5000", adapters.HydrateRequest{Documents: []inflate.Document{data}, Atoms: elaEvery(data, "Europe"), Budget: 5000}},
+		// Every "func" of unicode_utf8.go.txt, budget 1000: the code windows
+		// count non-whitespace only, and still at most 1000 of it.
+		{"code, every func, budget 1000", adapters.HydrateRequest{Documents: []inflate.Document{code}, Atoms: elaEvery(code, "func"), Budget: 1000}},
+	}
+	for _, c := range cases {
+		if n := invariant.DistinctAtoms(c.req.Atoms); n*400 <= c.req.Budget {
+			t.Fatalf("%s: %d hits do not exceed the budget at the floor; fix the example", c.name, n)
+		}
+		res := call.MustHydrate(t, c.req)
+		used := invariant.HydrationUsed(c.req, res, t.Unit())
+		t.Notef("%s: %d of %d atoms kept, windows cost %d", c.name, len(res.Kept), invariant.DistinctAtoms(c.req.Atoms), used)
+		elaJudge(t, c.name, c.req, res)
+	}
+}
+
+// elaSurvivors: the reference's choices under the floor, derived by hand.
+func elaSurvivors(t *suite.T) {
+	// 10 atoms at 500+1000i, score (i+1)/10, budget 1000: r = 200 (floor),
+	// capacity floor(1000/400) = 2: the atoms at 9500 (1.0) and 8500 (0.9),
+	// windows [8300,8700] and [9300,9700]; the rest dropped best first.
+	var spread []radial.Atom
+	for i := 0; i < 10; i++ {
+		spread = append(spread, elaAtom("doc", 500+1000*i, float64(i+1)/10))
+	}
+	res := call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread, Budget: 1000})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 8300, 8700}, {"doc", 9300, 9700}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("scores: windows %v, want %v", got, want)
+	}
+	var wantDropped []int
+	for i := 7; i >= 0; i-- {
+		wantDropped = append(wantDropped, 500+1000*i)
+	}
+	if got := elaOffsets(res.Dropped); !reflect.DeepEqual(got, wantDropped) {
+		t.Errorf("scores: dropped %v, want %v (best first)", got, wantDropped)
+	}
+	if res.Capacity != 2 || res.Radius != 200 || res.Hits != 10 || res.Used != 800 {
+		t.Errorf("scores: capacity %d, radius %d, hits %d, used %d; want 2, 200, 10, 800", res.Capacity, res.Radius, res.Hits, res.Used)
+	}
+
+	// Equal scores, 3 hits, budget 1000: 1000/3/2 = 166 → 200, capacity 2.
+	// Ties go by compound ID, then offset: a@100 and a@900 stay, b@100 goes.
+	// The radius stays 200 (recomputed for the 2 kept it would be 250):
+	// a@100 → [0,300], a@900 → [700,1100].
+	docs := []inflate.Document{{ID: "b", Body: tenK}, {ID: "a", Body: tenK}}
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: docs, Budget: 1000,
+		Atoms: []radial.Atom{elaAtom("b", 100, 0), elaAtom("a", 900, 0), elaAtom("a", 100, 0)}})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"a", 0, 300}, {"a", 700, 1100}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ties: windows %v, want %v", got, want)
+	}
+	if len(res.Dropped) != 1 || res.Dropped[0].CompoundID != "b" || res.Dropped[0].Offset != 100 {
+		t.Errorf("ties: dropped %v, want [b@100]", res.Dropped)
+	}
+}
+
+// elaSmallText: offsets counted by hand.
+//
+//	The cat sat. the CAT ran; a Cathedral, scat cat!\nCat
+//	0   4   8    13  17  21   26 28        39   44  48 49
+const elaSmallText = "The cat sat. the CAT ran; a Cathedral, scat cat!\nCat"
+
+func elaCensusSmall(t *suite.T) {
+	docs := []inflate.Document{{ID: "s", Body: elaSmallText}, {ID: "c", Body: "cat", Kind: inflate.KindCode}}
+	cases := []struct {
+		terms []string
+		want  []radial.Atom
+	}{
+		// "cat" at 4, 17 (CAT), 44, 49 (Cat) of s and 0 of c; not
+		// Cathedral (28) nor the "cat" inside scat (40).
+		{[]string{"cat"}, elaPositions("cat", "c", 0, "s", 4, 17, 44, 49)},
+		// Upper-case term: the same atoms.
+		{[]string{"CAT"}, elaPositions("cat", "c", 0, "s", 4, 17, 44, 49)},
+		// Two terms: "cat" as above plus "The"/"the" at 0 and 13.
+		{[]string{"cat", "THE"}, append(elaPositions("cat", "c", 0, "s", 4, 17, 44, 49), elaPositions("the", "s", 0, 13)...)},
+		// The same term twice, in two cases: each atom still once.
+		{[]string{"Cat", "cat"}, elaPositions("cat", "c", 0, "s", 4, 17, 44, 49)},
+		// Exact, not prefix: "ca" and "cathedrals" match nothing.
+		{[]string{"ca", "cathedrals"}, nil},
+		// A term found nowhere, and no terms at all.
+		{[]string{"dog"}, nil},
+		{nil, nil},
+	}
+	for _, c := range cases {
+		got := call.MustCensus(t, adapters.CensusRequest{Documents: docs, Terms: c.terms})
+		if err := invariant.CensusFinds(c.terms, c.want, got); err != nil {
+			t.Errorf("terms %q: %v", c.terms, err)
+		}
+	}
+}
+
+// elaCensusCorpus: positions counted with an independent script over the
+// fixture files (Python's re, case-insensitive, neighbours not
+// alphanumeric), then checked by eye at the first offsets.
+func elaCensusCorpus(t *suite.T) {
+	prose, err := fixtures.Corpus("prose")
+	if err != nil {
+		t.Fatal("fixture", err)
+	}
+	data, err := fixtures.Corpus("data")
+	if err != nil {
+		t.Fatal("fixture", err)
+	}
+	// "The"/"the" as a word: 148 times in go_spec.txt, 27 of them "The";
+	// the first at 0 ("The Go Programming…"), 114, 243, 268, 626.
+	the := call.MustCensus(t, adapters.CensusRequest{Documents: prose, Terms: []string{"THE"}})
+	if len(the) != 148 {
+		t.Errorf("prose, THE: %d atoms, want 148", len(the))
+	}
+	if got := elaOffsets(invariant.SortedAtoms(the)); len(got) < 5 || !reflect.DeepEqual(got[:5], []int{0, 114, 243, 268, 626}) {
+		t.Errorf("prose, THE: first offsets %v, want [0 114 243 268 626]", got[:min(5, len(got))])
+	}
+	// "rune": 16 unambiguous words; the 17th is "rune_lit" at 13888, where
+	// whether _ ends a word is the implementation's choice (see ELA-11).
+	runes := []int{4260, 5333, 11690, 11707, 11733, 11801, 13724, 13862, 14579, 15916, 17499, 17652, 17754, 17888, 19612, 19706}
+	got := call.MustCensus(t, adapters.CensusRequest{Documents: prose, Terms: []string{"rune"}})
+	var filtered []radial.Atom
+	for _, a := range got {
+		if a.Offset != 13888 {
+			filtered = append(filtered, a)
+		}
+	}
+	var want []radial.Atom
+	for _, off := range runes {
+		want = append(want, radial.Atom{CompoundID: "prose/go_spec.txt", Label: "rune", Offset: off})
+	}
+	if err := invariant.CensusFinds([]string{"rune"}, want, filtered); err != nil {
+		t.Errorf("prose, rune: %v", err)
+	}
+	// "Islands"/"islands": 14 in iso3166.tab (first at 1621), 11 in
+	// zone1970.tab (first at 3640). "Europe": 42 in zone1970.tab, 0 in
+	// iso3166.tab. Together 67.
+	isl := call.MustCensus(t, adapters.CensusRequest{Documents: data, Terms: []string{"ISLANDS"}})
+	per := map[string]int{}
+	for _, a := range isl {
+		per[a.CompoundID]++
+	}
+	if want := map[string]int{"data/iso3166.tab": 14, "data/zone1970.tab": 11}; !reflect.DeepEqual(per, want) {
+		t.Errorf("data, ISLANDS: atoms per document %v, want %v", per, want)
+	}
+	if both := call.MustCensus(t, adapters.CensusRequest{Documents: data, Terms: []string{"Islands", "EUROPE"}}); len(both) != 67 {
+		t.Errorf("data, Islands + EUROPE: %d atoms, want 14 + 11 + 42 = 67", len(both))
+	}
+	t.Notef("prose THE %d, data ISLANDS %d", len(the), len(isl))
+}
+
+func elaCensusUnicodeCase(t *suite.T) {
+	body := "Ærø ÆRØ ærø; Über über ÜBER, überall"
+	docs := []inflate.Document{{ID: "u", Body: body}}
+	for _, c := range []struct {
+		term string
+		want int
+	}{{"ÆRØ", 3}, {"über", 3}, {"ÜBERALL", 1}} {
+		got, err := call.Census(t, adapters.CensusRequest{Documents: docs, Terms: []string{c.term}})
+		if err != nil {
+			t.Errorf("term %q: %v", c.term, err)
+			continue
+		}
+		if len(got) != c.want {
+			t.Errorf("term %q in %q: %d atoms, want %d", c.term, body, len(got), c.want)
+		}
+	}
+}
+
+func elaBadInput(t *suite.T) {
+	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first
+	good := elaAtom("doc", 10, 1)
+	// Budget 400 with 2 hits keeps one atom (r = 200, capacity 1); the bad
+	// atom scores lowest, so a lazy implementation would drop it unchecked.
+	low := func(a radial.Atom) []radial.Atom { a.Score = 0; return []radial.Atom{good, a} }
+	hydrate := []struct {
+		name      string
+		req       adapters.HydrateRequest
+		bytesOnly bool
+	}{
+		{"unknown compound", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("nowhere", 5, 0))}, false},
+		{"negative offset", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", -1, 0))}, false},
+		{"offset at the end", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", 10000, 0))}, false},
+		{"offset beyond the end", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", 12000, 0))}, false},
+		{"offset in an empty body", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "e", Body: ""}}, Budget: 400, Atoms: low(elaAtom("e", 0, 0))}, false},
+		{"offset inside a character", adapters.HydrateRequest{Documents: elaDoc(mb), Budget: 400, Atoms: []radial.Atom{elaAtom("doc", 1, 1)}}, true},
+		{"invalid UTF-8 body", adapters.HydrateRequest{Documents: elaDoc("ok \xff\xfe bad body"), Budget: 400, Atoms: []radial.Atom{elaAtom("doc", 0, 1)}}, false},
+		{"unknown kind", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK, Kind: "poetry"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
+		{"duplicate document IDs", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
+		{"empty document ID", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "", Body: "x"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
+	}
+	for _, c := range hydrate {
+		if c.bytesOnly && t.Unit() != unit.Bytes {
+			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
+			continue
+		}
+		if res, err := call.Hydrate(t, c.req); err == nil {
+			t.Errorf("hydrate, %s: accepted, answered %d windows; want an error", c.name, len(res.Windows))
+		}
+	}
+	census := []struct {
+		name string
+		docs []inflate.Document
+	}{
+		{"invalid UTF-8 body", elaDoc("the \xff cat")},
+		{"unknown kind", []inflate.Document{{ID: "doc", Body: "the cat", Kind: "poetry"}}},
+		{"duplicate document IDs", []inflate.Document{{ID: "doc", Body: "the cat"}, {ID: "doc", Body: "a cat"}}},
+		{"empty document ID", []inflate.Document{{ID: "", Body: "the cat"}}},
+	}
+	for _, c := range census {
+		if atoms, err := call.Census(t, adapters.CensusRequest{Documents: c.docs, Terms: []string{"cat"}}); err == nil {
+			t.Errorf("census, %s: accepted, answered %d atoms; want an error", c.name, len(atoms))
+		}
+	}
+}
+
+func elaReferenceChoices(t *suite.T) {
+	if r := call.MustRadius(t, adapters.RadiusRequest{Budget: 1000, Hits: 0}); r != 0 {
+		t.Errorf("radius for 0 hits: %d, want 0", r)
+	}
+	// Keywords are maximal runs of letters and digits: "rune_lit" holds the
+	// word "rune" (at 0), "don't" the word "don" (at 9), "go1" is one word
+	// (so "go" is not found), "well-known" holds "well" (at 19) and "known"
+	// (at 24).
+	body := "rune_lit don't go1 well-known"
+	docs := []inflate.Document{{ID: "r", Body: body}}
+	got := call.MustCensus(t, adapters.CensusRequest{Documents: docs, Terms: []string{"RUNE", "don", "go", "Known", "well"}})
+	want := []radial.Atom{
+		{CompoundID: "r", Label: "rune", Offset: 0, Score: 1},
+		{CompoundID: "r", Label: "don", Offset: 9, Score: 1},
+		{CompoundID: "r", Label: "well", Offset: 19, Score: 1},
+		{CompoundID: "r", Label: "known", Offset: 24, Score: 1},
+	}
+	if got := invariant.SortedAtoms(got); !reflect.DeepEqual(got, want) {
+		t.Errorf("census of %q: %v, want %v (lower-case labels, score 1)", body, got, want)
+	}
+}
+
+// elaCorpusDoc returns one document of a fixture corpus.
+func elaCorpusDoc(corpus, id string) (inflate.Document, error) {
+	docs, err := fixtures.Corpus(corpus)
+	if err != nil {
+		return inflate.Document{}, err
+	}
+	for _, d := range docs {
+		if d.ID == id {
+			return d, nil
+		}
+	}
+	return inflate.Document{}, fmt.Errorf("corpus %q has no document %q", corpus, id)
+}
+
+// elaEvery places an atom at every occurrence of word in d (input
+// construction, not an expectation).
+func elaEvery(d inflate.Document, word string) []radial.Atom {
+	var out []radial.Atom
+	for i := 0; ; {
+		j := strings.Index(d.Body[i:], word)
+		if j < 0 {
+			return out
+		}
+		out = append(out, radial.Atom{CompoundID: d.ID, Label: strings.ToLower(word), Offset: i + j, Score: 1})
+		i += j + len(word)
+	}
+}
+
+// elaPositions builds expected atoms: a compound ID followed by its offsets,
+// repeated.
+func elaPositions(label string, args ...any) []radial.Atom {
+	var out []radial.Atom
+	id := ""
+	for _, a := range args {
+		switch v := a.(type) {
+		case string:
+			id = v
+		case int:
+			out = append(out, radial.Atom{CompoundID: id, Label: label, Offset: v})
+		}
+	}
+	return out
+}
+
+func elaOffsets(atoms []radial.Atom) []int {
+	out := []int{}
+	for _, a := range atoms {
+		out = append(out, a.Offset)
+	}
+	return out
+}

@@ -1,6 +1,437 @@
 package specs
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"fmt"
+	"sort"
 
-// STUB: the expand standard's example-based requirements go here.
-func expandRequirements() []suite.Requirement { return nil }
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/fixtures/tools"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// ADR-023 in these examples: density = edges / (n·(n-1)), multiplier 1.5
+// below 0.01, 2.0 below 0.10, 3.0 from 0.10, and the semantic stage is asked
+// for ceil(limit·multiplier) candidates. Every graph below is built with an
+// exact edge count (circulant layers, see expLayers), so each density is a
+// fraction worked out by hand in the comments: n = 11 has 110 possible
+// edges, n = 101 has 10100, n = 201 has 40200.
+func expandRequirements() []suite.Requirement {
+	std := adapters.Expand
+	return []suite.Requirement{
+		spec(std, "EXP-01", "ADR-023 Decision (table), Implementation Details", suite.Must,
+			"Inside each band the multiplier is the table's: 1.5 below density 0.01, 2.0 from 0.01 to below 0.10, 3.0 from 0.10.", expMultiplierBands),
+		spec(std, "EXP-02", "ADR-023 Decision (table), Implementation Details", suite.Must,
+			"Density exactly 0.01 is growing: multiplier 2.0, and the semantic stage is asked for 2·limit.", expAtOneHundredth),
+		spec(std, "EXP-03", "ADR-023 Implementation Details (`< 0.1`) against the table (\"> 0.10\")", suite.Should,
+			"Density exactly 0.10 is mature, as the ADR's code says: multiplier 3.0, and the semantic stage is asked for 3·limit.", expAtOneTenth),
+		spec(std, "EXP-04", "ADR-023 Implementation Details (directed graph)", suite.Must,
+			"Edges are directed: A→B and B→A are two of the n·(n-1) possible edges.", expDirected),
+		spec(std, "EXP-05", "ADR-023 Implementation Details (nodeCount < 2)", suite.Must,
+			"A graph of fewer than two nodes never gets a multiplier above 1.5 (nor below 1).", expTrivialAtMost),
+		spec(std, "EXP-06", "ADR-023 Implementation Details (reference)", suite.Reference,
+			"A graph of fewer than two nodes gets multiplier 1.0, as the ADR's code says, and the semantic stage is asked for limit.", expTrivialExact),
+		spec(std, "EXP-07", "ADR-023 density (reference)", suite.Reference,
+			"Self-loops do not count as edges (they are not among the n·(n-1) possible ones).", expSelfLoops),
+		spec(std, "EXP-08", "ADR-023 density (reference)", suite.Reference,
+			"A repeated edge counts once (the graph is simple).", expDuplicates),
+		spec(std, "EXP-09", "ADR-023 Implementation Details (Math.ceil)", suite.Must,
+			"The semantic stage is asked for ceil(limit·multiplier) candidates: 1.5× rounds up, and the answer reports the band's multiplier.", expAskedPerBand),
+		spec(std, "EXP-10", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
+			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue, at most as many as asked.", expWithinLimit),
+		spec(std, "EXP-11", "ADR-023; bad input", suite.Must,
+			"Bad input is rejected with an error: a negative limit, an empty or invalid UTF-8 tool ID, node or edge end, duplicate tool IDs, an invalid UTF-8 query.", expBadInput),
+		spec(std, "EXP-12", "ADR-023 (reference)", suite.Reference,
+			"A query without a word is an error; limit 0 is not: it asks for 0 candidates and returns nothing.", expReferenceEdges),
+		spec(std, "EXP-13", "ADR-023 Context (hidden gems), Consequences (discovery)", suite.Should,
+			"On the mature fixture graph, the dynamic multiplier's mean recall@limit over the hidden-gem cases is at least a static 2×'s.", expRecall),
+	}
+}
+
+// expIDs are n node IDs "t000", "t001", …
+func expIDs(n int) []string {
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("t%03d", i)
+	}
+	return ids
+}
+
+// expLayers returns e distinct edges on ids, none a self-loop: the
+// circulant layers i→i+1, then i→i+2, … (indices mod n), in that order.
+// Layer d holds n edges, so e = d·n fills d layers exactly.
+func expLayers(ids []string, e int) []adapters.Edge {
+	n := len(ids)
+	out := make([]adapters.Edge, 0, e)
+	for d := 1; d < n && len(out) < e; d++ {
+		for i := 0; i < n && len(out) < e; i++ {
+			out = append(out, adapters.Edge{From: ids[i], To: ids[(i+d)%n]})
+		}
+	}
+	if len(out) != e {
+		panic(fmt.Sprintf("expLayers: %d edges asked on %d nodes", e, n)) // a bug in this file
+	}
+	return out
+}
+
+// expGraph is n nodes named by expIDs with e layered edges.
+func expGraph(n, e int) adapters.GraphRequest {
+	ids := expIDs(n)
+	return adapters.GraphRequest{Nodes: ids, Edges: expLayers(ids, e)}
+}
+
+// expMultiplierCase is one graph and the multiplier the ADR gives it.
+type expMultiplierCase struct {
+	why   string
+	graph adapters.GraphRequest
+	want  float64
+}
+
+func expCheckMultipliers(t *suite.T, cases []expMultiplierCase) {
+	for _, c := range cases {
+		got := call.MustMultiplier(t, c.graph)
+		if got != c.want {
+			n, e := invariant.GraphCounts(c.graph)
+			t.Errorf("%s (n=%d, %d edges): multiplier %v, want %v", c.why, n, e, got, c.want)
+		}
+	}
+}
+
+// expMultiplierBands: densities inside each band, near both thresholds.
+func expMultiplierBands(t *suite.T) {
+	expCheckMultipliers(t, []expMultiplierCase{
+		{"2 nodes, no edge: 0/2", expGraph(2, 0), 1.5},
+		{"2 nodes, one edge: 1/2", expGraph(2, 1), 3.0},
+		{"2 nodes, both edges: 2/2", expGraph(2, 2), 3.0},
+		{"0/110", expGraph(11, 0), 1.5},
+		{"1/110 = 0.0091", expGraph(11, 1), 1.5},
+		{"2/110 = 0.018", expGraph(11, 2), 2.0},
+		{"10/110 = 0.091", expGraph(11, 10), 2.0},
+		{"12/110 = 0.109", expGraph(11, 12), 3.0},
+		{"50/10100 = 0.005", expGraph(101, 50), 1.5},
+		{"100/10100 = 0.0099, just below 0.01", expGraph(101, 100), 1.5},
+		{"102/10100 = 0.0101, just above 0.01", expGraph(101, 102), 2.0},
+		{"500/10100 = 0.050", expGraph(101, 500), 2.0},
+		{"1009/10100 = 0.0999, just below 0.10", expGraph(101, 1009), 2.0},
+		{"1011/10100 = 0.1001, just above 0.10", expGraph(101, 1011), 3.0},
+		{"5050/10100 = 0.5", expGraph(101, 5050), 3.0},
+		{"complete: 10100/10100 = 1", expGraph(101, 10100), 3.0},
+	})
+}
+
+// expAtOneHundredth: 101/10100 and 402/40200 are exactly 0.01 (the table's
+// "< 0.01" is cold and "0.01 - 0.10" growing; the code's `< 0.01` is false).
+// Asked at limit 3: ceil(3·2.0) = 6 (cold would ask ceil(4.5) = 5).
+func expAtOneHundredth(t *suite.T) {
+	expCheckMultipliers(t, []expMultiplierCase{
+		{"101/10100 = 0.01 exactly", expGraph(101, 101), 2.0},
+		{"402/40200 = 0.01 exactly", expGraph(201, 402), 2.0},
+	})
+	expCheckAsked(t, []expAskedCase{{"101/10100 = 0.01 exactly", 101, 101, 3, 6, 2.0}})
+}
+
+// expAtOneTenth: 11/110, 1010/10100 and 4020/40200 are exactly 0.10. The
+// code's `< 0.1` is false there, so mature; the table's "0.01 - 0.10" read
+// inclusively would say growing. Asked at limit 5: 3·5 = 15 (not 10).
+func expAtOneTenth(t *suite.T) {
+	expCheckMultipliers(t, []expMultiplierCase{
+		{"11/110 = 0.10 exactly", expGraph(11, 11), 3.0},
+		{"1010/10100 = 0.10 exactly", expGraph(101, 1010), 3.0},
+		{"4020/40200 = 0.10 exactly", expGraph(201, 4020), 3.0},
+	})
+	expCheckAsked(t, []expAskedCase{{"1010/10100 = 0.10 exactly", 101, 1010, 5, 15, 3.0}})
+}
+
+// expDirected: on 11 nodes, six pairs joined both ways are 12 directed
+// edges, 12/110 = 0.109: mature. Counted as 6 undirected pairs over the
+// same 110 it would be 0.055, growing.
+func expDirected(t *suite.T) {
+	ids := expIDs(11)
+	g := adapters.GraphRequest{Nodes: ids}
+	for i := 0; i < 6; i++ {
+		a, b := ids[i], ids[(i+1)%11]
+		g.Edges = append(g.Edges, adapters.Edge{From: a, To: b}, adapters.Edge{From: b, To: a})
+	}
+	expCheckMultipliers(t, []expMultiplierCase{{"six pairs both ways: 12/110", g, 3.0}})
+}
+
+// expTrivialGraphs are graphs of fewer than two nodes.
+func expTrivialGraphs() []expMultiplierCase {
+	return []expMultiplierCase{
+		{"no node", adapters.GraphRequest{}, 1.0},
+		{"one node", adapters.GraphRequest{Nodes: []string{"deploy_service"}}, 1.0},
+		{"one node with a self-loop", adapters.GraphRequest{Edges: []adapters.Edge{{From: "deploy_service", To: "deploy_service"}}}, 1.0},
+	}
+}
+
+// expTrivialAtMost: the ADR's code returns 1.0 below two nodes and the
+// original engine 1.5; both are in [1, 1.5].
+func expTrivialAtMost(t *suite.T) {
+	cat := expCatalogue(t)
+	for _, c := range expTrivialGraphs() {
+		if m := call.MustMultiplier(t, c.graph); !(m >= 1 && m <= 1.5) {
+			t.Errorf("%s: multiplier %v, want at most 1.5 (and at least 1)", c.why, m)
+		}
+		req := adapters.ExpandRequest{Tools: cat, Nodes: c.graph.Nodes, Edges: c.graph.Edges, Query: "deploy the service", Limit: 4}
+		ans := call.MustExpand(t, req)
+		// ceil(4·1.5) = 6.
+		if !(ans.Multiplier >= 1 && ans.Multiplier <= 1.5) || ans.Asked > 6 {
+			t.Errorf("%s: search used ×%v and asked %d at limit 4, want at most ×1.5 and 6", c.why, ans.Multiplier, ans.Asked)
+		}
+	}
+}
+
+// expTrivialExact: 1.0, so limit 4 asks for 4.
+func expTrivialExact(t *suite.T) {
+	cases := expTrivialGraphs()
+	expCheckMultipliers(t, cases)
+	cat := expCatalogue(t)
+	for _, c := range cases {
+		ans := call.MustExpand(t, adapters.ExpandRequest{Tools: cat, Nodes: c.graph.Nodes, Edges: c.graph.Edges, Query: "deploy the service", Limit: 4})
+		if ans.Multiplier != 1 || ans.Asked != 4 {
+			t.Errorf("%s: search used ×%v and asked %d at limit 4, want ×1 and 4", c.why, ans.Multiplier, ans.Asked)
+		}
+	}
+}
+
+// expWithLoops adds a self-loop on each of the first k nodes.
+func expWithLoops(g adapters.GraphRequest, k int) adapters.GraphRequest {
+	out := adapters.GraphRequest{Nodes: g.Nodes, Edges: append([]adapters.Edge(nil), g.Edges...)}
+	for _, id := range g.Nodes[:k] {
+		out.Edges = append(out.Edges, adapters.Edge{From: id, To: id})
+	}
+	return out
+}
+
+// expSelfLoops: each graph sits one edge below a threshold, so counting
+// its self-loop moves it up a band.
+func expSelfLoops(t *suite.T) {
+	expCheckMultipliers(t, []expMultiplierCase{
+		// 10/110 growing; counting the loop gives 11/110 = 0.10, mature.
+		{"10 edges and a self-loop on 11 nodes", expWithLoops(expGraph(11, 10), 1), 2.0},
+		// 100/10100 cold; counting the loop gives 101/10100 = 0.01, growing.
+		{"100 edges and a self-loop on 101 nodes", expWithLoops(expGraph(101, 100), 1), 1.5},
+		// 0/2 cold; counting both loops gives 2/2 = 1, mature.
+		{"two nodes, each with a self-loop only", expWithLoops(expGraph(2, 0), 2), 1.5},
+	})
+}
+
+// expRepeated repeats the first k edges once more.
+func expRepeated(g adapters.GraphRequest, k int) adapters.GraphRequest {
+	return adapters.GraphRequest{Nodes: g.Nodes, Edges: append(append([]adapters.Edge(nil), g.Edges...), g.Edges[:k]...)}
+}
+
+// expDuplicates: as expSelfLoops, with a repeated edge.
+func expDuplicates(t *suite.T) {
+	expCheckMultipliers(t, []expMultiplierCase{
+		// 10 distinct of 110 growing; 11 counted would be 0.10, mature.
+		{"10 edges, one repeated, on 11 nodes", expRepeated(expGraph(11, 10), 1), 2.0},
+		// 100 distinct of 10100 cold; 101 counted would be 0.01, growing.
+		{"100 edges, one repeated, on 101 nodes", expRepeated(expGraph(101, 100), 1), 1.5},
+		// 1009 distinct growing; 1010 counted would be 0.10, mature.
+		{"1009 edges, one repeated, on 101 nodes", expRepeated(expGraph(101, 1009), 1), 2.0},
+	})
+}
+
+// expAskedCase is a search on a graph of n catalogue tools with e layered
+// edges, and the count and multiplier worked out by hand.
+type expAskedCase struct {
+	why          string
+	n, e, limit  int
+	asked        int
+	wantMultiple float64
+}
+
+func expCheckAsked(t *suite.T, cases []expAskedCase) {
+	cat := expCatalogue(t)
+	for _, c := range cases {
+		ids := make([]string, 0, c.n)
+		for _, x := range cat[:c.n] {
+			ids = append(ids, x.ID)
+		}
+		req := adapters.ExpandRequest{Tools: cat, Nodes: ids, Edges: expLayers(ids, c.e), Query: "deploy the service to production", Limit: c.limit}
+		ans := call.MustExpand(t, req)
+		if ans.Multiplier != c.wantMultiple || ans.Asked != c.asked {
+			t.Errorf("%s, limit %d: search used ×%v and asked %d, want ×%v and %d", c.why, c.limit, ans.Multiplier, ans.Asked, c.wantMultiple, c.asked)
+		}
+		if err := invariant.ExpandAsked(req, ans); err != nil {
+			t.Errorf("%s, limit %d: %v", c.why, c.limit, err)
+		}
+	}
+}
+
+// expAskedPerBand: graphs on the 101 tools of expCatalogue.
+// 1.5: limit 1 → ceil(1.5) = 2, 2 → 3, 3 → ceil(4.5) = 5, 5 → ceil(7.5) = 8,
+// 10 → 15; 2.0: 2·limit; 3.0: 3·limit.
+func expAskedPerBand(t *suite.T) {
+	expCheckAsked(t, []expAskedCase{
+		{"cold, 100/10100", 101, 100, 1, 2, 1.5},
+		{"cold, 100/10100", 101, 100, 2, 3, 1.5},
+		{"cold, 100/10100", 101, 100, 3, 5, 1.5},
+		{"cold, 100/10100", 101, 100, 5, 8, 1.5},
+		{"cold, 0/10100", 101, 0, 10, 15, 1.5},
+		{"growing, 102/10100", 101, 102, 5, 10, 2.0},
+		{"growing, 1009/10100", 101, 1009, 7, 14, 2.0},
+		{"mature, 1011/10100", 101, 1011, 5, 15, 3.0},
+		{"mature, 1011/10100", 101, 1011, 7, 21, 3.0},
+		{"mature, 12/110", 11, 12, 3, 9, 3.0},
+	})
+}
+
+// expWithinLimit: searches on the fixture graphs, with limits from 1 to
+// past the catalogue (96 tools; at ×3, limit 200 asks for 600).
+func expWithinLimit(t *suite.T) {
+	fx := expLoadFixtures(t)
+	small := fx.tools[:3]
+	type run struct {
+		why   string
+		tools []hybrid.Tool
+		graph adapters.GraphRequest
+		query string
+		limit int
+	}
+	var runs []run
+	for _, g := range fx.graphs {
+		for _, c := range fx.cases[:3] {
+			for _, limit := range []int{1, 5, 8} {
+				runs = append(runs, run{g.name + "/" + c.Name, fx.tools, g.graph, c.Query, limit})
+			}
+		}
+		runs = append(runs, run{g.name + ", limit past the catalogue", fx.tools, g.graph, "deploy", 200})
+		runs = append(runs, run{g.name + ", three tools", small, g.graph, "deploy", 10})
+	}
+	for _, r := range runs {
+		req := adapters.ExpandRequest{Tools: r.tools, Nodes: r.graph.Nodes, Edges: r.graph.Edges, Query: r.query, Limit: r.limit}
+		ans := call.MustExpand(t, req)
+		for _, check := range []func(adapters.ExpandRequest, adapters.ExpandAnswer) error{invariant.ExpandWithinLimit, invariant.ExpandFromCandidates} {
+			if err := check(req, ans); err != nil {
+				t.Errorf("%s, limit %d: %v", r.why, r.limit, err)
+			}
+		}
+		if len(ans.Candidates) > ans.Asked {
+			t.Errorf("%s, limit %d: %d candidates for %d asked", r.why, r.limit, len(ans.Candidates), ans.Asked)
+		}
+	}
+}
+
+// expBadInput: each request is malformed in one way.
+func expBadInput(t *suite.T) {
+	cat := expCatalogue(t)
+	graphs := []struct {
+		why string
+		g   adapters.GraphRequest
+	}{
+		{"empty node ID", adapters.GraphRequest{Nodes: []string{"a", ""}}},
+		{"invalid UTF-8 node ID", adapters.GraphRequest{Nodes: []string{"a", "b\xff"}}},
+		{"empty edge end", adapters.GraphRequest{Nodes: []string{"a", "b"}, Edges: []adapters.Edge{{From: "a", To: ""}}}},
+		{"invalid UTF-8 edge end", adapters.GraphRequest{Nodes: []string{"a", "b"}, Edges: []adapters.Edge{{From: "\xfe", To: "b"}}}},
+	}
+	for _, c := range graphs {
+		if m, err := call.Multiplier(t, c.g); err == nil {
+			t.Errorf("multiplier, %s: accepted (×%v); want an error", c.why, m)
+		}
+		req := adapters.ExpandRequest{Tools: cat, Nodes: c.g.Nodes, Edges: c.g.Edges, Query: "deploy", Limit: 5}
+		if ans, err := call.Expand(t, req); err == nil {
+			t.Errorf("expand, %s: accepted (%d results); want an error", c.why, len(ans.IDs))
+		}
+	}
+	ok := adapters.ExpandRequest{Tools: cat, Nodes: []string{"deploy_service", "docker_build"}, Edges: []adapters.Edge{{From: "docker_build", To: "deploy_service"}}, Query: "deploy", Limit: 5}
+	dup := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: cat[0].ID, Description: "another tool by the same name"})
+	empty := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: "", Description: "a tool without a name"})
+	badID := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: "bad\xffid", Description: "a tool"})
+	searches := []struct {
+		why string
+		req func(adapters.ExpandRequest) adapters.ExpandRequest
+	}{
+		{"negative limit", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Limit = -1; return r }},
+		{"invalid UTF-8 query", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Query = "deploy \xff service"; return r }},
+		{"duplicate tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = dup; return r }},
+		{"empty tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = empty; return r }},
+		{"invalid UTF-8 tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = badID; return r }},
+	}
+	for _, c := range searches {
+		if ans, err := call.Expand(t, c.req(ok)); err == nil {
+			t.Errorf("expand, %s: accepted (%d results); want an error", c.why, len(ans.IDs))
+		}
+	}
+}
+
+// expReferenceEdges: the reference's choices at the edges of the input.
+func expReferenceEdges(t *suite.T) {
+	cat := expCatalogue(t)
+	base := adapters.ExpandRequest{Tools: cat, Nodes: []string{"deploy_service"}, Query: "deploy", Limit: 5}
+	for _, q := range []string{"", "?! --"} {
+		req := base
+		req.Query = q
+		if ans, err := call.Expand(t, req); err == nil {
+			t.Errorf("query %q: accepted (%d results); want an error", q, len(ans.IDs))
+		}
+	}
+	req := base
+	req.Limit = 0
+	ans, err := call.Expand(t, req)
+	if err != nil {
+		t.Errorf("limit 0: %v; want no error", err)
+	} else if ans.Asked != 0 || len(ans.Candidates) != 0 || len(ans.IDs) != 0 {
+		t.Errorf("limit 0: asked %d, %d candidates, %d results; want 0, 0, 0", ans.Asked, len(ans.Candidates), len(ans.IDs))
+	}
+}
+
+// expExtraTools bring the fixture catalogue's 96 tools to 101, so that the
+// boundary graphs on 101 nodes can be graphs of catalogue tools.
+var expExtraTools = []hybrid.Tool{
+	{ID: "dns_lookup", Description: "Resolve a host name to its DNS records"},
+	{ID: "http_get", Description: "Send an HTTP GET request and show the response"},
+	{ID: "ping_host", Description: "Check that a host answers on the network"},
+	{ID: "ssl_cert_check", Description: "Show when a TLS certificate expires"},
+	{ID: "port_scan", Description: "List the open ports of a host"},
+}
+
+// expCatalogue is the fixture catalogue plus expExtraTools, in ascending
+// ID order: 101 tools.
+func expCatalogue(t *suite.T) []hybrid.Tool {
+	fx := expLoadFixtures(t)
+	out := append(append([]hybrid.Tool(nil), fx.tools...), expExtraTools...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// expFixtures is fixtures/tools in the adapter contract's types.
+type expFixtures struct {
+	tools  []hybrid.Tool
+	graphs []expNamedGraph // in tools.Stages order
+	cases  []tools.Case
+}
+
+type expNamedGraph struct {
+	name  string
+	graph adapters.GraphRequest
+}
+
+func expLoadFixtures(t *suite.T) expFixtures {
+	var fx expFixtures
+	cat, err := tools.Catalogue()
+	if err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	for _, x := range cat {
+		fx.tools = append(fx.tools, hybrid.Tool{ID: x.ID, Description: x.Description})
+	}
+	gs, err := tools.Graphs()
+	if err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	for _, g := range gs {
+		ng := expNamedGraph{name: g.Name, graph: adapters.GraphRequest{Nodes: g.Nodes}}
+		for _, e := range g.Edges {
+			ng.graph.Edges = append(ng.graph.Edges, adapters.Edge{From: e[0], To: e[1]})
+		}
+		fx.graphs = append(fx.graphs, ng)
+	}
+	if fx.cases, err = tools.Cases(); err != nil {
+		t.Fatalf("fixtures: %v", err)
+	}
+	return fx
+}

@@ -1,12 +1,47 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+
+	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
 )
 
-// STUB: replaced by the owner of this command.
+// stdin is where serve-reference reads the harness's messages; tests
+// replace it.
+var stdin io.Reader = os.Stdin
+
+// cmdServeReference speaks the process-adapter protocol on standard input
+// and output as the reference implementation. It is the protocol's own
+// test: `conformance run --adapter exec -- conformance serve-reference`
+// must give the table of `conformance run --adapter reference`.
 func cmdServeReference(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "conformance: this command is not built yet")
-	return exitUsage
+	fs := flag.NewFlagSet("serve-reference", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: conformance serve-reference [--standard S,...]\n\n"+
+			"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	var stds standardsFlag
+	fs.Var(&stds, "standard", "declare only these standards (comma-separated, repeatable); default: every standard the protocol drives")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "conformance serve-reference: unexpected arguments %v\n", fs.Args())
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := process.Serve(ctx, reference.New(), stdin, stdout, process.ServeOptions{Standards: stds}); err != nil {
+		fmt.Fprintf(stderr, "conformance serve-reference: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
 }

@@ -1,0 +1,40 @@
+# ctxconform. `make conformance` needs only Go; `make test` also uses the
+# PostgreSQL at 127.0.0.1:5432 when there is one (in CI it must be there).
+
+GO       ?= go
+BIN      := bin/conformance
+PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+ADAPTERS ?= reference,postgres
+
+.PHONY: all conformance build test unit lint check vectors docs clean
+
+all: build
+
+## conformance: build the binary and check the reference adapter (no server needed)
+conformance: build
+	$(BIN) run
+
+## build: a static conformance binary in bin/ (no cgo: drop it into any Linux CI)
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/conformance
+
+## test: vet, formatting, then every test: unit tests, Ginkgo specs and gopter
+## properties against the reference and PostgreSQL adapters
+test: lint
+	CTXCONFORM_ADAPTERS=$(ADAPTERS) CTXCONFORM_PG_DSN='$(PG_DSN)' $(GO) test -count=1 -timeout 15m ./...
+
+## lint: gofmt and go vet (staticcheck too with `make check`)
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+check: lint
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+
+## docs: regenerate the requirement catalogue inside specs/REQUIREMENTS.md
+docs:
+	$(GO) test -run TestRequirementsDocument -update .
+
+clean:
+	rm -rf bin

@@ -1,0 +1,172 @@
+package broken
+
+import (
+	"context"
+	"sort"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/density"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+// inflater is the reference with its Inflate replaced.
+type inflater struct {
+	*reference.Adapter
+	name    string
+	inflate func(req inflate.Request) (inflate.Result, error)
+}
+
+func (b *inflater) Info() adapters.Info {
+	i := b.Adapter.Info()
+	i.Name = "broken/" + b.name
+	return i
+}
+
+func (b *inflater) Inflate(_ context.Context, req inflate.Request) (inflate.Result, error) {
+	return b.inflate(req)
+}
+
+// IgnoresBudget inflates as if no budget were given (static windows for
+// every hit), so a small budget is exceeded.
+func IgnoresBudget() adapters.Adapter {
+	return &inflater{reference.New(), "ignores-budget", func(req inflate.Request) (inflate.Result, error) {
+		if req.Budget != nil && *req.Budget <= 0 {
+			return inflate.Inflate(req) // still rejects bad budgets
+		}
+		req.Budget = nil
+		return inflate.Inflate(req)
+	}}
+}
+
+// NoMerge gives every hit a window of its own: hits a few bytes apart are
+// never merged.
+func NoMerge() adapters.Adapter {
+	return &inflater{reference.New(), "no-merge", func(req inflate.Request) (inflate.Result, error) {
+		if err := inflate.Validate(req.Documents, req.Hits); err != nil {
+			return inflate.Result{}, err
+		}
+		p, err := plan(req)
+		if err != nil {
+			return inflate.Result{}, err
+		}
+		kept, dropped := inflate.Select(req.Hits, p.Keep)
+		var out inflate.Result
+		out.Dropped = dropped
+		docs := map[string]inflate.Document{}
+		for _, d := range req.Documents {
+			docs[d.ID] = d
+		}
+		for _, h := range kept {
+			one := p
+			one.Keep = 1
+			ws, err := inflate.Windows([]inflate.Document{docs[h.CompoundID]}, []inflate.Hit{h}, one)
+			if err != nil {
+				return inflate.Result{}, err
+			}
+			out.Windows = append(out.Windows, ws...)
+		}
+		return out, nil
+	}}
+}
+
+// SplitsUTF8 moves every window's end one byte further when it can, which
+// cuts a multi-byte character whenever one follows.
+func SplitsUTF8() adapters.Adapter {
+	return &inflater{reference.New(), "splits-utf8", func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		bodies := map[string]string{}
+		for _, d := range req.Documents {
+			bodies[d.ID] = d.Body
+		}
+		for i, w := range res.Windows {
+			body := bodies[w.CompoundID]
+			if w.End < len(body) && body[w.End] >= 0x80 {
+				res.Windows[i].End++
+				res.Windows[i].Text = body[w.Start : w.End+1]
+			}
+		}
+		return res, nil
+	}}
+}
+
+// Overlaps pads each window by 100 more on the right, into its neighbour.
+func Overlaps() adapters.Adapter {
+	return &inflater{reference.New(), "overlaps", func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		bodies := map[string]string{}
+		for _, d := range req.Documents {
+			bodies[d.ID] = d.Body
+		}
+		for i, w := range res.Windows {
+			body := bodies[w.CompoundID]
+			end := min(w.End+100, len(body))
+			for end < len(body) && body[end]&0xC0 == 0x80 {
+				end++
+			}
+			res.Windows[i].End, res.Windows[i].Text = end, body[w.Start:end]
+		}
+		return res, nil
+	}}
+}
+
+// LosesHits forgets the last hit of every window with more than one.
+func LosesHits() adapters.Adapter {
+	return &inflater{reference.New(), "loses-hits", func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		for i, w := range res.Windows {
+			if len(w.Hits) > 1 {
+				res.Windows[i].Hits = w.Hits[:len(w.Hits)-1]
+			}
+		}
+		return res, err
+	}}
+}
+
+// InputOrder keeps the first hits of the request in a squeeze, as the
+// original engine did, instead of the best: the answer depends on the
+// order of the request.
+func InputOrder() adapters.Adapter {
+	return &inflater{reference.New(), "input-order", func(req inflate.Request) (inflate.Result, error) {
+		if err := inflate.Validate(req.Documents, req.Hits); err != nil {
+			return inflate.Result{}, err
+		}
+		p, err := plan(req)
+		if err != nil {
+			return inflate.Result{}, err
+		}
+		k := min(p.Keep, len(req.Hits))
+		var dropped []string
+		for _, h := range req.Hits[k:] {
+			dropped = append(dropped, h.ID)
+		}
+		sort.Strings(dropped)
+		ws, err := inflate.Windows(req.Documents, req.Hits[:k], p)
+		return inflate.Result{Windows: ws, Dropped: dropped}, err
+	}}
+}
+
+// AcceptsAnything never rejects a request: offsets are clamped into the
+// document instead of refused.
+func AcceptsAnything() adapters.Adapter {
+	return &inflater{reference.New(), "accepts-anything", func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return inflate.Result{}, nil
+		}
+		return res, nil
+	}}
+}
+
+func plan(req inflate.Request) (density.Plan, error) {
+	if req.Budget == nil {
+		return density.Static(len(req.Hits)), nil
+	}
+	return density.For(len(req.Hits), *req.Budget)
+}

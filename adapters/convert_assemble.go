@@ -1,0 +1,52 @@
+package adapters
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/reference/assemble"
+)
+
+func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (AssembleAnswer, error) {
+	in, ok := c.a.(Assembler)
+	if !ok {
+		return AssembleAnswer{}, fmt.Errorf("assemble: %w", ErrNotImplemented)
+	}
+	u := c.a.Info().Unit
+	bodies := make(map[string]string, len(req.Documents))
+	for _, d := range req.Documents {
+		bodies[d.ID] = d.Body
+	}
+	out := req
+	out.Molecules = make([]assemble.Molecule, len(req.Molecules))
+	for i, m := range req.Molecules {
+		body := bodies[m.Source]
+		var err1, err2 error
+		m.Start, err1 = toUnit(u, body, m.Start)
+		m.End, err2 = toUnit(u, body, m.End)
+		if err1 != nil || err2 != nil {
+			return AssembleAnswer{}, fmt.Errorf("convert molecule %q to %s: cannot express its offsets", m.ID, u)
+		}
+		out.Molecules[i] = m
+	}
+	ans, err := in.Assemble(ctx, out)
+	if err != nil {
+		return ans, err
+	}
+	for i, r := range ans.Results {
+		body, known := bodies[r.Source]
+		if !known {
+			return ans, Fault("result %d names unknown source %q", i, r.Source)
+		}
+		s, err := u.ToBytes(body, r.Start)
+		if err != nil {
+			return ans, Fault("result %d of %q: start_byte: %v", i, r.Source, err)
+		}
+		e, err := u.ToBytes(body, r.End)
+		if err != nil {
+			return ans, Fault("result %d of %q: end_byte: %v", i, r.Source, err)
+		}
+		ans.Results[i].Start, ans.Results[i].End = s, e
+	}
+	return ans, nil
+}

@@ -1,0 +1,428 @@
+package invariant
+
+// Elastic Context (std105 §2, §4; std085-protocol §5.2–5.4).
+//
+// How the checks measure: budgets, radii and costs are the implementation's
+// to count (its unit); offsets arrive in bytes. A window of a prose or data
+// document costs its length in the unit; a window of a code document costs
+// the length of its non-whitespace characters only (std085-protocol §5.3,
+// "ignore whitespace in budget calculations"). The checks measure the text
+// themselves and never trust the answer's Cost or Used fields.
+
+import (
+	"cmp"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// The clamp of std105 §4.
+const (
+	RadiusFloor = 200   // "Min Radius: hard floor at 200 bytes"
+	RadiusCap   = 32000 // "Max Radius: hard cap at 32,000 bytes"
+)
+
+// ElasticRadius is std105 §2.2's formula, written out for the checks:
+// clamp(floor(budget/hits/2), 200, 32000), and 0 for no hits. budget must be
+// > 0 and hits >= 0.
+func ElasticRadius(budget, hits int) int {
+	if hits <= 0 {
+		return 0
+	}
+	r := budget / (2 * hits) // floor(floor(b/h)/2) == floor(b/2h) for b, h > 0
+	if 2*hits < 0 {          // 2·hits overflowed: the share is below the floor
+		r = 0
+	}
+	return min(max(r, RadiusFloor), RadiusCap)
+}
+
+// HydrationCost is what text of a document of the given kind costs against
+// the budget, counted in u: its length for prose and data, the length of its
+// non-whitespace characters (unicode.IsSpace) for code.
+func HydrationCost(u unit.Unit, kind, text string) int {
+	if kind != inflate.KindCode {
+		return u.Len(text)
+	}
+	n := 0
+	for _, r := range text {
+		if !unicode.IsSpace(r) {
+			n += u.Len(string(r))
+		}
+	}
+	return n
+}
+
+// atomKey identifies an atom: identical atoms (same compound, label and
+// offset) are one atom whatever their scores.
+type atomKey struct {
+	compound, label string
+	offset          int
+}
+
+func keyOf(a radial.Atom) atomKey { return atomKey{a.CompoundID, a.Label, a.Offset} }
+
+func (k atomKey) String() string { return fmt.Sprintf("%q@%s:%d", k.label, k.compound, k.offset) }
+
+// DistinctAtoms is the number of distinct atoms of a request: the hit count
+// the radius is computed from.
+func DistinctAtoms(atoms []radial.Atom) int {
+	seen := map[atomKey]bool{}
+	for _, a := range atoms {
+		seen[keyOf(a)] = true
+	}
+	return len(seen)
+}
+
+func documents(docs []inflate.Document) map[string]inflate.Document {
+	m := make(map[string]inflate.Document, len(docs))
+	for _, d := range docs {
+		m[d.ID] = d
+	}
+	return m
+}
+
+// HydrationInside: every window names a known compound, lies within its
+// body, has exactly the body's text between its offsets, and neither edge
+// cuts a multi-byte character.
+func HydrationInside(req adapters.HydrateRequest, res elastic.Result) error {
+	docs := documents(req.Documents)
+	for i, w := range res.Windows {
+		d, ok := docs[w.CompoundID]
+		if !ok {
+			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
+		}
+		if w.Start < 0 || w.Start > w.End || w.End > len(d.Body) {
+			return fmt.Errorf("window %d of %q spans [%d,%d), outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(d.Body))
+		}
+		for _, off := range []int{w.Start, w.End} {
+			if !unit.IsBoundary(d.Body, off) {
+				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
+			}
+		}
+		if w.Text != d.Body[w.Start:w.End] {
+			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
+		}
+	}
+	return nil
+}
+
+// HydrationMerged (std085-protocol §5.4): the windows of one compound are
+// listed by start, and each starts after the previous one ends: windows that
+// overlap or touch (start <= previous end) must have been merged.
+func HydrationMerged(res elastic.Result) error {
+	last := map[string]int{}
+	for i, w := range res.Windows {
+		j, seen := last[w.CompoundID]
+		last[w.CompoundID] = i
+		if !seen {
+			continue
+		}
+		p := res.Windows[j]
+		switch {
+		case w.Start < p.Start:
+			return fmt.Errorf("compound %q: window %d [%d,%d) is listed after window %d [%d,%d), which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
+		case w.Start <= p.End:
+			return fmt.Errorf("compound %q: windows %d [%d,%d) and %d [%d,%d) overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
+		}
+	}
+	return nil
+}
+
+// HydrationAssigned: every distinct atom of the request is either kept or
+// dropped, never both, never neither. A kept atom is listed by exactly one
+// window, of its own compound, whose text holds the atom's first character
+// (Start <= Offset < End); Kept lists exactly the windows' atoms.
+func HydrationAssigned(req adapters.HydrateRequest, res elastic.Result) error {
+	asked := map[atomKey]bool{}
+	for _, a := range req.Atoms {
+		asked[keyOf(a)] = true
+	}
+	where := map[atomKey]int{}
+	for i, w := range res.Windows {
+		if len(w.Atoms) == 0 {
+			return fmt.Errorf("window %d of %q [%d,%d) holds no atom", i, w.CompoundID, w.Start, w.End)
+		}
+		for _, a := range w.Atoms {
+			k := keyOf(a)
+			if !asked[k] {
+				return fmt.Errorf("window %d lists atom %v, which is not in the request", i, k)
+			}
+			if j, dup := where[k]; dup {
+				return fmt.Errorf("atom %v is listed by windows %d and %d", k, j, i)
+			}
+			where[k] = i
+			if a.CompoundID != w.CompoundID {
+				return fmt.Errorf("atom %v is listed by window %d of %q", k, i, w.CompoundID)
+			}
+			if a.Offset < w.Start || a.Offset >= w.End {
+				return fmt.Errorf("atom %v is listed by window %d [%d,%d), which does not hold it", k, i, w.Start, w.End)
+			}
+		}
+	}
+	kept := map[atomKey]bool{}
+	for _, a := range res.Kept {
+		k := keyOf(a)
+		if kept[k] {
+			return fmt.Errorf("atom %v is kept twice", k)
+		}
+		kept[k] = true
+		if _, ok := where[k]; !ok {
+			return fmt.Errorf("atom %v is kept but no window lists it", k)
+		}
+	}
+	for k, i := range where {
+		if !kept[k] {
+			return fmt.Errorf("atom %v is listed by window %d but not kept", k, i)
+		}
+	}
+	dropped := map[atomKey]bool{}
+	for _, a := range res.Dropped {
+		k := keyOf(a)
+		switch {
+		case !asked[k]:
+			return fmt.Errorf("dropped atom %v is not in the request", k)
+		case dropped[k]:
+			return fmt.Errorf("atom %v is dropped twice", k)
+		case kept[k]:
+			return fmt.Errorf("atom %v is both kept and dropped", k)
+		}
+		dropped[k] = true
+	}
+	for _, a := range req.Atoms {
+		if k := keyOf(a); !kept[k] && !dropped[k] {
+			return fmt.Errorf("atom %v is neither kept nor dropped", k)
+		}
+	}
+	return nil
+}
+
+// HydrationRadius (std105 §2.2–2.3): the answer's hit count is the number of
+// distinct atoms, and its radius is the formula's for that count.
+func HydrationRadius(req adapters.HydrateRequest, res elastic.Result) error {
+	n := DistinctAtoms(req.Atoms)
+	if res.Hits != n {
+		return fmt.Errorf("answer counts %d hits, the request has %d distinct atoms", res.Hits, n)
+	}
+	if want := ElasticRadius(req.Budget, n); res.Radius != want {
+		return fmt.Errorf("radius %d for budget %d and %d hits, want clamp(floor(%d/%d/2), %d, %d) = %d",
+			res.Radius, req.Budget, n, req.Budget, n, RadiusFloor, RadiusCap, want)
+	}
+	return nil
+}
+
+// HydrationBudget (std105 §4 "strictly respects max_chars"): the windows
+// cost at most the budget in total, measured with HydrationCost in u.
+func HydrationBudget(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	total := HydrationUsed(req, res, u)
+	if total > req.Budget {
+		return fmt.Errorf("windows cost %d %s in total, over the budget of %d (%d windows, %d atoms kept)", total, u, req.Budget, len(res.Windows), len(res.Kept))
+	}
+	return nil
+}
+
+// HydrationUsed is the total cost of the answer's windows, measured with
+// HydrationCost in u (windows of unknown compounds count as prose).
+func HydrationUsed(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) int {
+	docs := documents(req.Documents)
+	total := 0
+	for _, w := range res.Windows {
+		total += HydrationCost(u, docs[w.CompoundID].Kind, w.Text)
+	}
+	return total
+}
+
+// HydrationKeeps: the budget is the only reason to drop an atom, so at least
+// min(hits, floor(budget / 2r)) distinct atoms are kept (each atom's window
+// costs at most 2r, so that many always fit); with the radius above the
+// floor that is every atom.
+func HydrationKeeps(req adapters.HydrateRequest, res elastic.Result) error {
+	n := DistinctAtoms(req.Atoms)
+	r := ElasticRadius(req.Budget, n)
+	if r == 0 {
+		return nil
+	}
+	want := min(n, req.Budget/(2*r))
+	kept := map[atomKey]bool{}
+	for _, a := range res.Kept {
+		kept[keyOf(a)] = true
+	}
+	if len(kept) < want {
+		return fmt.Errorf("%d of %d atoms kept; budget %d at radius %d serves floor(%d/%d) = %d", len(kept), n, req.Budget, r, req.Budget, 2*r, want)
+	}
+	return nil
+}
+
+// HydrationReach (std085-protocol §5.4, §5.3): with r the formula's radius,
+// counted in u, a window of a prose or data document spans exactly from r
+// before its first atom to r after its last, clamped to the document and
+// moved inward to the nearest character boundary; a window of a code
+// document costs at most 2r per atom it holds.
+func HydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	docs := documents(req.Documents)
+	r := ElasticRadius(req.Budget, DistinctAtoms(req.Atoms))
+	for i, w := range res.Windows {
+		d, ok := docs[w.CompoundID]
+		if !ok || len(w.Atoms) == 0 || w.Start < 0 || w.End > len(d.Body) || w.Start > w.End {
+			continue // HydrationInside and HydrationAssigned report these
+		}
+		if d.Kind == inflate.KindCode {
+			if c := HydrationCost(u, d.Kind, w.Text); c > 2*r*len(w.Atoms) {
+				return fmt.Errorf("code window %d of %q [%d,%d) costs %d %s for %d atoms, over 2·%d per atom", i, w.CompoundID, w.Start, w.End, c, u, len(w.Atoms), r)
+			}
+			continue
+		}
+		first, last := w.Atoms[0].Offset, w.Atoms[0].Offset
+		for _, a := range w.Atoms {
+			first, last = min(first, a.Offset), max(last, a.Offset)
+		}
+		fu, err1 := u.FromBytes(d.Body, first)
+		lu, err2 := u.FromBytes(d.Body, last)
+		su, err3 := u.FromBytes(d.Body, w.Start)
+		eu, err4 := u.FromBytes(d.Body, w.End)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			continue // offsets inside characters: HydrationInside reports them
+		}
+		wantS := ceilIn(u, d.Body, max(0, fu-r))
+		wantE := floorIn(u, d.Body, min(u.Len(d.Body), lu+r))
+		if su != wantS || eu != wantE {
+			return fmt.Errorf("window %d of %q spans [%d,%d) %s around atoms %d..%d; radius %d gives [%d,%d)",
+				i, w.CompoundID, su, eu, u, fu, lu, r, wantS, wantE)
+		}
+	}
+	return nil
+}
+
+// ceilIn is the first character boundary at or after off, counted in u.
+func ceilIn(u unit.Unit, body string, off int) int {
+	for k := 0; k < 4; k++ {
+		if _, err := u.ToBytes(body, off+k); err == nil {
+			return off + k
+		}
+	}
+	return off
+}
+
+// floorIn is the last character boundary at or before off, counted in u.
+func floorIn(u unit.Unit, body string, off int) int {
+	for k := 0; k < 4 && off-k >= 0; k++ {
+		if _, err := u.ToBytes(body, off-k); err == nil {
+			return off - k
+		}
+	}
+	return off
+}
+
+// compareAtom is a total order on atoms: compound, offset, label, score.
+func compareAtom(a, b radial.Atom) int {
+	return cmp.Or(strings.Compare(a.CompoundID, b.CompoundID), cmp.Compare(a.Offset, b.Offset),
+		strings.Compare(a.Label, b.Label), cmp.Compare(a.Score, b.Score))
+}
+
+// SortedAtoms returns a copy of atoms in a fixed order (compound, offset,
+// label, score), for comparing answers whose order is free.
+func SortedAtoms(atoms []radial.Atom) []radial.Atom {
+	out := slices.Clone(atoms)
+	slices.SortFunc(out, compareAtom)
+	if out == nil {
+		out = []radial.Atom{}
+	}
+	return out
+}
+
+// CanonicalHydration returns res with every list in a fixed order (windows
+// by compound and start, atoms by compound, offset, label), so answers whose
+// order is the implementation's to choose can be compared.
+func CanonicalHydration(res elastic.Result) elastic.Result {
+	out := res
+	out.Kept, out.Dropped = SortedAtoms(res.Kept), SortedAtoms(res.Dropped)
+	out.Windows = make([]radial.Window, len(res.Windows))
+	for i, w := range res.Windows {
+		w.Atoms = SortedAtoms(w.Atoms)
+		out.Windows[i] = w
+	}
+	slices.SortFunc(out.Windows, func(a, b radial.Window) int {
+		return cmp.Or(strings.Compare(a.CompoundID, b.CompoundID), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	return out
+}
+
+// SameHydration compares two answers field by field and describes the first
+// difference.
+func SameHydration(want, got elastic.Result) error {
+	switch {
+	case want.Budget != got.Budget || want.Hits != got.Hits || want.Radius != got.Radius || want.Capacity != got.Capacity || want.Used != got.Used:
+		return fmt.Errorf("budget %d, hits %d, radius %d, capacity %d, used %d; want %d, %d, %d, %d, %d",
+			got.Budget, got.Hits, got.Radius, got.Capacity, got.Used, want.Budget, want.Hits, want.Radius, want.Capacity, want.Used)
+	case !reflect.DeepEqual(nonEmpty(want.Kept), nonEmpty(got.Kept)):
+		return fmt.Errorf("kept %v, want %v", got.Kept, want.Kept)
+	case !reflect.DeepEqual(nonEmpty(want.Dropped), nonEmpty(got.Dropped)):
+		return fmt.Errorf("dropped %v, want %v", got.Dropped, want.Dropped)
+	case len(want.Windows) != len(got.Windows):
+		return fmt.Errorf("%d windows, want %d:\n got  %s\n want %s", len(got.Windows), len(want.Windows), BriefWindows(got.Windows), BriefWindows(want.Windows))
+	}
+	for i := range want.Windows {
+		w, g := want.Windows[i], got.Windows[i]
+		if w.CompoundID != g.CompoundID || w.Start != g.Start || w.End != g.End || w.Text != g.Text ||
+			w.Cost != g.Cost || w.Score != g.Score || !reflect.DeepEqual(nonEmpty(w.Atoms), nonEmpty(g.Atoms)) {
+			return fmt.Errorf("window %d differs:\n got  %s\n want %s", i, BriefWindows(got.Windows[i:i+1]), BriefWindows(want.Windows[i:i+1]))
+		}
+	}
+	return nil
+}
+
+// BriefWindows is a compact form of windows for failure messages.
+func BriefWindows(ws []radial.Window) string {
+	var b strings.Builder
+	for _, w := range ws {
+		fmt.Fprintf(&b, "%s[%d,%d) cost %d score %g atoms %v; ", w.CompoundID, w.Start, w.End, w.Cost, w.Score, w.Atoms)
+	}
+	return b.String()
+}
+
+func nonEmpty(a []radial.Atom) []radial.Atom {
+	if a == nil {
+		return []radial.Atom{}
+	}
+	return a
+}
+
+// CensusFinds: the census answer holds each expected position (compound,
+// byte offset) exactly once and nothing else, and every atom's label equals
+// one of the terms, compared case-insensitively.
+func CensusFinds(terms []string, want, got []radial.Atom) error {
+	type pos struct {
+		compound string
+		offset   int
+	}
+	expected := map[pos]bool{}
+	for _, a := range want {
+		expected[pos{a.CompoundID, a.Offset}] = true
+	}
+	seen := map[pos]bool{}
+	for _, a := range SortedAtoms(got) {
+		p := pos{a.CompoundID, a.Offset}
+		switch {
+		case seen[p]:
+			return fmt.Errorf("position %s:%d is reported twice (counts one hit)", a.CompoundID, a.Offset)
+		case !expected[p]:
+			return fmt.Errorf("atom %v does not match any of the terms %q there", a, terms)
+		case !slices.ContainsFunc(terms, func(t string) bool { return strings.EqualFold(t, a.Label) }):
+			return fmt.Errorf("atom %v: label matches none of the terms %q", a, terms)
+		}
+		seen[p] = true
+	}
+	for _, a := range SortedAtoms(want) {
+		if !seen[pos{a.CompoundID, a.Offset}] {
+			return fmt.Errorf("missed %q at %s:%d (%d of %d positions found)", a.Label, a.CompoundID, a.Offset, len(seen), len(expected))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+package invariant
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/fuzzy"
+	"github.com/ctxconform/ctxconform/reference/trgm"
+)
+
+// Threshold is the trigram threshold req asks for (0.3 when it names none).
+func Threshold(req adapters.SearchRequest) float64 {
+	if req.Threshold != nil {
+		return *req.Threshold
+	}
+	return fuzzy.DefaultThreshold
+}
+
+// Classify is std105 §3's definition for one label, built from pg_trgm's
+// primitives (reference/trgm) one predicate at a time, with no length limit
+// on the term: the tier the label must land in (0 for no match) and
+// similarity(label, term).
+//
+//	Exact    lower(label) = lower(term)
+//	Prefix   label ILIKE escape(term) || '%'
+//	Trigram  similarity(label, term) >= threshold
+func Classify(loc trgm.Locale, label, term string, threshold float64) (fuzzy.Tier, float32, error) {
+	ll, err := loc.Lower(label)
+	if err != nil {
+		return 0, 0, fmt.Errorf("label %q: %w", clip(label), err)
+	}
+	lt, err := loc.Lower(term)
+	if err != nil {
+		return 0, 0, fmt.Errorf("term %q: %w", clip(term), err)
+	}
+	sim, err := loc.Similarity(label, term)
+	if err != nil {
+		return 0, 0, err
+	}
+	if ll == lt {
+		return fuzzy.Exact, sim, nil
+	}
+	prefix, err := fuzzy.ILike(loc, label, fuzzy.EscapeLike(term)+"%")
+	if err != nil {
+		return 0, 0, err
+	}
+	switch {
+	case prefix:
+		return fuzzy.Prefix, sim, nil
+	case trgm.Matches(sim, threshold):
+		return fuzzy.Trigram, sim, nil
+	}
+	return 0, sim, nil
+}
+
+type entryKey struct{ id, label string }
+
+// FuzzySound: every match is an entry of the request (no entry more often
+// than the request holds it), in the tier the definition gives it.
+func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+	left := map[entryKey]int{}
+	for _, e := range req.Entries {
+		left[entryKey{e.ID, e.Label}]++
+	}
+	th := Threshold(req)
+	for i, m := range ans.Matches {
+		k := entryKey{m.ID, m.Label}
+		if left[k] == 0 {
+			if seen := countKey(req.Entries, k); seen > 0 {
+				return fmt.Errorf("match %d: entry %s is listed more often than the request holds it (%d)", i, entryString(k), seen)
+			}
+			return fmt.Errorf("match %d: entry %s is not in the request", i, entryString(k))
+		}
+		left[k]--
+		want, sim, err := Classify(loc, m.Label, req.Term, th)
+		if err != nil {
+			return fmt.Errorf("match %d: %v", i, err)
+		}
+		got, _ := adapters.ParseTier(m.Tier)
+		switch {
+		case want == 0:
+			return fmt.Errorf("match %d: entry %s matched as %s, but it does not match %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, clip(req.Term), sim, th)
+		case got != want:
+			return fmt.Errorf("match %d: entry %s matched as %s, want %s for term %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, want, clip(req.Term), sim, th)
+		}
+	}
+	return nil
+}
+
+// FuzzyComplete: every entry that matches the term by the definition is in
+// the answer (as often as the request holds it), unless a limit cut the
+// answer short.
+func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+	if req.Limit > 0 && len(ans.Matches) >= req.Limit {
+		return nil
+	}
+	got := map[entryKey]int{}
+	for _, m := range ans.Matches {
+		got[entryKey{m.ID, m.Label}]++
+	}
+	th := Threshold(req)
+	for _, e := range req.Entries {
+		k := entryKey{e.ID, e.Label}
+		tier, sim, err := Classify(loc, e.Label, req.Term, th)
+		if err != nil {
+			return err
+		}
+		if tier == 0 {
+			continue
+		}
+		if got[k] == 0 {
+			return fmt.Errorf("entry %s matches %q as %s (similarity %v, threshold %v) but is missing from the answer (%d matches)", entryString(k), clip(req.Term), tier, sim, th, len(ans.Matches))
+		}
+		got[k]--
+	}
+	return nil
+}
+
+// FuzzySimilarity: every match reports similarity(label, term) exactly as
+// pg_trgm computes it (float4).
+func FuzzySimilarity(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+	for i, m := range ans.Matches {
+		want, err := loc.Similarity(m.Label, req.Term)
+		if err != nil {
+			return fmt.Errorf("match %d: %v", i, err)
+		}
+		if m.Similarity != want {
+			return fmt.Errorf("match %d: similarity(%q, %q) reported as %v, pg_trgm gives %v", i, clip(m.Label), clip(req.Term), m.Similarity, want)
+		}
+	}
+	return nil
+}
+
+// TierOrder: exact matches come first, then prefix matches, then trigram
+// matches (std105 §3.2's priorities).
+func TierOrder(ans adapters.SearchAnswer) error {
+	prev := fuzzy.Tier(0)
+	for i, m := range ans.Matches {
+		t, _ := adapters.ParseTier(m.Tier)
+		if t < prev {
+			return fmt.Errorf("match %d (%q, %s) follows a %s match: tiers must come exact, prefix, trigram", i, clip(m.Label), t, prev)
+		}
+		prev = t
+	}
+	return nil
+}
+
+// TrigramRank: within the trigram tier, similarity never rises down the
+// list.
+func TrigramRank(ans adapters.SearchAnswer) error {
+	for i := 1; i < len(ans.Matches); i++ {
+		a, b := ans.Matches[i-1], ans.Matches[i]
+		if a.Tier == adapters.TierTrigram && b.Tier == adapters.TierTrigram && b.Similarity > a.Similarity {
+			return fmt.Errorf("trigram match %d (%q, %v) follows one with a lower similarity (%q, %v)", i, clip(b.Label), b.Similarity, clip(a.Label), a.Similarity)
+		}
+	}
+	return nil
+}
+
+// FuzzyLimit: with a limit n the answer holds at most n matches and is the
+// first n of the unlimited answer full.
+func FuzzyLimit(req adapters.SearchRequest, ans, full adapters.SearchAnswer) error {
+	if req.Limit <= 0 {
+		return nil
+	}
+	if len(ans.Matches) > req.Limit {
+		return fmt.Errorf("%d matches, over the limit of %d", len(ans.Matches), req.Limit)
+	}
+	want := full.Matches[:min(req.Limit, len(full.Matches))]
+	if err := SameMatches(want, ans.Matches); err != nil {
+		return fmt.Errorf("limit %d: not the first %d of the unlimited answer: %v", req.Limit, req.Limit, err)
+	}
+	return nil
+}
+
+// SameMatches compares two answers match by match (entry, tier and
+// similarity, in order).
+func SameMatches(want, got []adapters.SearchMatch) error {
+	for i := 0; i < min(len(want), len(got)); i++ {
+		if want[i] != got[i] {
+			return fmt.Errorf("match %d is %s, want %s\n got  %s\n want %s", i, matchString(got[i]), matchString(want[i]), Matches(got), Matches(want))
+		}
+	}
+	if len(want) != len(got) {
+		return fmt.Errorf("%d matches, want %d\n got  %s\n want %s", len(got), len(want), Matches(got), Matches(want))
+	}
+	return nil
+}
+
+// Matches formats a list of matches compactly, for failure messages.
+func Matches(ms []adapters.SearchMatch) string {
+	var b strings.Builder
+	for i, m := range ms {
+		if i == 12 {
+			fmt.Fprintf(&b, "… (%d more)", len(ms)-i)
+			break
+		}
+		b.WriteString(matchString(m))
+		b.WriteByte(' ')
+	}
+	if len(ms) == 0 {
+		return "(none)"
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func matchString(m adapters.SearchMatch) string {
+	return fmt.Sprintf("%s:%q/%s@%v", m.ID, clip(m.Label), m.Tier, m.Similarity)
+}
+
+func entryString(k entryKey) string { return fmt.Sprintf("%s:%q", k.id, clip(k.label)) }
+
+func countKey(es []adapters.SearchEntry, k entryKey) int {
+	n := 0
+	for _, e := range es {
+		if e.ID == k.id && e.Label == k.label {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,457 @@
+package invariant
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// SplitRelatedPerTerm is std085 protocol §5.5's "5 per primary term".
+const SplitRelatedPerTerm = 5
+
+func radialDocs(docs []inflate.Document) map[string]inflate.Document {
+	m := make(map[string]inflate.Document, len(docs))
+	for _, d := range docs {
+		m[d.ID] = d
+	}
+	return m
+}
+
+// radAtomKey identifies an atom: identical atoms (same compound, label and
+// offset) are one.
+type radAtomKey struct {
+	Compound, Label string
+	Offset          int
+}
+
+func radKey(a radial.Atom) radAtomKey { return radAtomKey{a.CompoundID, a.Label, a.Offset} }
+
+// RadialInside: every window names a known compound, lies within its body,
+// its text is exactly the body's bytes between its offsets, and neither edge
+// cuts a multi-byte character.
+func RadialInside(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	docs := radialDocs(req.Documents)
+	for i, w := range ans.Windows {
+		d, ok := docs[w.CompoundID]
+		if !ok {
+			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
+		}
+		if w.Start < 0 || w.Start > w.End || w.End > len(d.Body) {
+			return fmt.Errorf("window %d of %q spans [%d,%d], outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(d.Body))
+		}
+		for _, off := range []int{w.Start, w.End} {
+			if !unit.IsBoundary(d.Body, off) {
+				return fmt.Errorf("window %d of %q [%d,%d]: edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
+			}
+		}
+		if w.Text != d.Body[w.Start:w.End] {
+			return fmt.Errorf("window %d of %q [%d,%d]: text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
+		}
+	}
+	return nil
+}
+
+// RadialMerged (§5.4): the windows of one compound are listed by start, and
+// each starts after the previous one ends: windows that overlapped or
+// touched (start <= previous end) were merged.
+func RadialMerged(ans adapters.RadialWindowsAnswer) error {
+	last := map[string]int{} // compound -> index of its previous window
+	for i, w := range ans.Windows {
+		j, seen := last[w.CompoundID]
+		last[w.CompoundID] = i
+		if !seen {
+			continue
+		}
+		p := ans.Windows[j]
+		switch {
+		case w.Start < p.Start:
+			return fmt.Errorf("compound %q: window %d [%d,%d] is listed after window %d [%d,%d], which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
+		case w.Start <= p.End:
+			return fmt.Errorf("compound %q: windows %d [%d,%d] and %d [%d,%d] overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
+		}
+	}
+	return nil
+}
+
+// RadialAssigned: every atom of the request (identical atoms counted once)
+// is listed by exactly one window, of its own compound, which holds its
+// offset (start <= offset <= end); windows list only atoms of the request,
+// and at least one.
+func RadialAssigned(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	want := map[radAtomKey]bool{}
+	for _, a := range req.Atoms {
+		want[radKey(a)] = true
+	}
+	where := map[radAtomKey]int{}
+	for i, w := range ans.Windows {
+		if len(w.Atoms) == 0 {
+			return fmt.Errorf("window %d of %q [%d,%d] lists no atom", i, w.CompoundID, w.Start, w.End)
+		}
+		for _, a := range w.Atoms {
+			k := radKey(a)
+			if !want[k] {
+				return fmt.Errorf("window %d lists atom %v, which is not in the request", i, a)
+			}
+			if j, dup := where[k]; dup {
+				return fmt.Errorf("atom %v is listed by windows %d and %d", a, j, i)
+			}
+			where[k] = i
+			if a.CompoundID != w.CompoundID {
+				return fmt.Errorf("atom %v is listed by window %d of %q", a, i, w.CompoundID)
+			}
+			if a.Offset < w.Start || a.Offset > w.End {
+				return fmt.Errorf("atom %v is listed by window %d [%d,%d], which does not hold its offset", a, i, w.Start, w.End)
+			}
+		}
+	}
+	for _, a := range radial.Unique(req.Atoms) {
+		if _, ok := where[radKey(a)]; !ok {
+			return fmt.Errorf("atom %v is in no window", a)
+		}
+	}
+	return nil
+}
+
+// RadialCostRange is what text of a document of kind may cost against a budget,
+// counted in u (std085 protocol §5.3): its whole length for prose and data;
+// for code, its length without white space. White space outside ASCII may
+// be counted or not, so for code lo strips every unicode.IsSpace rune and hi
+// only ASCII white space.
+func RadialCostRange(kind, text string, u unit.Unit) (lo, hi int) {
+	if kind != inflate.KindCode {
+		n := u.Len(text)
+		return n, n
+	}
+	lo = u.Len(strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, text))
+	hi = u.Len(strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf && unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, text))
+	return lo, hi
+}
+
+// RadialCost (§5.3): each window's cost is its text's length in u, except
+// that white space of code costs nothing.
+func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
+	docs := radialDocs(req.Documents)
+	for i, w := range ans.Windows {
+		d := docs[w.CompoundID]
+		lo, hi := RadialCostRange(d.Kind, w.Text, u)
+		if w.Cost < lo || w.Cost > hi {
+			want := fmt.Sprint(lo)
+			if lo != hi {
+				want = fmt.Sprintf("between %d and %d", lo, hi)
+			}
+			kind := cmp.Or(d.Kind, inflate.KindProse)
+			return fmt.Errorf("window %d of %s document %q [%d,%d] (%d bytes) costs %d, want %s %s", i, kind, w.CompoundID, w.Start, w.End, len(w.Text), w.Cost, want, u)
+		}
+	}
+	return nil
+}
+
+// SingleWindow is the answer to a request with one atom: it must be exactly one
+// window, which is that atom's window before any merge.
+func SingleWindow(ans adapters.RadialWindowsAnswer, a radial.Atom) (radial.Window, error) {
+	if len(ans.Windows) != 1 {
+		return radial.Window{}, fmt.Errorf("atom %v alone gives %d windows, want 1", a, len(ans.Windows))
+	}
+	return ans.Windows[0], nil
+}
+
+// RadialBound (§5.2–5.3): the window of one atom costs at most 2r, counted
+// in u (white space of code free).
+func RadialBound(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
+	if lo, _ := RadialCostRange(doc.Kind, w.Text, u); lo > 2*r && r < 1<<40 {
+		return fmt.Errorf("atom %v at radius %d: window [%d,%d] costs %d %s, over 2r = %d", a, r, w.Start, w.End, lo, u, 2*r)
+	}
+	return nil
+}
+
+// RadialReach (§5.2): the window of one prose or data atom reaches r in each
+// direction, counted in u, clamped to the document, and moved inward only
+// as far as needed not to cut a character: it reaches no further than r, and
+// one more character on either side would exceed r (or the document ends).
+func RadialReach(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
+	if doc.Kind == inflate.KindCode {
+		return nil
+	}
+	body := doc.Body
+	if w.Start > a.Offset || a.Offset > w.End {
+		return fmt.Errorf("atom %v: window [%d,%d] does not hold it", a, w.Start, w.End)
+	}
+	left, right := u.Len(body[w.Start:a.Offset]), u.Len(body[a.Offset:w.End])
+	if left > r || right > r {
+		return fmt.Errorf("atom %v at radius %d: window [%d,%d] reaches %d left and %d right, beyond r", a, r, w.Start, w.End, left, right)
+	}
+	if w.Start > 0 {
+		_, n := utf8.DecodeLastRuneInString(body[:w.Start])
+		if u.Len(body[w.Start-n:a.Offset]) <= r {
+			return fmt.Errorf("atom %v at radius %d: window [%d,%d] stops %d %s left of the atom; the character before it still fits", a, r, w.Start, w.End, left, u)
+		}
+	}
+	if w.End < len(body) {
+		_, n := utf8.DecodeRuneInString(body[w.End:])
+		if u.Len(body[a.Offset:w.End+n]) <= r {
+			return fmt.Errorf("atom %v at radius %d: window [%d,%d] stops %d %s right of the atom; the character after it still fits", a, r, w.Start, w.End, right, u)
+		}
+	}
+	return nil
+}
+
+// radLine is the line of body holding off: [start, end), end after the
+// newline (or at the body's end).
+func radLine(body string, off int) (int, int) {
+	s := strings.LastIndexByte(body[:off], '\n') + 1
+	e := len(body)
+	if i := strings.IndexByte(body[off:], '\n'); i >= 0 {
+		e = off + i + 1
+	}
+	return s, e
+}
+
+// RadialWholeLines (§5.3 "preserve indentation"): when the line holding a code
+// atom fits in 2r (white space free), the atom's window is whole lines: it
+// starts at a line start and ends after a newline or at the body's end, and
+// holds the atom's whole line.
+func RadialWholeLines(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
+	if doc.Kind != inflate.KindCode {
+		return nil
+	}
+	body := doc.Body
+	ls, le := radLine(body, a.Offset)
+	if _, hi := RadialCostRange(inflate.KindCode, body[ls:le], u); hi > 2*r {
+		return nil
+	}
+	switch {
+	case w.Start > 0 && body[w.Start-1] != '\n':
+		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] starts inside a line, cutting its indentation", a, r, w.Start, w.End)
+	case w.End < len(body) && body[w.End-1] != '\n':
+		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] ends inside a line", a, r, w.Start, w.End)
+	case w.Start > ls || w.End < le:
+		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] does not hold the atom's line [%d,%d), which fits", a, r, w.Start, w.End, ls, le)
+	}
+	return nil
+}
+
+// RadialSpan is a closed window range [Start, End] of a compound.
+type RadialSpan struct {
+	Compound   string
+	Start, End int
+}
+
+// MergeRadialSpans is §5.4 on the windows of single atoms: sorted by start, a
+// window whose start <= the previous end joins it. The result is ordered by
+// compound, then start.
+func MergeRadialSpans(spans []RadialSpan) []RadialSpan {
+	s := slices.Clone(spans)
+	slices.SortFunc(s, func(a, b RadialSpan) int {
+		return cmp.Or(strings.Compare(a.Compound, b.Compound), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	var out []RadialSpan
+	for _, x := range s {
+		if n := len(out); n > 0 && out[n-1].Compound == x.Compound && x.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, x.End)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// RadialSpans lists the ranges of the windows, in the order given.
+func RadialSpans(ws []radial.Window) []RadialSpan {
+	out := make([]RadialSpan, len(ws))
+	for i, w := range ws {
+		out[i] = RadialSpan{w.CompoundID, w.Start, w.End}
+	}
+	return out
+}
+
+// RadialUnion (§5.4): the merged windows are exactly the single-atom windows
+// merged where they overlap or touch, nothing grown or cut.
+func RadialUnion(ans adapters.RadialWindowsAnswer, singles []RadialSpan) error {
+	want := MergeRadialSpans(singles)
+	got := RadialSpans(ans.Windows)
+	slices.SortFunc(got, func(a, b RadialSpan) int {
+		return cmp.Or(strings.Compare(a.Compound, b.Compound), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("windows %v, but the single-atom windows merge to %v", got, want)
+	}
+	return nil
+}
+
+// SplitWithin (§5.5): every request term is reported once; no amount is
+// negative; no term's atoms receive more than the term's total, and the
+// totals add up to at most the budget.
+func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
+	terms := map[string]bool{}
+	for _, t := range req.Terms {
+		terms[t.Label] = true
+	}
+	seen := map[string]bool{}
+	total, used := 0, 0
+	for _, s := range ans.Shares.Terms {
+		if !terms[s.Term] {
+			return fmt.Errorf("share for unknown term %q", s.Term)
+		}
+		if seen[s.Term] {
+			return fmt.Errorf("term %q has two shares", s.Term)
+		}
+		seen[s.Term] = true
+		if s.Total < 0 || s.Direct < 0 || s.PerDirect < 0 || s.Related < 0 || s.PerRelated < 0 {
+			return fmt.Errorf("term %q: negative share %+v", s.Term, s)
+		}
+		if u := s.Used(); u > s.Total || u < 0 {
+			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)
+		}
+		total += s.Total
+		used += s.Used()
+		if total > req.Budget || total < 0 {
+			return fmt.Errorf("the terms' totals add up to more than the budget %d", req.Budget)
+		}
+	}
+	for label := range terms {
+		if !seen[label] {
+			return fmt.Errorf("term %q has no share", label)
+		}
+	}
+	if used > req.Budget {
+		return fmt.Errorf("the atoms receive %d in all, over the budget %d", used, req.Budget)
+	}
+	return nil
+}
+
+// SplitServed: no term serves more atoms than it brings, nor more than 5
+// related atoms.
+func SplitServed(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
+	terms := map[string]radial.Term{}
+	for _, t := range req.Terms {
+		terms[t.Label] = t
+	}
+	for _, s := range ans.Shares.Terms {
+		t := terms[s.Term]
+		if s.Direct > t.Direct {
+			return fmt.Errorf("term %q serves %d direct atoms of %d", s.Term, s.Direct, t.Direct)
+		}
+		if s.Related > min(t.Related, SplitRelatedPerTerm) {
+			return fmt.Errorf("term %q serves %d related atoms; it has %d, and at most %d are served per term", s.Term, s.Related, t.Related, SplitRelatedPerTerm)
+		}
+	}
+	return nil
+}
+
+// Split7030 (§5.5): a term that serves both direct and related atoms gives
+// 70% of its total to its direct atoms and 30% to its related atoms, each
+// pool split evenly, up to rounding down (at most one unit per atom, plus
+// one).
+func Split7030(ans adapters.RadialSplitAnswer) error {
+	for _, s := range ans.Shares.Terms {
+		if s.Direct == 0 || s.Related == 0 {
+			continue
+		}
+		// Compare in tenths: 10·part against 7·total or 3·total.
+		d, r, t := s.Direct*s.PerDirect, s.Related*s.PerRelated, s.Total
+		if 10*d > 7*t+10 || 10*d < 7*t-10*(s.Direct+1) {
+			return fmt.Errorf("term %q: its %d direct atoms receive %d of its %d (%.1f%%), want 70%%", s.Term, s.Direct, d, t, radPercent(d, t))
+		}
+		if 10*r > 3*t+10 || 10*r < 3*t-10*(s.Related+1) {
+			return fmt.Errorf("term %q: its %d related atoms receive %d of its %d (%.1f%%), want 30%%", s.Term, s.Related, r, t, radPercent(r, t))
+		}
+	}
+	return nil
+}
+
+func radPercent(part, whole int) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return 100 * float64(part) / float64(whole)
+}
+
+// SplitEven: the terms that bring atoms receive equal totals ("evenly
+// split").
+func SplitEven(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
+	active := map[string]bool{}
+	for _, t := range req.Terms {
+		active[t.Label] = t.Direct > 0 || t.Related > 0
+	}
+	first := ""
+	firstTotal := 0
+	for _, s := range ans.Shares.Terms {
+		if !active[s.Term] {
+			continue
+		}
+		if first == "" {
+			first, firstTotal = s.Term, s.Total
+			continue
+		}
+		if s.Total != firstTotal {
+			return fmt.Errorf("term %q receives %d, term %q %d: not an even split", first, firstTotal, s.Term, s.Total)
+		}
+	}
+	return nil
+}
+
+// IngestValid (§5.1): every recorded atom names a known compound, has a
+// label, and its offset lies inside the body on a character boundary; no
+// atom is recorded twice.
+func IngestValid(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+	docs := radialDocs(req.Documents)
+	seen := map[radAtomKey]bool{}
+	for i, a := range ans.Atoms {
+		d, ok := docs[a.CompoundID]
+		switch {
+		case !ok:
+			return fmt.Errorf("atom %d %v names unknown compound %q", i, a, a.CompoundID)
+		case a.Label == "":
+			return fmt.Errorf("atom %d %v has no label", i, a)
+		case a.Offset < 0 || a.Offset >= len(d.Body):
+			return fmt.Errorf("atom %d %v: offset outside the body [0,%d)", i, a, len(d.Body))
+		case !unit.IsBoundary(d.Body, a.Offset):
+			return fmt.Errorf("atom %d %v: offset inside a multi-byte character", i, a)
+		case seen[radKey(a)]:
+			return fmt.Errorf("atom %d %v is recorded twice", i, a)
+		}
+		seen[radKey(a)] = true
+	}
+	return nil
+}
+
+// IngestLabels: each atom's label is the text at its offset, compared
+// without case (as many characters as the label has).
+func IngestLabels(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+	docs := radialDocs(req.Documents)
+	for i, a := range ans.Atoms {
+		rest := docs[a.CompoundID].Body[a.Offset:]
+		n := utf8.RuneCountInString(a.Label)
+		end := len(rest)
+		for j := range rest {
+			if n == 0 {
+				end = j
+				break
+			}
+			n--
+		}
+		if !strings.EqualFold(rest[:end], a.Label) {
+			return fmt.Errorf("atom %d %v: the text at its offset is %q", i, a, clip(rest[:end]))
+		}
+	}
+	return nil
+}
+

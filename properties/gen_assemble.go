@@ -1,0 +1,161 @@
+package properties
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// AssembleCase is a generated window-assembly request (std085 protocol
+// §1–3), kept as numbers so gopter can shrink it.
+type AssembleCase struct {
+	Text     int64
+	Script   int
+	Kinds    []int // kind of each document (see mixedDocument)
+	Docs     []int // document lengths in bytes
+	Count    int   // how many documents (1–4)
+	Mols     []MoleculeRecipe
+	Budget   int
+	Strategy int   // 0–2 all strategies; 3–7 one named strategy
+	Tune     int64 // 0: default thresholds; otherwise a seed for custom ones
+}
+
+// MoleculeRecipe places a molecule near Center·577 plus Jitter, or (Mode 1)
+// touching the previous molecule of its document, or (Mode 2) overlapping it.
+// Time 0 is unknown, else 60-second steps; Vec 0 is no vector, else one of
+// four directions; Ents is a bit set over four entities.
+type MoleculeRecipe struct {
+	Doc, Mode, Center, Jitter, Len, Time, Vec, Ents, Score int
+}
+
+var (
+	asmStrategies = []assemble.Strategy{"", "", "", assemble.Adjacent, assemble.GapFill, assemble.Temporal, assemble.Semantic, assemble.Narrative}
+	asmVectors    = [][]float64{{1, 0, 0}, {0.9, 0.3, 0.1}, {0, 1, 0}, {0.5, 0.5, 0.7}}
+	asmEntities   = []string{"alice", "bob", "carol", "Dürer"}
+)
+
+// asmMaxMolecules bounds the molecules of a case.
+const asmMaxMolecules = 40
+
+func genAssembleCase() gopter.Gen {
+	mol := gen.Struct(reflectOf[MoleculeRecipe](), map[string]gopter.Gen{
+		"Doc":    gen.IntRange(0, 3),
+		"Mode":   gen.Weighted([]gen.WeightedGen{{Weight: 6, Gen: gen.Const(0)}, {Weight: 1, Gen: gen.Const(1)}, {Weight: 1, Gen: gen.Const(2)}}),
+		"Center": gen.IntRange(0, 20),
+		"Jitter": gen.IntRange(0, 600),
+		"Len":    gen.Weighted([]gen.WeightedGen{{Weight: 8, Gen: gen.IntRange(1, 120)}, {Weight: 2, Gen: gen.IntRange(120, 900)}}),
+		"Time":   gen.Weighted([]gen.WeightedGen{{Weight: 2, Gen: gen.Const(0)}, {Weight: 3, Gen: gen.IntRange(1, 200)}}),
+		"Vec":    gen.IntRange(0, 4),
+		"Ents":   gen.IntRange(0, 15),
+		"Score":  gen.IntRange(0, 20),
+	})
+	docLen := gen.Weighted([]gen.WeightedGen{
+		{Weight: 2, Gen: gen.IntRange(1, 600)},
+		{Weight: 6, Gen: gen.IntRange(600, 12000)},
+	})
+	budget := gen.Weighted([]gen.WeightedGen{
+		{Weight: 2, Gen: gen.IntRange(1, 100)},
+		{Weight: 4, Gen: gen.IntRange(100, 2000)},
+		{Weight: 3, Gen: gen.IntRange(2000, 20000)},
+		{Weight: 1, Gen: gen.IntRange(20000, 200000)},
+	})
+	return gen.Struct(reflectOf[AssembleCase](), map[string]gopter.Gen{
+		"Text":     gen.Int64Range(0, 1<<40),
+		"Script":   gen.IntRange(0, 4),
+		"Kinds":    gen.SliceOfN(4, gen.IntRange(0, 3)),
+		"Docs":     gen.SliceOfN(4, docLen),
+		"Count":    gen.IntRange(1, 4),
+		"Mols":     gen.SliceOf(mol),
+		"Budget":   budget,
+		"Strategy": gen.IntRange(0, len(asmStrategies)-1),
+		"Tune":     gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: gen.Const(int64(0))}, {Weight: 1, Gen: gen.Int64Range(1, 1<<40)}}),
+	})
+}
+
+// Request builds the case. Offsets are moved onto character boundaries
+// inside their documents and every molecule keeps at least one character, so
+// a case is always a valid request.
+func (c AssembleCase) Request() adapters.AssembleRequest {
+	count := min(max(c.Count, 1), 4)
+	rng := rand.New(rand.NewSource(c.Text))
+	var req adapters.AssembleRequest
+	for i := range count {
+		n, kind := 1, 0
+		if i < len(c.Docs) {
+			n = min(max(c.Docs[i], 1), 20000)
+		}
+		if i < len(c.Kinds) {
+			kind = c.Kinds[i]
+		}
+		d := mixedDocument(rng, i, kind, c.Script, n)
+		req.Documents = append(req.Documents, assemble.Document{ID: d.ID, Body: d.Body, Kind: d.Kind})
+	}
+	last := map[string]assemble.Molecule{}
+	for i, m := range c.Mols {
+		if i == asmMaxMolecules {
+			break
+		}
+		d := req.Documents[abs(m.Doc)%count]
+		body := d.Body
+		start := abs(m.Center)*577 + abs(m.Jitter)
+		if p, ok := last[d.ID]; ok && abs(m.Mode)%3 == 1 {
+			start = p.End
+		} else if ok && abs(m.Mode)%3 == 2 {
+			start = p.Start + (p.End-p.Start)/2
+		}
+		start = unit.Floor(body, min(start, len(body)-1))
+		end := unit.Floor(body, min(start+max(abs(m.Len), 1), len(body)))
+		if end <= start {
+			end = unit.Ceil(body, start+1)
+		}
+		mol := assemble.Molecule{
+			ID: fmt.Sprintf("m%02d", i), Source: d.ID, Start: start, End: end,
+			Score: float64(abs(m.Score)%21) / 20,
+		}
+		if t := abs(m.Time) % 201; t > 0 {
+			mol.Time = 1_700_000_000 + int64(t)*60
+		}
+		if v := abs(m.Vec) % (len(asmVectors) + 1); v > 0 {
+			mol.Vector = asmVectors[v-1]
+		}
+		for k, e := range asmEntities {
+			if abs(m.Ents)&(1<<k) != 0 {
+				mol.Entities = append(mol.Entities, e)
+			}
+		}
+		req.Molecules = append(req.Molecules, mol)
+		last[d.ID] = mol
+	}
+	req.MaxChars = min(max(c.Budget, 1), 1<<30)
+	req.Options.Strategy = asmStrategies[abs(c.Strategy)%len(asmStrategies)]
+	if c.Tune != 0 {
+		t := rand.New(rand.NewSource(c.Tune))
+		req.Options.GapLimit = 1 + t.Intn(1000)
+		req.Options.TimeWindow = 1 + t.Int63n(10000)
+		req.Options.SemanticMin = 0.05 + 0.95*t.Float64()
+		req.Options.ExtendLimit = t.Intn(801) - 1
+	}
+	return req
+}
+
+// String is what gopter prints for a counterexample.
+func (c AssembleCase) String() string {
+	req := c.Request()
+	var b strings.Builder
+	fmt.Fprintf(&b, "max_chars=%d options=%+v", req.MaxChars, req.Options)
+	for _, d := range req.Documents {
+		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
+	}
+	for _, m := range req.Molecules {
+		fmt.Fprintf(&b, "\n  mol %s %s[%d,%d) t=%d v=%v e=%v score %.2f", m.ID, m.Source, m.Start, m.End, m.Time, m.Vector, m.Entities, m.Score)
+	}
+	fmt.Fprintf(&b, "\n  (case Text=%d Script=%d Tune=%d)", c.Text, c.Script, c.Tune)
+	return b.String()
+}
