@@ -3,6 +3,7 @@ package adapters
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/reference/assemble"
 )
@@ -33,6 +34,7 @@ func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (Assemble
 	if err != nil {
 		return ans, err
 	}
+	ans.Results = slices.Clone(ans.Results) // the adapter's own answer stays as it was
 	for i, r := range ans.Results {
 		body, known := bodies[r.Source]
 		if !known {

@@ -3,6 +3,7 @@ package adapters
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -25,21 +26,23 @@ func radialBodies(docs []inflate.Document) map[string]string {
 	return m
 }
 
-// atomsToBytes converts the offsets of atoms in an answer back to bytes; an
-// atom of an unknown compound or at an impossible offset is a fault.
-func atomsToBytes(u unit.Unit, bodies map[string]string, atoms []radial.Atom, where string) error {
+// atomsToBytes returns a copy of the atoms of an answer with their offsets
+// converted back to bytes; an atom of an unknown compound or at an
+// impossible offset is a fault.
+func atomsToBytes(u unit.Unit, bodies map[string]string, atoms []radial.Atom, where string) ([]radial.Atom, error) {
+	atoms = slices.Clone(atoms)
 	for i, a := range atoms {
 		body, known := bodies[a.CompoundID]
 		if !known {
-			return Fault("%s atom %d names unknown compound %q", where, i, a.CompoundID)
+			return nil, Fault("%s atom %d names unknown compound %q", where, i, a.CompoundID)
 		}
 		off, err := u.ToBytes(body, a.Offset)
 		if err != nil {
-			return Fault("%s atom %d (%q of %q): byte_offset: %v", where, i, a.Label, a.CompoundID, err)
+			return nil, Fault("%s atom %d (%q of %q): byte_offset: %v", where, i, a.Label, a.CompoundID, err)
 		}
 		atoms[i].Offset = off
 	}
-	return nil
+	return atoms, nil
 }
 
 func (c *converted) RadialIngest(ctx context.Context, req RadialIngestRequest) (RadialIngestAnswer, error) {
@@ -51,7 +54,8 @@ func (c *converted) RadialIngest(ctx context.Context, req RadialIngestRequest) (
 	if err != nil {
 		return ans, err
 	}
-	return ans, atomsToBytes(c.a.Info().Unit, radialBodies(req.Documents), ans.Atoms, "ingest")
+	ans.Atoms, err = atomsToBytes(c.a.Info().Unit, radialBodies(req.Documents), ans.Atoms, "ingest")
+	return ans, err
 }
 
 func (c *converted) RadialWindows(ctx context.Context, req RadialWindowsRequest) (RadialWindowsAnswer, error) {
@@ -74,6 +78,7 @@ func (c *converted) RadialWindows(ctx context.Context, req RadialWindowsRequest)
 	if err != nil {
 		return ans, err
 	}
+	ans.Windows = slices.Clone(ans.Windows) // the adapter's own answer stays as it was
 	for i, w := range ans.Windows {
 		body, known := bodies[w.CompoundID]
 		if !known {
@@ -88,7 +93,7 @@ func (c *converted) RadialWindows(ctx context.Context, req RadialWindowsRequest)
 			return ans, Fault("window %d of %q: end: %v", i, w.CompoundID, err)
 		}
 		ans.Windows[i].Start, ans.Windows[i].End = s, e
-		if err := atomsToBytes(u, bodies, ans.Windows[i].Atoms, fmt.Sprintf("window %d", i)); err != nil {
+		if ans.Windows[i].Atoms, err = atomsToBytes(u, bodies, w.Atoms, fmt.Sprintf("window %d", i)); err != nil {
 			return ans, err
 		}
 	}

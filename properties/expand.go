@@ -28,7 +28,7 @@ func expandRequirements() []suite.Requirement {
 			expansion("asked", func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
 				m, err := call.Multiplier(t, req.Graph())
 				if err != nil {
-					return fmt.Errorf("Multiplier rejects the graph Expand accepted: %v", err)
+					return fmt.Errorf("the Multiplier operation rejects the graph Expand accepted: %v", err)
 				}
 				if ans.Multiplier != m {
 					return fmt.Errorf("search used ×%v, the Multiplier operation gives ×%v for the same graph", ans.Multiplier, m)
@@ -74,7 +74,7 @@ func expandRequirements() []suite.Requirement {
 					return fmt.Errorf("reference rejects the graph: %v", err)
 				}
 				if m := call.MustMultiplier(t, req.Graph()); m != wm {
-					return fmt.Errorf("Multiplier gives ×%v, the reference ×%v", m, wm)
+					return fmt.Errorf("the Multiplier operation gives ×%v, the reference ×%v", m, wm)
 				}
 				return nil
 			})),

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 
+	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -17,7 +18,7 @@ import (
 // shrink it; Request builds the documents and hits it describes.
 type Recipe struct {
 	Text   int64       // seed for the documents' words
-	Script int         // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix
+	Script int         // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix; 5–8 the fixture corpora
 	Docs   []int       // document lengths in bytes (the first DocCount are used)
 	Count  int         // how many documents (1–6)
 	Hits   []HitRecipe // the hits
@@ -52,7 +53,7 @@ func genRecipe() gopter.Gen {
 	})
 	return gen.Struct(reflectOf[Recipe](), map[string]gopter.Gen{
 		"Text":   gen.Int64Range(0, 1<<40),
-		"Script": gen.IntRange(0, 4),
+		"Script": gen.IntRange(0, 8),
 		"Docs":   gen.SliceOfN(6, docLen),
 		"Count":  gen.IntRange(1, 6),
 		"Hits":   gen.SliceOf(hit),
@@ -131,17 +132,39 @@ var (
 // slice returns about n bytes of text in the given script, starting at a
 // place chosen by seed and the document's index, on character boundaries.
 func slice(seed int64, script, doc, n int) string {
-	key := [2]int{int(uint64(seed) % 3), abs(script) % 5}
+	key := [2]int{int(uint64(seed) % 3), abs(script) % 9}
+	if key[1] >= 5 {
+		key[0] = 0 // a corpus is the same whatever the seed
+	}
 	poolMu.Lock()
 	pool, ok := pools[key]
 	if !ok {
-		pool = Text(rand.New(rand.NewSource(int64(key[0]*5+key[1]))), key[1], poolSize)
+		if key[1] >= 5 {
+			pool = corpusText(fixtures.Corpora()[(key[1]-5)%len(fixtures.Corpora())])
+		} else {
+			pool = Text(rand.New(rand.NewSource(int64(key[0]*5+key[1]))), key[1], poolSize)
+		}
 		pools[key] = pool
 	}
 	poolMu.Unlock()
 	n = min(max(n, 0), len(pool))
 	start := unit.Ceil(pool, int((uint64(seed)/3+uint64(doc)*7919)%uint64(len(pool)-n+1)))
 	return pool[start:unit.Floor(pool, min(start+n, len(pool)))]
+}
+
+// corpusText joins a fixture corpus's documents: real prose, Go source,
+// tab-separated data, or the multi-byte glossary.
+func corpusText(name string) string {
+	docs, err := fixtures.Corpus(name)
+	if err != nil {
+		panic(fmt.Sprintf("fixture corpus %s: %v", name, err)) // embedded: cannot fail
+	}
+	var b strings.Builder
+	for _, d := range docs {
+		b.WriteString(d.Body)
+		b.WriteString("\n\n")
+	}
+	return b.String()
 }
 
 var scripts = [][]string{

@@ -75,7 +75,7 @@ func (r SearchRecipe) Request() adapters.SearchRequest {
 		case k < 8:
 			label = word() + []string{" ", " ", "-", "_", ", "}[rng.Intn(5)] + word()
 		case k < 9:
-			label = typo(rng, word())
+			label = fzTypo(rng, word())
 		default:
 			label = word() + " " + word() + " " + word()
 		}
@@ -105,7 +105,7 @@ func (r SearchRecipe) Request() adapters.SearchRequest {
 		rs := []rune(pick())
 		req.Term = string(rs[:1+rng.Intn(max(len(rs), 1))])
 	case 3:
-		req.Term = typo(rng, pick())
+		req.Term = fzTypo(rng, pick())
 	case 4:
 		req.Term = word()
 	case 5:
@@ -139,8 +139,8 @@ func (r SearchRecipe) Request() adapters.SearchRequest {
 	return req
 }
 
-// typo applies one or two edits (insert, delete, substitute, swap).
-func typo(rng *rand.Rand, w string) string {
+// fzTypo applies one or two edits (insert, delete, substitute, swap).
+func fzTypo(rng *rand.Rand, w string) string {
 	rs := []rune(w)
 	for range 1 + rng.Intn(2) {
 		letters := []rune("abcdefghijklmnopqrstuvwxyzéü")

@@ -23,6 +23,7 @@ func Requirements() []suite.Requirement {
 	out = append(out, fuzzyRequirements()...)
 	out = append(out, densifyRequirements()...)
 	out = append(out, expandRequirements()...)
+	out = append(out, performanceRequirements()...)
 	return out
 }
 

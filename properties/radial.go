@@ -189,7 +189,7 @@ func single(t *suite.T, req adapters.RadialWindowsRequest, a radial.Atom) (radia
 	if err != nil {
 		return radial.Window{}, errors.New(rejected(t, err))
 	}
-	return invariant.SingleWindow(ans, a)
+	return invariant.SingleWindow(one, ans, a)
 }
 
 // perAtom judges the windows of single atoms: for up to perAtomLimit atoms
@@ -360,4 +360,3 @@ func radialIngest(name string, judge func(adapters.RadialIngestRequest, adapters
 		}, genRadialCase()))
 	}
 }
-

@@ -16,6 +16,13 @@ import (
 // Table writes a run as one table per standard, the failures in full below
 // them, and a closing line of counts.
 func Table(w io.Writer, rep suite.Report) error {
+	return RunTable(w, Run{Report: rep})
+}
+
+// RunTable is Table for a run with its harness remarks and, when an
+// expectations file was given, each known failure marked as such.
+func RunTable(w io.Writer, run Run) error {
+	rep := run.Report
 	info := rep.Adapter
 	fmt.Fprintf(w, "ctxconform: %s %s (%s, counts %s), level %s, seed %d\n\n",
 		info.Name, info.Version, orDash(info.Language), info.Unit, levelName(rep.Level), rep.Seed)
@@ -42,7 +49,7 @@ func Table(w io.Writer, rep suite.Report) error {
 		)
 		t.Header("ID", "Level", "Section", "Result", "Requirement")
 		for _, r := range rows {
-			if err := t.Append(r.ID, r.Level.String(), r.Section, verdict(r.Outcome), r.Title); err != nil {
+			if err := t.Append(r.ID, r.Level.String(), r.Section, cell(run.Check, r), r.Title); err != nil {
 				return err
 			}
 		}
@@ -66,11 +73,52 @@ func Table(w io.Writer, rep suite.Report) error {
 	}
 	for _, r := range rep.Results {
 		if r.Bad() {
-			fmt.Fprintf(w, "--- %s %s (%s, %s): %s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, indent(r.Message))
+			known := ""
+			if st, x := run.Check.Status(r.ID); st == "known" {
+				known = " [known: " + why(x) + "]"
+			}
+			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Message))
+		}
+	}
+	for _, m := range run.Remarks {
+		fmt.Fprintf(w, "Note: %s\n", m)
+	}
+	if run.Restarts > 0 {
+		fmt.Fprintf(w, "Note: %s was restarted %d times after a crash, hang or malformed message.\n", info.Name, run.Restarts)
+	}
+	if c := run.Check; c != nil {
+		fmt.Fprintf(w, "Expectations: %d new failures, %d known, %d fixed, %d listed but not run.\n", len(c.New), len(c.Known), len(c.Fixed), len(c.NotRun))
+		for _, k := range c.Fixed {
+			fmt.Fprintf(w, "  %s passes now but is listed as a known failure (%s): remove it from the expectations file.\n", k.ID, why(k.Expectation))
 		}
 	}
 	fmt.Fprintf(w, "%s %s: %s\n", info.Name, info.Version, rep.Summary())
 	return nil
+}
+
+// cell is a result as a table cell: its verdict, marked when an expectation
+// applies.
+func cell(c *Check, r suite.Result) string {
+	v := verdict(r.Outcome)
+	switch st, _ := c.Status(r.ID); st {
+	case "known":
+		return v + " (known)"
+	case "fixed":
+		return v + " (fixed!)"
+	}
+	return v
+}
+
+// why is an expectation's reason and link on one line.
+func why(x Expectation) string {
+	parts := []string{}
+	if x.Reason != "" {
+		parts = append(parts, x.Reason)
+	}
+	if x.Link != "" {
+		parts = append(parts, x.Link)
+	}
+	return strings.Join(parts, " — ")
 }
 
 func verdict(o suite.Outcome) string {

@@ -1,6 +1,279 @@
 package specs
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
 
-// STUB: the assemble standard's example-based requirements go here.
-func assembleRequirements() []suite.Requirement { return nil }
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// Window assembly (std085 protocol §1–3). Every document here is tenK
+// ("abcdefghij" repeated, ASCII, no sentence or line boundary), so window
+// edges never move to a boundary and every expectation holds in every unit.
+// The decisions behind the levels (where the protocol is vague or
+// contradicts itself) are listed in specs/requirements/assemble.md.
+func assembleRequirements() []suite.Requirement {
+	std := adapters.Assemble
+	return []suite.Requirement{
+		spec(std, "ASM-11", "std085 protocol §3 (example)", suite.Must,
+			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, exactly the body's bytes [1000, 1400), listing A then B.", asmGapExample),
+		spec(std, "ASM-12", "std085 protocol §3, calculateCoherence (reference)", suite.Reference,
+			"§3's example is labelled gap_fill with coherence 1 − 50/500 = 0.9.", asmGapCoherence),
+		spec(std, "ASM-13", "std085 protocol §2 Adjacent, Validation Criterion 1", suite.Must,
+			"Overlapping and touching molecules of one source are one window, listing them in byte order.", asmAdjacentExample),
+		spec(std, "ASM-14", "std085 protocol §2–3 Inflation Strategies (reference)", suite.Reference,
+			"Each strategy on hand-derived pairs: adjacent, gap_fill, temporal, semantic and narrative joins with their coherence, and the pairs no enabled strategy joins.", asmStrategies),
+		spec(std, "ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD)", suite.Should,
+			"Gap filling joins molecules less than 500 bytes apart and not those 500 apart (when nothing else links them).", asmGapLimit),
+		spec(std, "ASM-16", "std085 protocol; bad input", suite.Must,
+			"A malformed request is rejected with an error: max_chars <= 0, duplicate or empty IDs, invalid UTF-8, unknown source, offsets negative, reversed, beyond the body or inside a character, a score or vector that is not finite.", asmBadInput),
+		spec(std, "ASM-17", "std085 protocol (reference)", suite.Reference,
+			"The reference also rejects empty ranges, unknown kinds and strategies, vectors of different lengths, empty entities and out-of-range options; no molecules is an empty answer, not an error.", asmReferenceInput),
+	}
+}
+
+func asmDocs(body string) []assemble.Document {
+	return []assemble.Document{{ID: "doc", Body: body}}
+}
+
+func asmMol(id string, start, end int, score float64) assemble.Molecule {
+	return assemble.Molecule{ID: id, Source: "doc", Start: start, End: end, Score: score}
+}
+
+// asmWindow describes an expected window.
+type asmWindow struct {
+	Start, End int
+	Mols       []string
+	Strategy   assemble.Strategy
+	Coherence  float64
+}
+
+func asmBrief(rs []assemble.Result) string {
+	var b strings.Builder
+	for _, r := range rs {
+		fmt.Fprintf(&b, " %s[%d,%d)%v %s %.4f", r.Source, r.Start, r.End, r.Molecules, r.Strategy, r.Coherence)
+	}
+	return b.String()
+}
+
+// asmGapExample: A = [1000,1200), B = [1250,1400) (§3 writes the gap as
+// "1201-1249", inclusive; half-open it is [1200,1250), 50 bytes). A, the gap
+// and B are 200 + 50 + 150 = 400 bytes: with max_chars 400 the combined
+// window is exactly [1000,1400) and nothing more fits.
+func asmGapExample(t *suite.T) {
+	req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 400,
+		Molecules: []assemble.Molecule{asmMol("B", 1250, 1400, 0.5), asmMol("A", 1000, 1200, 1)}}
+	ans := call.MustAssemble(t, req)
+	if len(ans.Results) != 1 {
+		t.Fatalf("%d windows, want A and B combined into one:%s", len(ans.Results), asmBrief(ans.Results))
+	}
+	r := ans.Results[0]
+	if r.Source != "doc" || r.Start != 1000 || r.End != 1400 || !slices.Equal(r.Molecules, []string{"A", "B"}) {
+		t.Errorf("window %s[%d,%d) %v, want doc[1000,1400) [A B]", r.Source, r.Start, r.End, r.Molecules)
+	}
+	if r.Window != tenK[1000:1400] {
+		t.Errorf("window text is not the body's bytes [1000,1400): the gap [1200,1250) must be %q, got %q", tenK[1200:1250], clipText(r.Window, 1200-r.Start, 50))
+	}
+}
+
+// clipText is up to n bytes of s from off, or "" when off is outside s.
+func clipText(s string, off, n int) string {
+	if off < 0 || off >= len(s) {
+		return ""
+	}
+	return s[off:min(len(s), off+n)]
+}
+
+// asmGapCoherence: the gap is 50 bytes, under the default GapLimit 500, so
+// the link is gap_fill with pair score 1 − 50/500 = 0.9; no other strategy
+// applies (no timestamps, vectors or entities). Two molecules, one pair:
+// coherence 0.9. The budget (1000) leaves room, but tenK has no boundary
+// within 500 bytes of either edge, so the window stays [1000,1400).
+func asmGapCoherence(t *suite.T) {
+	req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 1000,
+		Molecules: []assemble.Molecule{asmMol("A", 1000, 1200, 1), asmMol("B", 1250, 1400, 0.5)}}
+	asmExpect(t, "§3 example", req, []asmWindow{{1000, 1400, []string{"A", "B"}, assemble.GapFill, 0.9}})
+}
+
+// asmExpect checks the windows (in any order) against want.
+func asmExpect(t *suite.T, name string, req adapters.AssembleRequest, want []asmWindow) {
+	ans := call.MustAssemble(t, req)
+	got := invariant.CanonicalResults(ans.Results)
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(got); i++ {
+		g, w := got[i], want[i]
+		ok = g.Start == w.Start && g.End == w.End && slices.Equal(g.Molecules, w.Mols) && g.Strategy == w.Strategy &&
+			math.Abs(g.Coherence-w.Coherence) < 1e-9 && g.Window == tenK[w.Start:w.End]
+	}
+	if !ok {
+		t.Errorf("%s: windows%s, want %+v", name, asmBrief(got), want)
+	}
+}
+
+// asmAdjacentExample: A [100,300) and B [200,400) overlap, C [400,450)
+// touches B, D [2000,2100) is far away. Criterion 1: A, B and C are one
+// window, which then spans at least [100,450).
+func asmAdjacentExample(t *suite.T) {
+	req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 5000, Molecules: []assemble.Molecule{
+		asmMol("D", 2000, 2100, 0.9), asmMol("C", 400, 450, 0.2), asmMol("A", 100, 300, 0.5), asmMol("B", 200, 400, 0.1)}}
+	ans := call.MustAssemble(t, req)
+	for _, r := range ans.Results {
+		if slices.Contains(r.Molecules, "A") {
+			var abc []string
+			for _, id := range r.Molecules {
+				if id != "D" {
+					abc = append(abc, id)
+				}
+			}
+			if !slices.Equal(abc, []string{"A", "B", "C"}) || r.Start > 100 || r.End < 450 {
+				t.Errorf("A's window %s[%d,%d) lists %v; want A, B, C in byte order within one window covering [100,450)", r.Source, r.Start, r.End, r.Molecules)
+			}
+			return
+		}
+	}
+	t.Errorf("no window lists A:%s", asmBrief(ans.Results))
+}
+
+// asmStrategies: pairs of 100-byte molecules in tenK with a budget of 10,000
+// (every gap fits), default options unless named. Pair scores (see
+// assemble's Coherence): adjacent 1; gap_fill 1 − gap/500; temporal
+// 1 − |Δt|/3600; semantic the cosine; narrative the Jaccard index of the
+// entities. With one pair, coherence is that score; a lone molecule is
+// "single" with coherence 1.
+func asmStrategies(t *suite.T) {
+	const t0 = 1_000_000
+	type mol = assemble.Molecule
+	a := mol{ID: "A", Source: "doc", Start: 1000, End: 1100, Score: 1}
+	b := mol{ID: "B", Source: "doc", Start: 2000, End: 2100, Score: 0.5} // 900 bytes after A: no gap_fill
+	with := func(m mol, f func(*mol)) mol { f(&m); return m }
+	cases := []struct {
+		name string
+		a, b mol
+		opt  assemble.Options
+		want []asmWindow
+	}{
+		{"adjacent: B starts where A ends", a, with(b, func(m *mol) { m.Start, m.End = 1100, 1200 }), assemble.Options{},
+			[]asmWindow{{1000, 1200, []string{"A", "B"}, assemble.Adjacent, 1}}},
+		{"gap_fill: a 100-byte gap, 1 − 100/500 = 0.8", a, with(b, func(m *mol) { m.Start, m.End = 1200, 1300 }), assemble.Options{},
+			[]asmWindow{{1000, 1300, []string{"A", "B"}, assemble.GapFill, 0.8}}},
+		{"temporal: 1000 s apart, 1 − 1000/3600", with(a, func(m *mol) { m.Time = t0 }), with(b, func(m *mol) { m.Time = t0 + 1000 }), assemble.Options{},
+			[]asmWindow{{1000, 2100, []string{"A", "B"}, assemble.Temporal, 1 - 1000.0/3600}}},
+		{"temporal disabled: only gap_fill enabled", with(a, func(m *mol) { m.Time = t0 }), with(b, func(m *mol) { m.Time = t0 + 1000 }), assemble.Options{Strategy: assemble.GapFill},
+			[]asmWindow{{1000, 1100, []string{"A"}, assemble.Single, 1}, {2000, 2100, []string{"B"}, assemble.Single, 1}}},
+		// cos([3,4],[4,3]) = 24/25 = 0.96 >= 0.8.
+		{"semantic: cosine 0.96", with(a, func(m *mol) { m.Vector = []float64{3, 4} }), with(b, func(m *mol) { m.Vector = []float64{4, 3} }), assemble.Options{},
+			[]asmWindow{{1000, 2100, []string{"A", "B"}, assemble.Semantic, 0.96}}},
+		// cos([1,0],[0,1]) = 0 < 0.8.
+		{"semantic: orthogonal vectors do not join", with(a, func(m *mol) { m.Vector = []float64{1, 0} }), with(b, func(m *mol) { m.Vector = []float64{0, 1} }), assemble.Options{},
+			[]asmWindow{{1000, 1100, []string{"A"}, assemble.Single, 1}, {2000, 2100, []string{"B"}, assemble.Single, 1}}},
+		// 100,000 s apart (no temporal link); {alice,bob} and {bob,carol}
+		// share bob: Jaccard 1/3; time moves forward.
+		{"narrative: a shared entity, time forward", with(a, func(m *mol) { m.Time, m.Entities = t0, []string{"alice", "bob"} }),
+			with(b, func(m *mol) { m.Time, m.Entities = t0+100_000, []string{"bob", "carol"} }), assemble.Options{},
+			[]asmWindow{{1000, 2100, []string{"A", "B"}, assemble.Narrative, 1.0 / 3}}},
+		{"narrative: time going back does not join", with(a, func(m *mol) { m.Time, m.Entities = t0+100_000, []string{"alice", "bob"} }),
+			with(b, func(m *mol) { m.Time, m.Entities = t0, []string{"bob", "carol"} }), assemble.Options{},
+			[]asmWindow{{1000, 1100, []string{"A"}, assemble.Single, 1}, {2000, 2100, []string{"B"}, assemble.Single, 1}}},
+	}
+	for _, c := range cases {
+		req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 10000, Options: c.opt, Molecules: []assemble.Molecule{c.b, c.a}}
+		asmExpect(t, c.name, req, c.want)
+	}
+}
+
+// asmGapLimit: A [1000,1100); B 499 bytes later ([1599,1700)) is joined by
+// gap filling; 500 bytes later ([1600,1700)) it is not (gap < 500).
+func asmGapLimit(t *suite.T) {
+	for _, c := range []struct {
+		start int
+		join  bool
+	}{{1599, true}, {1600, false}} {
+		req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 10000,
+			Molecules: []assemble.Molecule{asmMol("A", 1000, 1100, 1), asmMol("B", c.start, 1700, 0.5)}}
+		ans := call.MustAssemble(t, req)
+		joined := false
+		for _, r := range ans.Results {
+			joined = joined || slices.Contains(r.Molecules, "A") && slices.Contains(r.Molecules, "B")
+		}
+		if joined != c.join {
+			t.Errorf("gap of %d bytes: joined %v, want %v:%s", c.start-1100, joined, c.join, asmBrief(ans.Results))
+		}
+	}
+}
+
+type asmBadCase struct {
+	name      string
+	req       adapters.AssembleRequest
+	bytesOnly bool // expressible only in bytes (an offset inside a character)
+}
+
+func asmRejects(t *suite.T, cases []asmBadCase) {
+	for _, c := range cases {
+		if c.bytesOnly && t.Unit() != unit.Bytes {
+			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
+			continue
+		}
+		if ans, err := call.Assemble(t, c.req); err == nil {
+			t.Errorf("%s: accepted, answered %d windows; want an error", c.name, len(ans.Results))
+		}
+	}
+}
+
+func asmReq(docs []assemble.Document, maxChars int, mols ...assemble.Molecule) adapters.AssembleRequest {
+	return adapters.AssembleRequest{Documents: docs, MaxChars: maxChars, Molecules: mols}
+}
+
+func asmBadInput(t *suite.T) {
+	ok := asmMol("m", 10, 20, 1)
+	two := []assemble.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}
+	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
+	asmRejects(t, []asmBadCase{
+		{"max_chars 0", asmReq(asmDocs(tenK), 0, ok), false},
+		{"max_chars -1", asmReq(asmDocs(tenK), -1, ok), false},
+		{"duplicate document id", asmReq(two, 100, ok), false},
+		{"empty document id", asmReq([]assemble.Document{{ID: "", Body: tenK}}, 100, ok), false},
+		{"invalid UTF-8 body", asmReq(asmDocs("ok \xff\xfe bad"), 100, asmMol("m", 0, 2, 1)), false},
+		{"duplicate molecule id", asmReq(asmDocs(tenK), 100, ok, asmMol("m", 50, 60, 1)), false},
+		{"empty molecule id", asmReq(asmDocs(tenK), 100, asmMol("", 10, 20, 1)), false},
+		{"unknown source", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "nowhere", Start: 0, End: 5}), false},
+		{"negative start", asmReq(asmDocs(tenK), 100, asmMol("m", -5, 10, 1)), false},
+		{"end before start", asmReq(asmDocs(tenK), 100, asmMol("m", 20, 10, 1)), false},
+		{"end beyond the body", asmReq(asmDocs("short body"), 100, asmMol("m", 2, 50, 1)), false},
+		{"offset inside a character", asmReq(asmDocs(mb), 100, asmMol("m", 1, 6, 1)), true},
+		{"NaN score", asmReq(asmDocs(tenK), 100, asmMol("m", 10, 20, math.NaN())), false},
+		{"infinite vector component", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Vector: []float64{1, math.Inf(1)}}), false},
+	})
+}
+
+func asmReferenceInput(t *suite.T) {
+	withOpt := func(o assemble.Options) adapters.AssembleRequest {
+		r := asmReq(asmDocs(tenK), 100, asmMol("m", 10, 20, 1))
+		r.Options = o
+		return r
+	}
+	asmRejects(t, []asmBadCase{
+		{"empty range", asmReq(asmDocs(tenK), 100, asmMol("m", 10, 10, 1)), false},
+		{"unknown kind", asmReq([]assemble.Document{{ID: "doc", Body: tenK, Kind: "poetry"}}, 100, asmMol("m", 10, 20, 1)), false},
+		{"unknown strategy", withOpt(assemble.Options{Strategy: "psychic"}), false},
+		{"vectors of different lengths", asmReq(asmDocs(tenK), 100,
+			assemble.Molecule{ID: "a", Source: "doc", Start: 10, End: 20, Vector: []float64{1, 0}},
+			assemble.Molecule{ID: "b", Source: "doc", Start: 30, End: 40, Vector: []float64{1, 0, 0}}), false},
+		{"empty entity", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Entities: []string{""}}), false},
+		{"negative gap_limit", withOpt(assemble.Options{GapLimit: -1}), false},
+		{"negative time_window", withOpt(assemble.Options{TimeWindow: -1}), false},
+		{"semantic_min above 1", withOpt(assemble.Options{SemanticMin: 1.5}), false},
+	})
+	ans, err := call.Assemble(t, asmReq(asmDocs(tenK), 100))
+	if err != nil {
+		t.Errorf("no molecules: %v; want an empty answer", err)
+	} else if len(ans.Results) != 0 {
+		t.Errorf("no molecules: %d windows; want none", len(ans.Results))
+	}
+}

@@ -20,6 +20,13 @@ import (
 // Elastic Context (std105 §2, §4): census → radius → hydration. Budgets and
 // radii count the adapter's unit; every document here is ASCII unless a case
 // says otherwise, so the expectations hold in every unit.
+//
+// Decisions (full list in requirements/elastic.md): the budget beats the 200
+// floor (MUST), which atoms survive is the reference's (REFERENCE); the check
+// measures prose and data windows by plain length and code windows by
+// non-whitespace length (std085-protocol §5.3); 0 hits give no windows
+// (MUST) and radius 0 (REFERENCE); census matching is exact and
+// case-insensitive (MUST for ASCII case, SHOULD beyond).
 func elasticRequirements() []suite.Requirement {
 	std := adapters.Elastic
 	return []suite.Requirement{

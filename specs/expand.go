@@ -18,6 +18,14 @@ import (
 // exact edge count (circulant layers, see expLayers), so each density is a
 // fraction worked out by hand in the comments: n = 11 has 110 possible
 // edges, n = 101 has 10100, n = 201 has 40200.
+//
+// Decisions (specs/requirements/expand.md has the table): exactly 0.01 is
+// growing (MUST: table and code agree); exactly 0.10 is mature (SHOULD: the
+// code says so, the table read inclusively says growing); fewer than two
+// nodes is at most 1.5 (MUST) and exactly 1.0 (REFERENCE); edges are
+// directed (MUST); self-loops and repeated edges do not count (REFERENCE);
+// candidates asked = ceil of the exact product (MUST); limit 0 asks for
+// nothing and a query without a word is an error (REFERENCE).
 func expandRequirements() []suite.Requirement {
 	std := adapters.Expand
 	return []suite.Requirement{

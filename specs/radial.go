@@ -1,6 +1,398 @@
 package specs
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
 
-// STUB: the radial standard's example-based requirements go here.
-func radialRequirements() []suite.Requirement { return nil }
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// Radial lazy inflation (std085 protocol §5). Documents are ASCII unless a
+// case says otherwise, so the expectations hold in every unit.
+// The decisions behind the levels (where the protocol is vague) are listed
+// in specs/requirements/radial.md.
+func radialRequirements() []suite.Requirement {
+	std := adapters.Radial
+	return []suite.Requirement{
+		spec(std, "RAD-19", "std085 protocol §5.4 (example)", suite.Must,
+			"§5.4's example: atoms at 1000 and 1400 with radius 500 give [500,1500] and [900,1900], merged into [500,1900]; windows that only touch merge too.", radOverlapExample),
+		spec(std, "RAD-20", "std085 protocol §5.3", suite.Must,
+			"Code windows cost their non-whitespace length (spaces, tabs and newlines are free); the same text as prose costs its full length.", radCodeCost),
+		spec(std, "RAD-21", "std085 protocol §5.3 (function/block boundaries)", suite.Should,
+			"A code atom's window holds its whole enclosing function or block, as whole lines, when that block fits in 2·radius (a Go function, a Go for block, a Python function, a Python if block).", radCodeBlocks),
+		spec(std, "RAD-22", "std085 protocol §5.3 (reference)", suite.Reference,
+			"The reference's code windows: the largest enclosing block that fits, else whole lines grown around the atom's line, else the radial window.", radCodeExact),
+		spec(std, "RAD-23", "std085 protocol §5.5", suite.Must,
+			"Budget 10,000, one term with 4 direct atoms: 1,750 per direct atom (70%), and 600 per related atom (30% over 5), also when the term has 8 related atoms (5 served).", radSplitExample),
+		spec(std, "RAD-24", "std085 protocol §5.5 (reference)", suite.Reference,
+			"The reference's split: terms with atoms share evenly; a term without related atoms keeps its 30% for its direct atoms; one without direct atoms gives all to its related atoms; a term with no atoms gets nothing; amounts round down.", radSplitDecisions),
+		spec(std, "RAD-25", "std085 protocol §5.1", suite.Should,
+			"Ingest records an atom at the start of every word, labelled with the word (compared without case).", radIngestWords),
+		spec(std, "RAD-26", "std085 protocol §5.1 (reference)", suite.Reference,
+			"The reference's keywords are maximal runs of letters and digits, labelled in lower case: _ - and ' end a word.", radIngestExact),
+		spec(std, "RAD-27", "std085 protocol §5; bad input", suite.Must,
+			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, radius < 1, empty or duplicate document IDs, a NaN score, a negative budget or count, a term given twice.", radBadInput),
+	}
+}
+
+func radDocs(kind, body string) []inflate.Document {
+	return []inflate.Document{{ID: "doc", Body: body, Kind: kind}}
+}
+
+func radAtom(label string, off int) radial.Atom {
+	return radial.Atom{CompoundID: "doc", Label: label, Offset: off}
+}
+
+func radBrief(ws []radial.Window) string {
+	var b strings.Builder
+	for _, w := range ws {
+		fmt.Fprintf(&b, " %s[%d,%d] cost %d %v", w.CompoundID, w.Start, w.End, w.Cost, w.Atoms)
+	}
+	return b.String()
+}
+
+// radOverlapExample: tenK is prose. [offset − r, offset + r]:
+// 1000 ± 500 = [500,1500], 1400 ± 500 = [900,1900]; 900 <= 1500, so one
+// window [500,1900]. With atoms at 1000 and 2000: [500,1500] and
+// [1500,2500] touch (1500 <= 1500) and merge into [500,2500].
+func radOverlapExample(t *suite.T) {
+	cases := []struct {
+		name  string
+		atoms []radial.Atom
+		want  []invariant.RadialSpan
+	}{
+		{"atom A alone", []radial.Atom{radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1500}}},
+		{"atom B alone", []radial.Atom{radAtom("b", 1400)}, []invariant.RadialSpan{{Compound: "doc", Start: 900, End: 1900}}},
+		{"A and B overlap", []radial.Atom{radAtom("b", 1400), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1900}}},
+		{"touching windows", []radial.Atom{radAtom("c", 2000), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 2500}}},
+	}
+	for _, c := range cases {
+		req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindProse, tenK), Atoms: c.atoms, Radius: 500}
+		ans := call.MustRadialWindows(t, req)
+		if got := invariant.RadialSpans(ans.Windows); !slices.Equal(got, c.want) {
+			t.Errorf("%s: windows%s, want %v", c.name, radBrief(ans.Windows), c.want)
+			continue
+		}
+		if w := ans.Windows[0]; len(w.Atoms) != len(c.atoms) || w.Text != tenK[w.Start:w.End] {
+			t.Errorf("%s: window [%d,%d] lists atoms %v (want %d) or its text is not the body's bytes", c.name, w.Start, w.End, w.Atoms, len(c.atoms))
+		}
+	}
+}
+
+// radNonSpace counts the bytes of an ASCII text that are not space, tab,
+// newline or carriage return.
+func radNonSpace(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !strings.ContainsRune(" \t\n\r", rune(s[i])) {
+			n++
+		}
+	}
+	return n
+}
+
+// radCodeCost: "if x {\n\ty = 1\n}\n" (16 bytes) holds 8 non-whitespace bytes:
+// i f x { / y = 1 / }. Its atom "y" is at 8; radius 100 lets any window hold
+// the whole text. As prose the whole text (radius 100 reaches both ends) costs
+// 16. Whatever code window is chosen, its cost is its non-whitespace bytes.
+func radCodeCost(t *suite.T) {
+	const src = "if x {\n\ty = 1\n}\n"
+	docs := []inflate.Document{{ID: "code", Body: src, Kind: inflate.KindCode}, {ID: "prose", Body: src, Kind: inflate.KindProse}}
+	req := adapters.RadialWindowsRequest{Documents: docs, Radius: 100, Atoms: []radial.Atom{
+		{CompoundID: "code", Label: "y", Offset: 8}, {CompoundID: "prose", Label: "y", Offset: 8}}}
+	ans := call.MustRadialWindows(t, req)
+	if len(ans.Windows) != 2 {
+		t.Fatalf("%d windows for two atoms in two documents:%s", len(ans.Windows), radBrief(ans.Windows))
+	}
+	for _, w := range ans.Windows {
+		want := len(w.Text)
+		if w.CompoundID == "code" {
+			want = radNonSpace(w.Text)
+			if w.Text == src && want != 8 {
+				t.Fatalf("internal: hand count of %q is 8, radNonSpace says %d", src, want)
+			}
+		} else if w.Text != src {
+			t.Errorf("prose window [%d,%d] %q, want the whole 16-byte text (radius 100)", w.Start, w.End, w.Text)
+		}
+		if w.Cost != want {
+			t.Errorf("%s window %q costs %d, want %d", w.CompoundID, w.Text, w.Cost, want)
+		}
+	}
+}
+
+// radGo, line by line, with each line's non-whitespace bytes counted by hand:
+//
+//	L0  package calc                  7+4 = 11
+//	L1                                0
+//	L2  // Sum adds the values.       2+3+4+3+7 = 19
+//	L3  func Sum(xs []int) int {      4+6+6+3+1 = 20   ("func" "Sum(xs" "[]int)" "int" "{")
+//	L4  	total := 0                    5+2+1 = 8
+//	L5  	for _, x := range xs {        3+2+1+2+5+2+1 = 16
+//	L6  		total += x                  5+2+1 = 8
+//	L7  	}                             1
+//	L8  	return total                  6+5 = 11
+//	L9  }                             1
+//
+// The function is L3–L9: 20+8+16+8+1+11+1 = 65; the for block L5–L7: 25.
+const radGo = "package calc\n\n// Sum adds the values.\nfunc Sum(xs []int) int {\n\ttotal := 0\n" +
+	"\tfor _, x := range xs {\n\t\ttotal += x\n\t}\n\treturn total\n}\n"
+
+// radPy, with costs:
+//
+//	L0  def mean(values):                        3+13 = 16
+//	L1      if not values:                       2+3+7 = 12
+//	L2          return 0.0                       6+3 = 9
+//	L3      return sum(values) / len(values)     6+11+1+11 = 29
+//	L4                                           0
+//	L5  print(mean([1, 2]))                      14+4 = 18
+//
+// The function is L0–L3: 66; the if block L1–L2: 21.
+const radPy = "def mean(values):\n    if not values:\n        return 0.0\n    return sum(values) / len(values)\n\nprint(mean([1, 2]))\n"
+
+func radLines(src string, from, to int) string {
+	lines := strings.SplitAfter(src, "\n")
+	return strings.Join(lines[from:to+1], "")
+}
+
+// radCodeWindow is the window of the atom at the first occurrence of hit in
+// src (a code document) at radius r.
+func radCodeWindow(t *suite.T, src, hit string, r int) (radial.Window, bool) {
+	a := radAtom(strings.Fields(hit)[0], strings.Index(src, hit))
+	req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindCode, src), Atoms: []radial.Atom{a}, Radius: r}
+	ans := call.MustRadialWindows(t, req)
+	if len(ans.Windows) != 1 {
+		t.Errorf("atom %v, radius %d: %d windows, want 1:%s", a, r, len(ans.Windows), radBrief(ans.Windows))
+		return radial.Window{}, false
+	}
+	return ans.Windows[0], true
+}
+
+func radCodeBlocks(t *suite.T) {
+	cases := []struct {
+		name, src, hit string
+		r              int
+		block          string // must lie inside the window
+	}{
+		{"Go function (65 <= 66)", radGo, "total += x", 33, radLines(radGo, 3, 9)},
+		{"Go for block (25 <= 40 < 65)", radGo, "total += x", 20, radLines(radGo, 5, 7)},
+		{"Python function (66 <= 66)", radPy, "return 0.0", 33, radLines(radPy, 0, 3)},
+		{"Python if block (21 <= 30 < 66)", radPy, "return 0.0", 15, radLines(radPy, 1, 2)},
+	}
+	for _, c := range cases {
+		w, ok := radCodeWindow(t, c.src, c.hit, c.r)
+		if !ok {
+			continue
+		}
+		switch {
+		case !strings.Contains(w.Text, c.block):
+			t.Errorf("%s: window %q does not hold the whole block %q", c.name, w.Text, c.block)
+		case w.Start > 0 && c.src[w.Start-1] != '\n' || w.End < len(c.src) && c.src[w.End-1] != '\n':
+			t.Errorf("%s: window [%d,%d] %q is not whole lines", c.name, w.Start, w.End, w.Text)
+		case radNonSpace(w.Text) > 2*c.r:
+			t.Errorf("%s: window %q costs %d, over 2r = %d", c.name, w.Text, radNonSpace(w.Text), 2*c.r)
+		}
+	}
+}
+
+// radCodeExact: the reference takes the enclosing block of largest cost
+// that fits 2r; if none fits, whole lines grow around the atom's line (one
+// above, then one below, per round) while they fit; if the line alone does
+// not fit, the radial window [offset − r, offset + r].
+func radCodeExact(t *suite.T) {
+	off := strings.Index(radGo, "total += x")
+	cases := []struct {
+		name, src, hit string
+		r              int
+		want           string
+	}{
+		// Candidates: for (25) and function (65); 65 <= 66. The comment L2
+		// is outside the function.
+		{"Go: the function", radGo, "total += x", 33, radLines(radGo, 3, 9)},
+		// 65 > 64: the for block (25), not lines.
+		{"Go: one byte short, the for block", radGo, "total += x", 32, radLines(radGo, 5, 7)},
+		// L6 costs 8 > 6: radial [off−3, off+3] = "\n\t\t" + "tot".
+		{"Go: line too long, radial", radGo, "total += x", 3, radGo[off-3 : off+3]},
+		{"Python: the function", radPy, "return 0.0", 33, radLines(radPy, 0, 3)},
+		{"Python: the if block", radPy, "return 0.0", 15, radLines(radPy, 1, 2)},
+		// 21 > 20, no block fits: L2 (9); adding L1 makes 21, L3 makes 38.
+		{"Python: lines", radPy, "return 0.0", 10, radLines(radPy, 2, 2)},
+	}
+	for _, c := range cases {
+		if w, ok := radCodeWindow(t, c.src, c.hit, c.r); ok && w.Text != c.want {
+			t.Errorf("%s (radius %d): window %q, want %q", c.name, c.r, w.Text, c.want)
+		}
+	}
+}
+
+func radShare(s radial.Shares, term string) (radial.Share, bool) {
+	for _, x := range s.Terms {
+		if x.Term == term {
+			return x, true
+		}
+	}
+	return radial.Share{}, false
+}
+
+// radSplitExample: one term gets the whole budget, 10,000. 70% = 7,000 over
+// 4 direct atoms = 1,750 each; 30% = 3,000 over 5 related atoms = 600 each.
+// With 8 related atoms only 5 are served, still 600 each.
+func radSplitExample(t *suite.T) {
+	for _, related := range []int{5, 8} {
+		req := adapters.RadialSplitRequest{Budget: 10000, Terms: []radial.Term{{Label: "radius", Direct: 4, Related: related}}}
+		ans := call.MustRadialSplit(t, req)
+		s, ok := radShare(ans.Shares, "radius")
+		if !ok {
+			t.Errorf("%d related: no share for the term", related)
+			continue
+		}
+		if s.Direct != 4 || s.PerDirect != 1750 || s.Related != 5 || s.PerRelated != 600 {
+			t.Errorf("%d related: %d direct × %d, %d related × %d; want 4 × 1750, 5 × 600", related, s.Direct, s.PerDirect, s.Related, s.PerRelated)
+		}
+	}
+}
+
+// radSplitDecisions, hand-derived:
+//
+// Budget 9,000; alpha 3 direct + 2 related, beta 2 + 0, gamma 0 + 7, delta
+// 0 + 0. Three terms have atoms: 3,000 each; delta nothing.
+// alpha: 30% = 900 / 2 = 450 per related; 2,100 / 3 = 700 per direct.
+// beta: no related, all 3,000 / 2 = 1,500 per direct.
+// gamma: no direct, all 3,000 to 5 served related = 600 each.
+//
+// Budget 1,000; a 3 + 1, b 1 + 0: 500 each. a: floor(30% of 500) = 150 to
+// its related atom; 350 / 3 = 116 per direct (348). b: 500. Used 998.
+func radSplitDecisions(t *suite.T) {
+	cases := []struct {
+		budget int
+		terms  []radial.Term
+		want   []radial.Share
+		used   int
+	}{
+		{9000, []radial.Term{{Label: "gamma", Related: 7}, {Label: "alpha", Direct: 3, Related: 2}, {Label: "delta"}, {Label: "beta", Direct: 2}},
+			[]radial.Share{
+				{Term: "alpha", Total: 3000, Direct: 3, PerDirect: 700, Related: 2, PerRelated: 450},
+				{Term: "beta", Total: 3000, Direct: 2, PerDirect: 1500},
+				{Term: "delta"},
+				{Term: "gamma", Total: 3000, Related: 5, PerRelated: 600},
+			}, 9000},
+		{1000, []radial.Term{{Label: "b", Direct: 1}, {Label: "a", Direct: 3, Related: 1}},
+			[]radial.Share{
+				{Term: "a", Total: 500, Direct: 3, PerDirect: 116, Related: 1, PerRelated: 150},
+				{Term: "b", Total: 500, Direct: 1, PerDirect: 500},
+			}, 998},
+	}
+	for _, c := range cases {
+		ans := call.MustRadialSplit(t, adapters.RadialSplitRequest{Budget: c.budget, Terms: c.terms})
+		for _, w := range c.want {
+			if g, ok := radShare(ans.Shares, w.Term); !ok || g != w {
+				t.Errorf("budget %d, term %q: %+v, want %+v", c.budget, w.Term, g, w)
+			}
+		}
+		if ans.Shares.Used != c.used || ans.Shares.Unused != c.budget-c.used {
+			t.Errorf("budget %d: used %d, unused %d; want %d and %d", c.budget, ans.Shares.Used, ans.Shares.Unused, c.used, c.budget-c.used)
+		}
+	}
+}
+
+// radIngestWords: "Radial windows merge; Radial atoms." has words at 0
+// (Radial), 7 (windows), 15 (merge), 22 (Radial) and 29 (atoms).
+func radIngestWords(t *suite.T) {
+	const body = "Radial windows merge; Radial atoms."
+	ans := call.MustRadialIngest(t, adapters.RadialIngestRequest{Documents: radDocs(inflate.KindProse, body)})
+	for _, w := range []struct {
+		word string
+		off  int
+	}{{"Radial", 0}, {"windows", 7}, {"merge", 15}, {"Radial", 22}, {"atoms", 29}} {
+		found := false
+		for _, a := range ans.Atoms {
+			found = found || a.CompoundID == "doc" && a.Offset == w.off && strings.EqualFold(a.Label, w.word)
+		}
+		if !found {
+			t.Errorf("no atom %q at %d; atoms %v", w.word, w.off, ans.Atoms)
+		}
+	}
+}
+
+// radIngestExact: "Café_au-lait x2 日本語 don't". Café is bytes 0–4 (é is
+// two bytes), _ at 5, au 6–7, - at 8, lait 9–12, x2 14–15, 日本語 17–25
+// (three bytes each), don 27–29, ' at 30, t 31.
+func radIngestExact(t *suite.T) {
+	const body = "Café_au-lait x2 日本語 don't"
+	if t.Unit() != unit.Bytes {
+		t.Skipf("offsets of this example are bytes; the adapter counts %s", t.Unit())
+	}
+	ans := call.MustRadialIngest(t, adapters.RadialIngestRequest{Documents: radDocs(inflate.KindProse, body)})
+	want := []radial.Atom{radAtom("café", 0), radAtom("au", 6), radAtom("lait", 9), radAtom("x2", 14), radAtom("日本語", 17), radAtom("don", 27), radAtom("t", 31)}
+	if got := radial.Unique(ans.Atoms); !slices.Equal(got, want) {
+		t.Errorf("atoms %v, want %v", got, want)
+	}
+}
+
+func radBadInput(t *suite.T) {
+	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
+	prose := radDocs(inflate.KindProse, tenK)
+	win := func(docs []inflate.Document, r int, atoms ...radial.Atom) adapters.RadialWindowsRequest {
+		return adapters.RadialWindowsRequest{Documents: docs, Atoms: atoms, Radius: r}
+	}
+	dup := []inflate.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}
+	windows := []struct {
+		name      string
+		req       adapters.RadialWindowsRequest
+		bytesOnly bool
+	}{
+		{"unknown compound", win(prose, 10, radial.Atom{CompoundID: "nowhere", Label: "a", Offset: 1}), false},
+		{"offset at the end of the body", win(radDocs("", "short"), 10, radAtom("a", 5)), false},
+		{"negative offset", win(prose, 10, radAtom("a", -1)), false},
+		{"offset inside a character", win(radDocs("", mb), 10, radAtom("a", 1)), true},
+		{"invalid UTF-8 body", win(radDocs("", "ok \xff\xfe bad"), 10, radAtom("a", 0)), false},
+		{"radius 0", win(prose, 0, radAtom("a", 10)), false},
+		{"negative radius", win(prose, -5, radAtom("a", 10)), false},
+		{"empty document ID", win([]inflate.Document{{ID: "", Body: tenK}}, 10), false},
+		{"duplicate document IDs", win(dup, 10, radAtom("a", 1)), false},
+		{"NaN score", win(prose, 10, radial.Atom{CompoundID: "doc", Label: "a", Offset: 1, Score: math.NaN()}), false},
+	}
+	for _, c := range windows {
+		if c.bytesOnly && t.Unit() != unit.Bytes {
+			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
+			continue
+		}
+		if ans, err := call.RadialWindows(t, c.req); err == nil {
+			t.Errorf("windows, %s: accepted, answered %d windows; want an error", c.name, len(ans.Windows))
+		}
+	}
+	ingests := []struct {
+		name string
+		docs []inflate.Document
+	}{
+		{"invalid UTF-8 body", radDocs("", "ok \xff\xfe bad")},
+		{"duplicate document IDs", dup},
+		{"empty document ID", []inflate.Document{{ID: "", Body: tenK}}},
+	}
+	for _, c := range ingests {
+		if ans, err := call.RadialIngest(t, adapters.RadialIngestRequest{Documents: c.docs}); err == nil {
+			t.Errorf("ingest, %s: accepted, answered %d atoms; want an error", c.name, len(ans.Atoms))
+		}
+	}
+	splits := []struct {
+		name string
+		req  adapters.RadialSplitRequest
+	}{
+		{"negative budget", adapters.RadialSplitRequest{Budget: -1, Terms: []radial.Term{{Label: "a", Direct: 1}}}},
+		{"negative direct count", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: -1}}}},
+		{"negative related count", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: 1, Related: -2}}}},
+		{"a term given twice", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: 1}, {Label: "a", Direct: 2}}}},
+	}
+	for _, c := range splits {
+		if ans, err := call.RadialSplit(t, c.req); err == nil {
+			t.Errorf("split, %s: accepted, answered %+v; want an error", c.name, ans.Shares)
+		}
+	}
+}

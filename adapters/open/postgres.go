@@ -2,12 +2,21 @@ package open
 
 import (
 	"context"
-	"errors"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/postgres"
 )
 
-// STUB: replaced by the owner of the postgres adapter.
+// newPostgres opens the PostgreSQL adapter on cfg.DSN (DefaultDSN if empty):
+// it creates a schema of its own, dropped again by Close.
 func newPostgres(ctx context.Context, cfg Config) (adapters.Adapter, error) {
-	return nil, errors.New("the postgres adapter is not built yet")
+	dsn := cfg.DSN
+	if dsn == "" {
+		dsn = DefaultDSN
+	}
+	a, err := postgres.Open(ctx, postgres.Config{DSN: dsn})
+	if err != nil {
+		return nil, err // it names the server and how to point the adapter elsewhere
+	}
+	return a, nil
 }

@@ -58,8 +58,12 @@ func (*Adapter) Densify(ctx context.Context, req adapters.DensifyRequest, p dens
 	if rec.Err != nil && ctx.Err() != nil {
 		return adapters.DensifyAnswer{}, fmt.Errorf("densify: %w", ctx.Err())
 	}
-	ans := adapters.DensifyAnswer{Output: rec.Output, Status: string(rec.Status), Message: rec.Message, Attempts: rec.Attempts,
-		Failure: failure(rec.Err)}
+	ans := adapters.DensifyAnswer{Output: rec.Output, Status: string(rec.Status), Attempts: rec.Attempts}
+	if rec.Status == densify.StatusFailed {
+		// A Record keeps a failed first attempt's error after a successful
+		// retry; the answer carries a failure only when the capture failed.
+		ans.Message, ans.Failure = rec.Message, failure(rec.Err)
+	}
 	for _, r := range rec.Results {
 		ans.Runs = append(ans.Runs, run(r))
 	}

@@ -53,6 +53,11 @@ type Model struct {
 	// model that never shortens anything (the simulator still checks the cap).
 	Echo bool
 
+	// Reply, if set, rewrites the output of every accepted call (after Echo):
+	// a model that answers more tersely or at greater length than the
+	// simulator.
+	Reply func(s Seen, out string) string
+
 	// Budget is the most calls answered; 0 means DefaultCallBudget.
 	Budget int
 
@@ -105,8 +110,9 @@ func (m *Model) Complete(ctx context.Context, prompt, input string) (string, err
 	if ctx.Err() != nil {
 		return record(-1, "", ctx.Err(), invariant.KindCanceled)
 	}
+	seen := Seen{N: c.N, Stage: stage, Index: m.stages[stage], Prompt: prompt, Input: input, Tokens: m.Sim.Tokens(input)}
 	if m.Inject != nil {
-		if inj := m.Inject(Seen{N: c.N, Stage: stage, Index: m.stages[stage], Prompt: prompt, Input: input, Tokens: m.Sim.Tokens(input)}); inj != nil {
+		if inj := m.Inject(seen); inj != nil {
 			return record(-1, "", inj.Err, inj.Kind)
 		}
 	}
@@ -118,6 +124,9 @@ func (m *Model) Complete(ctx context.Context, prompt, input string) (string, err
 	}
 	if m.Echo {
 		out = input
+	}
+	if m.Reply != nil {
+		out = m.Reply(seen, out)
 	}
 	return record(idx, out, nil, invariant.KindOK)
 }

@@ -13,16 +13,16 @@ import (
 )
 
 // The protocol's Validation Criteria 1–4 are decided by assemble.Check,
-// whose errors name the asmCriterion they break ("V1 ", "V2 ", "V3 ", "V4 ");
+// whose errors name the criterion they break ("V1 ", "V2 ", "V3 ", "V4 ");
 // an error without a tag means the answer is malformed (an unknown source
 // or molecule, a range outside the body, a result listing nothing). Each
-// asmCriterion below runs Check on a copy of the answer in which the other
+// criterion below runs Check on a copy of the answer in which the other
 // criteria are neutralised, so that one fault fails the requirement it
 // breaks and, as far as possible, no other:
 //
 //   - the budget is never checked by Check: budgets count the
 //     implementation's unit, so AssembleBudget measures it;
-//   - an out-of-range coherence_score is asmJudged by AssembleCoherent alone;
+//   - an out-of-range coherence_score is judged by AssembleCoherent alone;
 //   - for V1 and V3 each window's text is replaced by the body's bytes, and
 //     a V2 fault that still comes first (an edge inside a character, a
 //     listed molecule outside its window) leaves the case to AssembleFilled.
@@ -39,7 +39,7 @@ func asmCriterion(err error) string {
 	return ""
 }
 
-// asmCheck runs assemble.Check without its budget asmCriterion.
+// asmCheck runs assemble.Check without its budget criterion.
 func asmCheck(req adapters.AssembleRequest, results []assemble.Result) error {
 	return assemble.Check(req.Documents, req.Molecules, math.MaxInt, results)
 }
@@ -65,8 +65,8 @@ func asmNeutral(req adapters.AssembleRequest, results []assemble.Result, text bo
 	return out
 }
 
-// asmJudged returns err if it breaks asmCriterion v or the answer is malformed,
-// and nil if another asmCriterion was found broken first (that asmCriterion's
+// asmJudged returns err if it breaks criterion v or the answer is malformed,
+// and nil if another criterion was found broken first (that criterion's
 // requirement judges the case).
 func asmJudged(err error, v string) error {
 	if err == nil {
@@ -88,7 +88,7 @@ func AssembleCombined(req adapters.AssembleRequest, ans adapters.AssembleAnswer)
 // from start_byte to end_byte (a gap between molecules is filled with the
 // body's own bytes), its edges do not cut a character, and it contains every
 // molecule it lists. Results are checked one at a time, their molecule lists
-// put in byte order, so that no other asmCriterion can come first.
+// put in byte order, so that no other criterion can come first.
 func AssembleFilled(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
 	mols := make(map[string]assemble.Molecule, len(req.Molecules))
 	for _, m := range req.Molecules {

@@ -12,6 +12,7 @@ package invariant
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -37,10 +38,10 @@ func ElasticRadius(budget, hits int) int {
 	if hits <= 0 {
 		return 0
 	}
-	r := budget / (2 * hits) // floor(floor(b/h)/2) == floor(b/2h) for b, h > 0
-	if 2*hits < 0 {          // 2·hits overflowed: the share is below the floor
-		r = 0
+	if hits > math.MaxInt/2 {
+		return RadiusFloor // the share is below one byte
 	}
+	r := budget / (2 * hits) // floor(floor(b/h)/2) == floor(b/2h) for b, h > 0
 	return min(max(r, RadiusFloor), RadiusCap)
 }
 

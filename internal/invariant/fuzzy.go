@@ -9,15 +9,15 @@ import (
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
 
-// Threshold is the trigram threshold req asks for (0.3 when it names none).
-func Threshold(req adapters.SearchRequest) float64 {
+// SearchThreshold is the trigram threshold req asks for (0.3 when it names none).
+func SearchThreshold(req adapters.SearchRequest) float64 {
 	if req.Threshold != nil {
 		return *req.Threshold
 	}
 	return fuzzy.DefaultThreshold
 }
 
-// Classify is std105 §3's definition for one label, built from pg_trgm's
+// ClassifyLabel is std105 §3's definition for one label, built from pg_trgm's
 // primitives (reference/trgm) one predicate at a time, with no length limit
 // on the term: the tier the label must land in (0 for no match) and
 // similarity(label, term).
@@ -25,7 +25,7 @@ func Threshold(req adapters.SearchRequest) float64 {
 //	Exact    lower(label) = lower(term)
 //	Prefix   label ILIKE escape(term) || '%'
 //	Trigram  similarity(label, term) >= threshold
-func Classify(loc trgm.Locale, label, term string, threshold float64) (fuzzy.Tier, float32, error) {
+func ClassifyLabel(loc trgm.Locale, label, term string, threshold float64) (fuzzy.Tier, float32, error) {
 	ll, err := loc.Lower(label)
 	if err != nil {
 		return 0, 0, fmt.Errorf("label %q: %w", clip(label), err)
@@ -63,7 +63,7 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 	for _, e := range req.Entries {
 		left[entryKey{e.ID, e.Label}]++
 	}
-	th := Threshold(req)
+	th := SearchThreshold(req)
 	for i, m := range ans.Matches {
 		k := entryKey{m.ID, m.Label}
 		if left[k] == 0 {
@@ -73,7 +73,7 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 			return fmt.Errorf("match %d: entry %s is not in the request", i, entryString(k))
 		}
 		left[k]--
-		want, sim, err := Classify(loc, m.Label, req.Term, th)
+		want, sim, err := ClassifyLabel(loc, m.Label, req.Term, th)
 		if err != nil {
 			return fmt.Errorf("match %d: %v", i, err)
 		}
@@ -99,10 +99,10 @@ func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Sea
 	for _, m := range ans.Matches {
 		got[entryKey{m.ID, m.Label}]++
 	}
-	th := Threshold(req)
+	th := SearchThreshold(req)
 	for _, e := range req.Entries {
 		k := entryKey{e.ID, e.Label}
-		tier, sim, err := Classify(loc, e.Label, req.Term, th)
+		tier, sim, err := ClassifyLabel(loc, e.Label, req.Term, th)
 		if err != nil {
 			return err
 		}
@@ -179,17 +179,17 @@ func FuzzyLimit(req adapters.SearchRequest, ans, full adapters.SearchAnswer) err
 func SameMatches(want, got []adapters.SearchMatch) error {
 	for i := 0; i < min(len(want), len(got)); i++ {
 		if want[i] != got[i] {
-			return fmt.Errorf("match %d is %s, want %s\n got  %s\n want %s", i, matchString(got[i]), matchString(want[i]), Matches(got), Matches(want))
+			return fmt.Errorf("match %d is %s, want %s\n got  %s\n want %s", i, matchString(got[i]), matchString(want[i]), MatchList(got), MatchList(want))
 		}
 	}
 	if len(want) != len(got) {
-		return fmt.Errorf("%d matches, want %d\n got  %s\n want %s", len(got), len(want), Matches(got), Matches(want))
+		return fmt.Errorf("%d matches, want %d\n got  %s\n want %s", len(got), len(want), MatchList(got), MatchList(want))
 	}
 	return nil
 }
 
-// Matches formats a list of matches compactly, for failure messages.
-func Matches(ms []adapters.SearchMatch) string {
+// MatchList formats a list of matches compactly, for failure messages.
+func MatchList(ms []adapters.SearchMatch) string {
 	var b strings.Builder
 	for i, m := range ms {
 		if i == 12 {

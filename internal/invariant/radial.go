@@ -3,6 +3,7 @@ package invariant
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -81,10 +82,11 @@ func RadialMerged(ans adapters.RadialWindowsAnswer) error {
 	return nil
 }
 
-// RadialAssigned: every atom of the request (identical atoms counted once)
-// is listed by exactly one window, of its own compound, which holds its
-// offset (start <= offset <= end); windows list only atoms of the request,
-// and at least one.
+// RadialAssigned: every atom of the request (identical atoms, same
+// compound, label and offset, are one) is listed by exactly one window (a
+// window may repeat it), of its own compound, which holds its offset
+// (start <= offset <= end); windows list only atoms of the request, and at
+// least one.
 func RadialAssigned(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
 	want := map[radAtomKey]bool{}
 	for _, a := range req.Atoms {
@@ -100,7 +102,7 @@ func RadialAssigned(req adapters.RadialWindowsRequest, ans adapters.RadialWindow
 			if !want[k] {
 				return fmt.Errorf("window %d lists atom %v, which is not in the request", i, a)
 			}
-			if j, dup := where[k]; dup {
+			if j, dup := where[k]; dup && j != i {
 				return fmt.Errorf("atom %v is listed by windows %d and %d", a, j, i)
 			}
 			where[k] = i
@@ -164,19 +166,24 @@ func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAns
 	return nil
 }
 
-// SingleWindow is the answer to a request with one atom: it must be exactly one
-// window, which is that atom's window before any merge.
-func SingleWindow(ans adapters.RadialWindowsAnswer, a radial.Atom) (radial.Window, error) {
+// SingleWindow is the answer to req holding one atom, a: it must be exactly
+// one window, of a's compound, inside its document (see RadialInside); that
+// window is a's window before any merge.
+func SingleWindow(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, a radial.Atom) (radial.Window, error) {
 	if len(ans.Windows) != 1 {
 		return radial.Window{}, fmt.Errorf("atom %v alone gives %d windows, want 1", a, len(ans.Windows))
 	}
-	return ans.Windows[0], nil
+	w := ans.Windows[0]
+	if w.CompoundID != a.CompoundID {
+		return w, fmt.Errorf("atom %v alone gives a window of compound %q", a, w.CompoundID)
+	}
+	return w, RadialInside(req, ans)
 }
 
 // RadialBound (§5.2–5.3): the window of one atom costs at most 2r, counted
 // in u (white space of code free).
 func RadialBound(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
-	if lo, _ := RadialCostRange(doc.Kind, w.Text, u); lo > 2*r && r < 1<<40 {
+	if lo, _ := RadialCostRange(doc.Kind, w.Text, u); r <= math.MaxInt/2 && lo > 2*r {
 		return fmt.Errorf("atom %v at radius %d: window [%d,%d] costs %d %s, over 2r = %d", a, r, w.Start, w.End, lo, u, 2*r)
 	}
 	return nil
@@ -240,7 +247,7 @@ func RadialWholeLines(doc inflate.Document, a radial.Atom, r int, w radial.Windo
 	switch {
 	case w.Start > 0 && body[w.Start-1] != '\n':
 		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] starts inside a line, cutting its indentation", a, r, w.Start, w.End)
-	case w.End < len(body) && body[w.End-1] != '\n':
+	case w.End < len(body) && (w.End == 0 || body[w.End-1] != '\n'):
 		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] ends inside a line", a, r, w.Start, w.End)
 	case w.Start > ls || w.End < le:
 		return fmt.Errorf("code atom %v at radius %d: window [%d,%d] does not hold the atom's line [%d,%d), which fits", a, r, w.Start, w.End, ls, le)
@@ -436,6 +443,9 @@ func IngestValid(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnsw
 // IngestLabels: each atom's label is the text at its offset, compared
 // without case (as many characters as the label has).
 func IngestLabels(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+	if err := IngestValid(req, ans); err != nil {
+		return err
+	}
 	docs := radialDocs(req.Documents)
 	for i, a := range ans.Atoms {
 		rest := docs[a.CompoundID].Body[a.Offset:]
@@ -454,4 +464,3 @@ func IngestLabels(req adapters.RadialIngestRequest, ans adapters.RadialIngestAns
 	}
 	return nil
 }
-

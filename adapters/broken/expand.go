@@ -1,0 +1,180 @@
+package broken
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/expand"
+	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
+)
+
+// expander is the reference hybrid search with one thing changed: how the
+// multiplier is computed (multiplier), how the candidate count is rounded
+// (floor), or what is done to the answer (after).
+type expander struct {
+	*reference.Adapter
+	name       string
+	multiplier func(g *expand.Graph, req adapters.GraphRequest) float64 // nil: the reference's
+	floor      bool                                                     // ask floor(limit·m), not ceil
+	after      func(cat *hybrid.Catalogue, req adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer
+}
+
+func (b *expander) Info() adapters.Info {
+	i := b.Adapter.Info()
+	i.Name = "broken/" + b.name
+	return i
+}
+
+func (b *expander) graph(req adapters.GraphRequest) (*expand.Graph, float64, error) {
+	es := make([]expand.Edge, len(req.Edges))
+	for i, e := range req.Edges {
+		es[i] = expand.Edge{From: e.From, To: e.To}
+	}
+	g, err := expand.FromEdges(req.Nodes, es)
+	if err != nil {
+		return nil, 0, err
+	}
+	if b.multiplier == nil {
+		return g, expand.Multiplier(g), nil
+	}
+	return g, b.multiplier(g, req), nil
+}
+
+func (b *expander) Multiplier(_ context.Context, req adapters.GraphRequest) (float64, error) {
+	_, m, err := b.graph(req)
+	return m, err
+}
+
+func (b *expander) Expand(_ context.Context, req adapters.ExpandRequest) (adapters.ExpandAnswer, error) {
+	cat, err := hybrid.NewCatalogue(req.Tools)
+	if err != nil {
+		return adapters.ExpandAnswer{}, err
+	}
+	g, m, err := b.graph(req.Graph())
+	if err != nil {
+		return adapters.ExpandAnswer{}, err
+	}
+	cfg := hybrid.DefaultConfig()
+	cfg.Multiplier = m
+	asked := -1
+	if b.floor && req.Limit > 0 {
+		// A multiplier m' whose ceil(limit·m') is floor(limit·m).
+		asked = int(math.Floor(float64(req.Limit) * m))
+		cfg.Multiplier = float64(asked) / float64(req.Limit)
+		for c, _ := expand.Candidates(req.Limit, cfg.Multiplier); c > asked; c, _ = expand.Candidates(req.Limit, cfg.Multiplier) {
+			cfg.Multiplier = math.Nextafter(cfg.Multiplier, 0)
+		}
+	}
+	res, err := cfg.Search(cat, g, req.Query, req.Limit)
+	if err != nil {
+		return adapters.ExpandAnswer{}, err
+	}
+	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: m}
+	for _, c := range res.Candidates {
+		ans.Candidates = append(ans.Candidates, c.ID)
+	}
+	if asked >= 0 && ans.Asked != asked {
+		return ans, fmt.Errorf("broken/%s: asked %d, meant %d (bug in the mutant)", b.name, ans.Asked, asked)
+	}
+	if b.after != nil {
+		ans = b.after(cat, req, ans)
+	}
+	return ans, nil
+}
+
+// floatBands is ADR-023's step function on a float density with its
+// comparisons changed by lessLow and lessHigh.
+func floatBands(n, e int, lessLow, lessHigh func(d float64) bool) float64 {
+	if n < 2 {
+		return 1.0
+	}
+	d := float64(e) / (float64(n) * float64(n-1))
+	switch {
+	case lessLow(d):
+		return 1.5
+	case lessHigh(d):
+		return 2.0
+	}
+	return 3.0
+}
+
+// StaticDouble is the pre-ADR engine: it always asks for 2·limit
+// candidates, whatever the graph.
+func StaticDouble() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "static-2x",
+		multiplier: func(*expand.Graph, adapters.GraphRequest) float64 { return 2 }}
+}
+
+// ColdAtOneHundredth puts density exactly 0.01 on the cold side (`<=
+// 0.01`): 1.5 where the ADR gives 2.0.
+func ColdAtOneHundredth() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "cold-at-0.01",
+		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
+			return floatBands(g.Order(), g.Size(), func(d float64) bool { return d <= 0.01 }, func(d float64) bool { return d < 0.1 })
+		}}
+}
+
+// GrowingAtOneTenth puts density exactly 0.10 on the growing side (the
+// table read as "0.01 - 0.10" inclusive): 2.0 where the ADR's code gives
+// 3.0.
+func GrowingAtOneTenth() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "growing-at-0.10",
+		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
+			return floatBands(g.Order(), g.Size(), func(d float64) bool { return d < 0.01 }, func(d float64) bool { return d <= 0.1 })
+		}}
+}
+
+// CountsSelfLoops counts each distinct self-loop as an edge.
+func CountsSelfLoops() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "counts-self-loops",
+		multiplier: func(g *expand.Graph, req adapters.GraphRequest) float64 {
+			loops := map[string]bool{}
+			for _, e := range req.Edges {
+				if e.From == e.To {
+					loops[e.From] = true
+				}
+			}
+			return floatBands(g.Order(), g.Size()+len(loops), func(d float64) bool { return d < 0.01 }, func(d float64) bool { return d < 0.1 })
+		}}
+}
+
+// RoundsDown asks for floor(limit·m) candidates (Go's int(limit·m)), not
+// the ceiling: one short at 1.5× and an odd limit.
+func RoundsDown() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "rounds-down", floor: true}
+}
+
+// OverLimit returns one result more than asked for whenever the candidate
+// pool has one to spare.
+func OverLimit() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "over-limit",
+		after: func(_ *hybrid.Catalogue, _ adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer {
+			in := map[string]bool{}
+			for _, id := range ans.IDs {
+				in[id] = true
+			}
+			for _, id := range ans.Candidates {
+				if !in[id] {
+					ans.IDs = append(ans.IDs, id)
+					break
+				}
+			}
+			return ans
+		}}
+}
+
+// OutsidePool re-ranks beyond its pool: its last result is the best tool
+// the semantic stage ranked just past the candidates it was asked for.
+func OutsidePool() adapters.Adapter {
+	return &expander{Adapter: reference.New(), name: "outside-pool",
+		after: func(cat *hybrid.Catalogue, req adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer {
+			sem, err := cat.Semantic(req.Query, ans.Asked+1, 0)
+			if err == nil && len(sem) > ans.Asked && len(ans.IDs) > 0 {
+				ans.IDs = append(ans.IDs[:len(ans.IDs)-1:len(ans.IDs)-1], sem[ans.Asked].ID)
+			}
+			return ans
+		}}
+}

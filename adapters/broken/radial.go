@@ -1,0 +1,108 @@
+package broken
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
+)
+
+// radialInflater is the reference with RadialWindows or RadialSplit
+// replaced (a nil function keeps the reference's).
+type radialInflater struct {
+	*reference.Adapter
+	name    string
+	windows func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error)
+	split   func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error)
+}
+
+func (b *radialInflater) Info() adapters.Info {
+	i := b.Adapter.Info()
+	i.Name = "broken/" + b.name
+	return i
+}
+
+func (b *radialInflater) RadialWindows(ctx context.Context, req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	if b.windows == nil {
+		return b.Adapter.RadialWindows(ctx, req)
+	}
+	return b.windows(req)
+}
+
+func (b *radialInflater) RadialSplit(ctx context.Context, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+	if b.split == nil {
+		return b.Adapter.RadialSplit(ctx, req)
+	}
+	return b.split(req)
+}
+
+// RadialNoMerge cuts each atom's window like the reference but never merges
+// windows that overlap or touch (§5.4 skipped).
+func RadialNoMerge() adapters.Adapter {
+	return &radialInflater{Adapter: reference.New(), name: "radial-no-merge", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+		if err := radial.Check(req.Documents, req.Atoms); err != nil {
+			return adapters.RadialWindowsAnswer{}, err
+		}
+		var out []radial.Window
+		for _, a := range radial.Unique(req.Atoms) {
+			ws, err := radial.Windows(req.Documents, []radial.Atom{a}, req.Radius)
+			if err != nil {
+				return adapters.RadialWindowsAnswer{}, err
+			}
+			out = append(out, ws...)
+		}
+		slices.SortStableFunc(out, func(x, y radial.Window) int {
+			return cmp.Or(strings.Compare(x.CompoundID, y.CompoundID), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
+		})
+		return adapters.RadialWindowsAnswer{Windows: out}, nil
+	}}
+}
+
+// RadialSplit5050 splits a term's share 50/50 between its direct and its
+// related atoms instead of 70/30.
+func RadialSplit5050() adapters.Adapter {
+	return &radialInflater{Adapter: reference.New(), name: "radial-split-50-50", split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+		s, err := radial.Split(req.Budget, req.Terms)
+		if err != nil {
+			return adapters.RadialSplitAnswer{}, err
+		}
+		s.Used = 0
+		for i, t := range s.Terms {
+			if t.Direct > 0 && t.Related > 0 {
+				related := t.Total / 2
+				t.PerDirect = (t.Total - related) / t.Direct
+				t.PerRelated = related / t.Related
+				s.Terms[i] = t
+			}
+			s.Used += s.Terms[i].Used()
+		}
+		s.Unused = s.Budget - s.Used
+		return adapters.RadialSplitAnswer{Shares: s}, nil
+	}}
+}
+
+// RadialCountsCodeSpace windows like the reference but reports the cost of
+// code windows with their white space counted (§5.3 ignored).
+func RadialCountsCodeSpace() adapters.Adapter {
+	return &radialInflater{Adapter: reference.New(), name: "radial-counts-code-space", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
+		if err != nil {
+			return adapters.RadialWindowsAnswer{}, err
+		}
+		kinds := map[string]string{}
+		for _, d := range req.Documents {
+			kinds[d.ID] = d.Kind
+		}
+		for i, w := range ws {
+			if kinds[w.CompoundID] == inflate.KindCode {
+				ws[i].Cost = len(w.Text)
+			}
+		}
+		return adapters.RadialWindowsAnswer{Windows: ws}, nil
+	}}
+}

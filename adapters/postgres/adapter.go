@@ -1,0 +1,249 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/puddle/v2"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/trgm"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// Version is the adapter's version, reported with the server's in Info.
+const Version = "0.1.0"
+
+// DefaultDSN is the database ctxconform's development and CI machines have.
+const DefaultDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// MaxSafeSize is std085-protocol §4's limit on one fetch: no SELECT reads
+// more than this many bytes of a body; longer stretches are read in chunks.
+const MaxSafeSize = 1 << 20
+
+// Hint tells a user how to point the adapter at a database.
+const Hint = "set CTXCONFORM_PG_DSN (or pass --dsn) to a PostgreSQL 15+ database with pg_trgm available"
+
+// Config says where the database is and bounds what the adapter may do.
+type Config struct {
+	DSN            string        // connection string; "" means DefaultDSN
+	ConnectTimeout time.Duration // to open a connection; default 5 s
+	QueryTimeout   time.Duration // per operation, also the server's statement_timeout; default 60 s
+	Conns          int           // most connections held open; default 4
+	ChunkBytes     int           // most bytes of a body one substr may read; default MaxSafeSize
+	Schema         string        // schema to create (and drop on Close); default ctxconform_<random>
+}
+
+func (c Config) withDefaults() Config {
+	if c.DSN == "" {
+		c.DSN = DefaultDSN
+	}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = 5 * time.Second
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = 60 * time.Second
+	}
+	if c.Conns <= 0 {
+		c.Conns = 4
+	}
+	if c.ChunkBytes <= 0 || c.ChunkBytes > MaxSafeSize {
+		c.ChunkBytes = MaxSafeSize
+	}
+	return c
+}
+
+// Adapter runs the search, census and hydration standards in PostgreSQL. It
+// owns one schema, created by Open and dropped by Close.
+type Adapter struct {
+	cfg      Config
+	pool     *pgxpool.Pool
+	schema   string // unquoted name
+	locale   trgm.Locale
+	lcCtype  string
+	server   string // server_version
+	trgmNS   string // schema holding pg_trgm
+	store    *store
+	lease    *pgx.Conn // holds the advisory lock that marks the schema as in use
+	closeErr error
+	once     sync.Once
+}
+
+// Open connects to the database cfg names, checks that it can mirror
+// pg_trgm (UTF8 encoding, a C or glibc UTF-8 LC_CTYPE with the libc
+// provider, pg_trgm installed or installable), and creates the adapter's
+// schema with its tables and indexes. Every failure names what is wrong and
+// where.
+func Open(ctx context.Context, cfg Config) (*Adapter, error) {
+	cfg = cfg.withDefaults()
+	cc, err := pgx.ParseConfig(cfg.DSN)
+	if err != nil {
+		return nil, fmt.Errorf("invalid DSN: %w (%s)", err, Hint)
+	}
+	target := fmt.Sprintf("%s@%s:%d/%s", cc.User, cc.Host, cc.Port, cc.Database)
+	if cfg.Schema == "" {
+		var b [6]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("schema name: %w", err)
+		}
+		cfg.Schema = "ctxconform_" + hex.EncodeToString(b[:])
+	}
+	cc.ConnectTimeout = cfg.ConnectTimeout
+	if cc.RuntimeParams == nil {
+		cc.RuntimeParams = map[string]string{}
+	}
+	cc.RuntimeParams["application_name"] = "ctxconform"
+	cc.RuntimeParams["statement_timeout"] = strconv.FormatInt(cfg.QueryTimeout.Milliseconds(), 10)
+	// The adapter's rows are scratch data (unlogged tables, dropped on
+	// Close): a commit need not wait for the disk.
+	cc.RuntimeParams["synchronous_commit"] = "off"
+
+	ctx, cancel := context.WithTimeout(ctx, cfg.ConnectTimeout+cfg.QueryTimeout)
+	defer cancel()
+	lease, err := pgx.ConnectConfig(ctx, cc)
+	if err != nil {
+		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%s)", target, err, Hint)
+	}
+	a := &Adapter{cfg: cfg, schema: cfg.Schema, lease: lease}
+	ok := false
+	defer func() {
+		if !ok {
+			lease.Close(context.Background())
+		}
+	}()
+	// The lease must outlive idle periods: a server-side idle timeout would
+	// end it and free the schema's lock (the setting exists since 14).
+	_, _ = lease.Exec(ctx, "SET idle_session_timeout = 0")
+	if err := a.inspect(ctx, lease, target); err != nil {
+		return nil, err
+	}
+	if err := a.claim(ctx, lease); err != nil {
+		return nil, err
+	}
+	if err := a.create(ctx, lease); err != nil {
+		return nil, err
+	}
+	ok = true
+	// Every connection of the pool sees the adapter's schema first, then
+	// pg_trgm's (for %, similarity, show_trgm and gin_trgm_ops).
+	cc.RuntimeParams["search_path"] = pgx.Identifier{a.schema}.Sanitize() + ", " + pgx.Identifier{a.trgmNS}.Sanitize()
+	// Calling a pg_trgm function loads its library, which defines the
+	// pg_trgm.* settings before a transaction sets one.
+	cc.AfterConnect = func(ctx context.Context, c *pgconn.PgConn) error {
+		if _, err := c.Exec(ctx, "SELECT similarity('a', 'a')").ReadAll(); err != nil {
+			return fmt.Errorf("load pg_trgm: %w", err)
+		}
+		return nil
+	}
+	pc, err := pgxpool.ParseConfig(cfg.DSN)
+	if err != nil {
+		return nil, fmt.Errorf("postgres adapter: bad DSN: %w", err)
+	}
+	pc.ConnConfig = cc
+	pc.MaxConns = int32(max(cfg.Conns, 1))
+	if a.pool, err = pgxpool.NewWithConfig(ctx, pc); err != nil {
+		return nil, fmt.Errorf("postgres adapter: pool: %w", err)
+	}
+	a.store = newStore(a)
+	return a, nil
+}
+
+// inspect reads what the adapter must know about the server and makes sure
+// pg_trgm is there.
+func (a *Adapter) inspect(ctx context.Context, c *pgx.Conn, target string) error {
+	var versionNum int
+	var encoding string
+	err := c.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('server_version_num')::int,
+		current_setting('server_encoding'), current_setting('lc_ctype')`).Scan(&a.server, &versionNum, &encoding, &a.lcCtype)
+	if err != nil {
+		return fmt.Errorf("read settings of %s: %w", target, err)
+	}
+	if encoding != "UTF8" {
+		return fmt.Errorf("database %s has encoding %s; pg_trgm is mirrored for UTF8 databases only", target, encoding)
+	}
+	if a.locale, err = trgm.ParseLocale(a.lcCtype); err != nil {
+		return fmt.Errorf("database %s: %w", target, err)
+	}
+	if versionNum >= 150000 {
+		var provider string
+		err := c.QueryRow(ctx, `SELECT datlocprovider::text FROM pg_database WHERE datname = current_database()`).Scan(&provider)
+		if err != nil {
+			return fmt.Errorf("read the locale provider of %s: %w", target, err)
+		}
+		if provider != "c" {
+			return fmt.Errorf("database %s uses the ICU locale provider; lower() and pg_trgm are mirrored for the libc provider only", target)
+		}
+	}
+	if _, err := c.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_trgm"); err != nil {
+		return fmt.Errorf("pg_trgm is not installed in %s and cannot be created (CREATE EXTENSION IF NOT EXISTS pg_trgm: %w); install the contrib package and have a superuser run CREATE EXTENSION pg_trgm", target, err)
+	}
+	err = c.QueryRow(ctx, `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`).Scan(&a.trgmNS)
+	if err != nil {
+		return fmt.Errorf("find the schema of pg_trgm in %s: %w", target, err)
+	}
+	return nil
+}
+
+// Info describes the adapter: bytes of UTF-8 as the unit, and the server
+// and locale it runs on.
+func (a *Adapter) Info() adapters.Info {
+	return adapters.Info{
+		Name:      "postgres",
+		Version:   fmt.Sprintf("%s (PostgreSQL %s, lc_ctype %s → %s)", Version, a.server, a.lcCtype, a.locale),
+		Language:  "sql",
+		Unit:      unit.Bytes,
+		Standards: adapters.Provided(a),
+	}
+}
+
+// Locale is the pg_trgm locale the database's LC_CTYPE gives (SHOW
+// lc_ctype): search answers and trigram answers declare it.
+func (a *Adapter) Locale() trgm.Locale { return a.locale }
+
+// Schema is the name of the schema the adapter owns.
+func (a *Adapter) Schema() string { return a.schema }
+
+// Close drops the adapter's schema and closes its connections. It may be
+// called more than once.
+func (a *Adapter) Close() error {
+	a.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ConnectTimeout+a.cfg.QueryTimeout)
+		defer cancel()
+		err := a.with(ctx, func(c *pgx.Conn) error {
+			_, err := c.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{a.schema}.Sanitize()+" CASCADE")
+			return err
+		})
+		if err != nil {
+			a.closeErr = fmt.Errorf("drop schema %s: %w", a.schema, err)
+		}
+		a.pool.Close()
+		_ = a.lease.Close(ctx) // releases the schema's lock
+	})
+	return a.closeErr
+}
+
+// with runs f on a connection of the pool, within the query timeout.
+func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.QueryTimeout)
+	defer cancel()
+	c, err := a.pool.Acquire(ctx)
+	if err != nil {
+		if errors.Is(err, puddle.ErrClosedPool) {
+			return errPoolClosed
+		}
+		return fmt.Errorf("connect: %w (%s)", err, Hint)
+	}
+	// Release destroys a connection left busy or inside a transaction, so a
+	// cancelled query never poisons the next one.
+	defer c.Release()
+	return f(c.Conn())
+}

@@ -1,0 +1,84 @@
+package process_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// differs lists the requirements whose outcome may differ between the
+// reference in process and behind the protocol, and why. Nothing else may.
+var differs = map[string]string{
+	// Its check sends invalid UTF-8 as the input, which a JSON string
+	// cannot carry (process.ErrInexpressible); in process it is answered.
+	"DSF-13": "invalid UTF-8 input is not expressible over the protocol",
+	// The memory of another process cannot be measured from the harness.
+	"PRF-02": "memory is observable in process only",
+}
+
+// TestSameTable is the protocol's own test: the whole catalogue, at strict
+// level, run against the reference through the protocol (Serve on pipes)
+// must give the outcomes of the reference in process.
+func TestSameTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole catalogue")
+	}
+	sameTable(t, ctxconform.Requirements(), 3, false)
+}
+
+// TestSameTableValidated runs the example-based requirements (which call
+// every operation) with every message checked against the schemas, so the
+// schemas accept what the reference really sends and answers. The
+// performance requirements (PRF) are left to TestSameTable: they send the
+// same inflate requests, only large and many.
+func TestSameTableValidated(t *testing.T) {
+	var specs []suite.Requirement
+	for _, r := range ctxconform.Requirements() {
+		if r.Kind == suite.Spec && !strings.HasPrefix(r.ID, "PRF-") {
+			specs = append(specs, r)
+		}
+	}
+	sameTable(t, specs, 1, true)
+}
+
+func sameTable(t *testing.T, reqs []suite.Requirement, runs int, validate bool) {
+	ctx := context.Background()
+	opts := suite.Options{Level: suite.Reference, Seed: 42, PropertyRuns: runs, Timeout: time.Minute}
+	want := suite.Run(ctx, reference.New(), reqs, opts)
+	a, err := process.New(ctx, process.InProcess(reference.New(), process.ServeOptions{}), process.Options{Validate: validate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if got, want := a.Info().Standards, adapters.Standards(); len(got) != len(want) {
+		t.Errorf("served reference declares %v, want every standard %v", got, want)
+	}
+	got := suite.Run(ctx, a, reqs, opts)
+	if len(got.Results) != len(want.Results) {
+		t.Fatalf("%d results through the protocol, %d in process", len(got.Results), len(want.Results))
+	}
+	for i, w := range want.Results {
+		g := got.Results[i]
+		if g.ID != w.ID {
+			t.Fatalf("result %d is %s through the protocol, %s in process", i, g.ID, w.ID)
+		}
+		if g.Outcome == w.Outcome {
+			continue
+		}
+		if why, ok := differs[g.ID]; ok {
+			t.Logf("%s: %s through the protocol, %s in process (allowed: %s)", g.ID, g.Outcome, w.Outcome, why)
+			continue
+		}
+		t.Errorf("%s: %s through the protocol (%s), %s in process (%s)", g.ID, g.Outcome, g.Message, w.Outcome, w.Message)
+	}
+	if a.Restarts() != 0 {
+		t.Errorf("the served reference was restarted %d times:\n%s", a.Restarts(), a.Stderr())
+	}
+}

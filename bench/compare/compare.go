@@ -1,0 +1,381 @@
+//go:build perf
+
+// Package compare decides whether a change made an implementation slower or
+// hungrier: it reads two benchmark result files (base and head) with
+// golang.org/x/perf's benchfmt, groups the measurements per benchmark and
+// unit with benchproc, and compares the two samples with benchmath, as
+// benchstat does: the median and its 95% confidence interval per side, and
+// the Mann-Whitney U test for the difference (an exact comparison for units
+// the files mark assume=exact).
+//
+// A row is a regression when the difference is significant (p < alpha, or
+// any difference for exact units), the unit says which direction is better,
+// the head is worse, and the change exceeds the threshold. Noise is reported,
+// not hidden: too few runs for a confidence interval or a significant
+// result, a spread wider than the threshold (the run cannot resolve a
+// change of that size), values of an exact unit that vary, benchmarks
+// present on one side only, and base and head measured on different
+// machines or adapters.
+package compare
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchproc"
+	"golang.org/x/perf/benchunit"
+
+	"github.com/ctxconform/ctxconform/bench"
+)
+
+// Options tune a comparison.
+type Options struct {
+	// Threshold is the smallest change that counts as a regression, as a
+	// fraction (0.05 for 5%). A significant change below it is reported but
+	// does not gate.
+	Threshold float64
+	// Alpha is the significance level (default 0.05).
+	Alpha float64
+	// Confidence is the level of the intervals shown (default 0.95).
+	Confidence float64
+}
+
+func (o Options) withDefaults() (Options, error) {
+	if o.Alpha == 0 {
+		o.Alpha = benchmath.DefaultThresholds.CompareAlpha
+	}
+	if o.Confidence == 0 {
+		o.Confidence = 0.95
+	}
+	switch {
+	case math.IsNaN(o.Threshold) || o.Threshold < 0:
+		return o, fmt.Errorf("threshold %v must be a fraction >= 0", o.Threshold)
+	case !(o.Alpha > 0 && o.Alpha < 1):
+		return o, fmt.Errorf("alpha %v must lie in (0, 1)", o.Alpha)
+	case !(o.Confidence > 0 && o.Confidence < 1):
+		return o, fmt.Errorf("confidence %v must lie in (0, 1)", o.Confidence)
+	}
+	return o, nil
+}
+
+// Side is one sample's summary.
+type Side struct {
+	N       int     // runs
+	Center  float64 // median (or the exact value)
+	Lo, Hi  float64 // confidence interval of the center
+	Spread  string  // half-width of the interval relative to the center, e.g. "3%" ("∞" with too few runs)
+	Present bool
+}
+
+// Row is one benchmark and unit.
+type Row struct {
+	Benchmark string // full name, GOMAXPROCS suffix included
+	Unit      string // tidied unit, e.g. "sec/op"
+	Base      Side
+	Head      Side
+	// Delta is head/base - 1 (NaN when a side is missing or the base is 0).
+	Delta float64
+	// P is the p-value of the comparison (0 for exact units).
+	P float64
+	// Significant: the samples differ (p < alpha; exact units: the
+	// values differ).
+	Significant bool
+	// Better is the unit's direction: -1 lower is better, +1 higher is
+	// better, 0 neither (the figure describes the workload).
+	Better int
+	// Regression: significant, worse, and beyond the threshold even
+	// between the confidence intervals (the best head against the worst
+	// base), so a noisy run cannot fail the gate by itself.
+	Regression bool
+	// Suspect: significant and worse beyond the threshold by the medians,
+	// but the intervals come closer than that: reported, not gating.
+	Suspect bool
+	// Improvement: significant, better, and beyond the threshold.
+	Improvement bool
+	Warnings    []string
+}
+
+// DeltaText is the change as benchstat writes it: "~" when not
+// significant, else a signed percentage; "?" when it cannot be computed.
+func (r Row) DeltaText() string {
+	switch {
+	case !r.Base.Present || !r.Head.Present:
+		return ""
+	case !r.Significant:
+		return "~"
+	case r.Base.Center == r.Head.Center:
+		return "0.00%"
+	case math.IsNaN(r.Delta) || math.IsInf(r.Delta, 0):
+		return "?"
+	}
+	return fmt.Sprintf("%+.2f%%", 100*r.Delta)
+}
+
+// Table is a comparison of two files.
+type Table struct {
+	BaseLabel, HeadLabel string
+	Options              Options
+	Rows                 []Row // by unit (in first-seen order), then benchmark (in file order)
+	Units                []string
+	// Geomean is the geometric mean of the centers per unit, over the
+	// benchmarks present on both sides with positive centers.
+	Geomean map[string][2]float64
+	// Warnings concern the whole comparison (different machines,
+	// benchmarks on one side only, unreadable lines).
+	Warnings []string
+}
+
+// Regressions returns the rows that gate.
+func (t *Table) Regressions() []Row {
+	var out []Row
+	for _, r := range t.Rows {
+		if r.Regression {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// machineKeys are configuration keys that must agree for a comparison to
+// measure the code rather than the machine or the implementation.
+var machineKeys = []string{"goos", "goarch", "cpu", "go", "adapter", "adapter-version", "adapter-unit"}
+
+// Files compares the results in basePath and headPath.
+func Files(basePath, headPath string, opts Options) (*Table, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	const base, head = "base", "head"
+	files := benchfmt.Files{Paths: []string{base + "=" + basePath, head + "=" + headPath}, AllowLabels: true}
+
+	var parser benchproc.ProjectionParser
+	colBy, err := parser.Parse(".file", nil)
+	if err != nil {
+		return nil, err
+	}
+	rowBy, unitField, err := parser.ParseWithUnit(".fullname", nil)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{BaseLabel: basePath, HeadLabel: headPath, Options: opts, Geomean: map[string][2]float64{}}
+
+	type cell struct{ row, col benchproc.Key }
+	samples := map[cell][]float64{}
+	var rows []benchproc.Key
+	seenRow := map[benchproc.Key]bool{}
+	configs := map[string]map[string]string{} // file label → first result's config
+	for files.Scan() {
+		switch rec := files.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Warnings = append(t.Warnings, "unreadable line: "+rec.Error())
+		case *benchfmt.Result:
+			col := colBy.Project(rec)
+			label := col.Get(colBy.Fields()[0])
+			if configs[label] == nil {
+				configs[label] = map[string]string{}
+				for _, c := range rec.Config {
+					if c.File {
+						configs[label][c.Key] = string(c.Value)
+					}
+				}
+			}
+			for i, row := range rowBy.ProjectValues(rec) {
+				if !seenRow[row] {
+					seenRow[row] = true
+					rows = append(rows, row)
+				}
+				c := cell{row, col}
+				samples[c] = append(samples[c], rec.Values[i].Value)
+			}
+		}
+	}
+	if err := files.Err(); err != nil {
+		return nil, err
+	}
+	for _, label := range []string{base, head} {
+		if configs[label] == nil {
+			return nil, fmt.Errorf("%s (%s) holds no benchmark results", label, map[string]string{base: basePath, head: headPath}[label])
+		}
+	}
+	for _, k := range machineKeys {
+		b, h := configs[base][k], configs[head][k]
+		if b != h {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("base and head differ in %s (%q vs %q): the comparison measures that difference as well as the change", k, b, h))
+		}
+	}
+
+	units := files.Units()
+	var colKeys [2]benchproc.Key
+	for c := range samples {
+		switch c.col.Get(colBy.Fields()[0]) {
+		case base:
+			colKeys[0] = c.col
+		case head:
+			colKeys[1] = c.col
+		}
+	}
+	nameField := rowBy.Fields()[0]
+	oneSided := map[string]string{}
+	for _, row := range rows {
+		unit := row.Get(unitField)
+		if !slices.Contains(t.Units, unit) {
+			t.Units = append(t.Units, unit)
+		}
+		r := compareCell(row.Get(nameField), unit, samples[cell{row, colKeys[0]}], samples[cell{row, colKeys[1]}], units, opts)
+		t.Rows = append(t.Rows, r)
+		switch {
+		case !r.Base.Present:
+			oneSided[r.Benchmark] = "head"
+		case !r.Head.Present:
+			oneSided[r.Benchmark] = "base"
+		}
+	}
+	names := make([]string, 0, len(oneSided))
+	for n := range oneSided {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		t.Warnings = append(t.Warnings, fmt.Sprintf("%s is only in %s: not compared", n, oneSided[n]))
+	}
+	slices.SortStableFunc(t.Rows, func(a, b Row) int {
+		return cmp.Compare(slices.Index(t.Units, a.Unit), slices.Index(t.Units, b.Unit))
+	})
+	t.geomeans()
+	return t, nil
+}
+
+// compareCell summarizes and compares one benchmark's samples in one unit.
+func compareCell(name, unit string, baseVals, headVals []float64, units benchfmt.UnitMetadataMap, opts Options) Row {
+	r := Row{Benchmark: name, Unit: unit, Delta: math.NaN(), Better: better(units, unit)}
+	assume := units.GetAssumption(unit)
+	th := &benchmath.Thresholds{CompareAlpha: opts.Alpha}
+	var bs, hs *benchmath.Sample
+	summarize := func(vals []float64, side *Side, who string) *benchmath.Sample {
+		if len(vals) == 0 {
+			return nil
+		}
+		s := benchmath.NewSample(vals, th)
+		sum := assume.Summary(s, opts.Confidence)
+		*side = Side{N: len(vals), Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, Spread: sum.PctRangeString(), Present: true}
+		for _, w := range sum.Warnings {
+			r.Warnings = append(r.Warnings, who+": "+w.Error())
+		}
+		if half := halfWidth(sum); assume != benchmath.AssumeExact && !math.IsInf(half, 0) && opts.Threshold > 0 && half > opts.Threshold {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: high variance: ±%.0f%% exceeds the %.0f%% threshold, a change that small cannot be told from noise",
+				who, 100*half, 100*opts.Threshold))
+		}
+		return s
+	}
+	bs = summarize(baseVals, &r.Base, "base")
+	hs = summarize(headVals, &r.Head, "head")
+	if bs == nil || hs == nil {
+		return r
+	}
+	c := assume.Compare(bs, hs)
+	for _, w := range c.Warnings {
+		r.Warnings = append(r.Warnings, w.Error())
+	}
+	r.P = c.P
+	if assume == benchmath.AssumeExact {
+		r.Significant = r.Base.Center != r.Head.Center
+	} else {
+		r.Significant = c.P < c.Alpha
+	}
+	if r.Base.Center != 0 {
+		r.Delta = r.Head.Center/r.Base.Center - 1
+	} else if r.Head.Center == 0 {
+		r.Delta = 0
+	}
+	if r.Significant && r.Better != 0 && r.Base.Center != r.Head.Center {
+		worse := (r.Head.Center > r.Base.Center) == (r.Better < 0)
+		beyond := math.IsNaN(r.Delta) || math.Abs(r.Delta) > opts.Threshold
+		clear := beyond && separated(r, opts.Threshold)
+		r.Regression = worse && clear
+		r.Suspect = worse && beyond && !clear
+		r.Improvement = !worse && clear
+		if r.Suspect {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s by the medians, but the intervals overlap within the %.0f%% threshold: a possible regression that this run cannot confirm (run more, or on a quieter machine)",
+				r.DeltaText(), 100*opts.Threshold))
+		}
+	}
+	return r
+}
+
+// separated reports whether the change stays beyond the threshold between
+// the confidence intervals: for a rise, head.Lo > base.Hi·(1+threshold);
+// for a fall, head.Hi < base.Lo·(1-threshold). Intervals that are infinite (too few
+// runs) cannot say; the medians decide then, with a warning already given.
+func separated(r Row, threshold float64) bool {
+	b, h := r.Base, r.Head
+	if math.IsInf(b.Lo, 0) || math.IsInf(b.Hi, 0) || math.IsInf(h.Lo, 0) || math.IsInf(h.Hi, 0) {
+		return true
+	}
+	if r.Head.Center > r.Base.Center {
+		return h.Lo > b.Hi*(1+threshold) || (b.Hi == 0 && h.Lo > 0)
+	}
+	return h.Hi < b.Lo*(1-threshold)
+}
+
+// halfWidth is the larger distance from the center to an end of the
+// interval, relative to the center (as benchmath's PctRangeString).
+func halfWidth(s benchmath.Summary) float64 {
+	if math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) {
+		return math.Inf(1)
+	}
+	if s.Center == 0 {
+		return 0
+	}
+	return math.Abs(math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center))
+}
+
+// better is the unit's direction: the file's "better" metadata, else the
+// benchmark catalogue's, else benchfmt's built-in defaults.
+func better(units benchfmt.UnitMetadataMap, unit string) int {
+	if units.Get(unit, "better") != nil {
+		return units.GetBetter(unit)
+	}
+	for _, u := range bench.Units() {
+		if tidy(u.Name) == unit {
+			return u.Better
+		}
+	}
+	return units.GetBetter(unit)
+}
+
+// tidy is a unit as benchfmt's reader stores it ("sec/op" for "ns/op").
+func tidy(unit string) string {
+	_, u := benchunit.Tidy(1, unit)
+	return u
+}
+
+func (t *Table) geomeans() {
+	type acc struct {
+		logB, logH float64
+		n          int
+	}
+	sums := map[string]*acc{}
+	for _, r := range t.Rows {
+		if !r.Base.Present || !r.Head.Present || r.Base.Center <= 0 || r.Head.Center <= 0 {
+			continue
+		}
+		a := sums[r.Unit]
+		if a == nil {
+			a = &acc{}
+			sums[r.Unit] = a
+		}
+		a.logB += math.Log(r.Base.Center)
+		a.logH += math.Log(r.Head.Center)
+		a.n++
+	}
+	for u, a := range sums {
+		if a.n > 1 {
+			t.Geomean[u] = [2]float64{math.Exp(a.logB / float64(a.n)), math.Exp(a.logH / float64(a.n))}
+		}
+	}
+}

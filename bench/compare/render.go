@@ -1,0 +1,179 @@
+//go:build perf
+
+package compare
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"golang.org/x/perf/benchunit"
+)
+
+// Text writes the comparison for a terminal: a table per unit, then the
+// warnings and a verdict line.
+func (t *Table) Text(w io.Writer) error {
+	fmt.Fprintf(w, "base: %s\nhead: %s\n\n", t.BaseLabel, t.HeadLabel)
+	return t.render(w, false)
+}
+
+// Markdown writes the comparison as GitHub-flavoured Markdown (for a pull
+// request comment or a CI job summary).
+func (t *Table) Markdown(w io.Writer) error {
+	fmt.Fprintf(w, "### Benchmarks: `%s` → `%s`\n\n**%s**\n\n", t.BaseLabel, t.HeadLabel, t.Verdict())
+	return t.render(w, true)
+}
+
+// Verdict is the one-line outcome.
+func (t *Table) Verdict() string {
+	regs := len(t.Regressions())
+	imps, sus := 0, 0
+	for _, r := range t.Rows {
+		switch {
+		case r.Improvement:
+			imps++
+		case r.Suspect:
+			sus++
+		}
+	}
+	th := fmt.Sprintf("%.3g%%", 100*t.Options.Threshold)
+	tail := fmt.Sprintf(", %d improvements", imps)
+	if sus > 0 {
+		tail += fmt.Sprintf(", %d possible regressions within the noise (not gating)", sus)
+	}
+	switch {
+	case regs == 1:
+		return fmt.Sprintf("1 regression beyond %s (p < %v)%s", th, t.Options.Alpha, tail)
+	case regs > 1:
+		return fmt.Sprintf("%d regressions beyond %s (p < %v)%s", regs, th, t.Options.Alpha, tail)
+	}
+	return fmt.Sprintf("no significant regression beyond %s (p < %v)%s", th, t.Options.Alpha, tail)
+}
+
+func (t *Table) render(w io.Writer, markdown bool) error {
+	for _, unit := range t.Units {
+		dir := map[int]string{-1: "lower is better", 1: "higher is better", 0: "describes the workload; never gates"}
+		var rows []Row
+		for _, r := range t.Rows {
+			if r.Unit == unit {
+				rows = append(rows, r)
+			}
+		}
+		if markdown {
+			fmt.Fprintf(w, "#### %s (%s)\n\n", unit, dir[rows[0].Better])
+		} else {
+			fmt.Fprintf(w, "%s (%s)\n", unit, dir[rows[0].Better])
+		}
+		opts := []tablewriter.Option{
+			tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithRowAutoWrap(tw.WrapNone),
+		}
+		if markdown {
+			opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+		} else {
+			opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint()))
+		}
+		tb := tablewriter.NewTable(w, opts...)
+		tb.Header("Benchmark", "base", "head", "delta", "p (n)", "note")
+		cls := benchunit.ClassOf(unit)
+		for _, r := range rows {
+			sc := benchunit.CommonScale([]float64{r.Base.Center, r.Head.Center}, cls)
+			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), r.DeltaText(), pText(r), note(r)); err != nil {
+				return err
+			}
+		}
+		if g, ok := t.Geomean[unit]; ok {
+			sc := benchunit.CommonScale(g[:], cls)
+			delta := fmt.Sprintf("%+.2f%%", 100*(g[1]/g[0]-1))
+			if err := tb.Append("geomean", sc.Format(g[0]), sc.Format(g[1]), delta, "", ""); err != nil {
+				return err
+			}
+		}
+		if err := tb.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	var warnings []string
+	warnings = append(warnings, t.Warnings...)
+	for _, r := range t.Rows {
+		for _, x := range r.Warnings {
+			warnings = append(warnings, fmt.Sprintf("%s (%s): %s", r.Benchmark, r.Unit, x))
+		}
+	}
+	if len(warnings) > 0 {
+		if markdown {
+			fmt.Fprintf(w, "<details><summary>%d noise warnings</summary>\n\n", len(warnings))
+			for _, x := range warnings {
+				fmt.Fprintf(w, "- %s\n", cellText(x, true))
+			}
+			fmt.Fprint(w, "\n</details>\n\n")
+		} else {
+			fmt.Fprintf(w, "Warnings (%d):\n", len(warnings))
+			for _, x := range warnings {
+				fmt.Fprintf(w, "  %s\n", x)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	if !markdown {
+		fmt.Fprintf(w, "%s\n", t.Verdict())
+	}
+	for _, r := range t.Regressions() {
+		line := fmt.Sprintf("REGRESSION %s %s: %s (p=%.3g)", r.Benchmark, r.Unit, r.DeltaText(), r.P)
+		if markdown {
+			fmt.Fprintf(w, "- %s\n", cellText(line, true))
+		} else {
+			fmt.Fprintln(w, line)
+		}
+	}
+	return nil
+}
+
+func side(s Side, sc benchunit.Scaler) string {
+	if !s.Present {
+		return "—"
+	}
+	if s.Spread == "0%" {
+		return sc.Format(s.Center)
+	}
+	return fmt.Sprintf("%s ± %s", sc.Format(s.Center), s.Spread)
+}
+
+func pText(r Row) string {
+	switch {
+	case !r.Base.Present || !r.Head.Present:
+		return ""
+	case r.P == 0:
+		return fmt.Sprintf("n=%d+%d", r.Base.N, r.Head.N)
+	}
+	return fmt.Sprintf("p=%.3f n=%d+%d", r.P, r.Base.N, r.Head.N)
+}
+
+func note(r Row) string {
+	var parts []string
+	switch {
+	case r.Regression:
+		parts = append(parts, "REGRESSION")
+	case r.Improvement:
+		parts = append(parts, "improvement")
+	case r.Suspect:
+		parts = append(parts, "possible regression (noisy)")
+	}
+	if len(r.Warnings) > 0 {
+		parts = append(parts, fmt.Sprintf("%d warning(s)", len(r.Warnings)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cellText escapes the characters Markdown tables and lists treat
+// specially.
+func cellText(s string, markdown bool) string {
+	if !markdown {
+		return s
+	}
+	return strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "<", "&lt;").Replace(s)
+}

@@ -1,0 +1,221 @@
+//go:build perf
+
+// Package format writes and reads benchmark results in the Go benchmark
+// format (golang.org/design/14313-benchmark-format) with golang.org/x/perf's
+// benchfmt, so `conformance bench` produces what go test -bench, benchstat
+// and `conformance compare` read.
+//
+// A file starts with configuration lines describing the machine and the
+// implementation (goos, goarch, cpu, go, adapter, adapter-version, ...),
+// then one "Unit" line per reported unit saying which direction is better
+// and which values are exact, then one line per benchmark run. A skipped or
+// failed benchmark is written as go test writes it ("--- SKIP:" or
+// "--- FAIL:" and the reason, indented), which readers ignore.
+package format
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/ctxconform/ctxconform/bench"
+)
+
+// Config is one file configuration line: "key: value".
+type Config struct {
+	Key, Value string
+}
+
+// Machine describes this machine and Go runtime: goos, goarch, cpu (on
+// Linux, from /proc/cpuinfo) and go.
+func Machine() []Config {
+	out := []Config{{"goos", runtime.GOOS}, {"goarch", runtime.GOARCH}}
+	if cpu := cpuName(); cpu != "" {
+		out = append(out, Config{"cpu", cpu})
+	}
+	return append(out, Config{"go", runtime.Version()})
+}
+
+// cpuName is the model name of the first processor in /proc/cpuinfo, as
+// go test prints it, or "" where there is no such file.
+func cpuName() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		k, v, ok := strings.Cut(s.Text(), ":")
+		if ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// CheckConfig reports a configuration that the format cannot carry: a key
+// must be non-empty, start with a lower-case letter and hold no space or
+// upper-case letter; a value must be one line.
+func CheckConfig(c Config) error {
+	switch {
+	case c.Key == "" || c.Key[0] < 'a' || c.Key[0] > 'z':
+		return fmt.Errorf("configuration key %q must start with a lower-case letter", c.Key)
+	case strings.ContainsAny(c.Key, " \t:") || strings.ToLower(c.Key) != c.Key:
+		return fmt.Errorf("configuration key %q must be lower case without spaces or colons", c.Key)
+	case strings.ContainsAny(c.Value, "\r\n"):
+		return fmt.Errorf("configuration %s: value %q must be one line", c.Key, c.Value)
+	}
+	return nil
+}
+
+// Write writes the configuration, the unit metadata of the units the
+// results use, and the results. Skipped and failed benchmarks become
+// "--- SKIP" and "--- FAIL" lines with their reasons.
+func Write(w io.Writer, config []Config, results []bench.Result) error {
+	bw := benchfmt.NewWriter(w)
+	base := benchfmt.Result{}
+	for _, c := range config {
+		if err := CheckConfig(c); err != nil {
+			return err
+		}
+		base.Config = append(base.Config, benchfmt.Config{Key: c.Key, Value: []byte(c.Value), File: true})
+	}
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, v := range r.Values {
+			if seen[v.Unit] {
+				continue
+			}
+			seen[v.Unit] = true
+			u, _ := bench.UnitOf(v.Unit)
+			for _, m := range unitMetadata(u) {
+				if err := bw.Write(m); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, r := range results {
+		switch {
+		case r.Skipped != "":
+			if _, err := fmt.Fprintf(w, "--- SKIP: Benchmark%s\n    %s\n", r.Name, indent(r.Skipped)); err != nil {
+				return err
+			}
+			continue
+		case r.Err != nil:
+			if _, err := fmt.Fprintf(w, "--- FAIL: Benchmark%s\n    %s\n", r.Name, indent(r.Err.Error())); err != nil {
+				return err
+			}
+			continue
+		}
+		res := base
+		res.Name = benchfmt.Name(r.Name)
+		res.Iters = r.Iters
+		res.Values = make([]benchfmt.Value, len(r.Values))
+		for i, v := range r.Values {
+			res.Values[i] = benchfmt.Value{Value: round(v.Value), Unit: v.Unit}
+		}
+		if err := bw.Write(&res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// round keeps what a measurement can tell: whole numbers from 1000 up,
+// five significant digits below (go test prints about as many).
+func round(v float64) float64 {
+	if math.Abs(v) >= 1000 || v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return math.Round(v)
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 5, 64), 64)
+	return r
+}
+
+func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }
+
+// unitMetadata is the "Unit" lines of u: better=lower or better=higher,
+// and assume=exact for counts.
+func unitMetadata(u bench.Unit) []*benchfmt.UnitMetadata {
+	var out []*benchfmt.UnitMetadata
+	add := func(k, v string) {
+		out = append(out, &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u.Name, Key: k}, OrigUnit: u.Name, Value: v})
+	}
+	switch u.Better {
+	case -1:
+		add("better", "lower")
+	case 1:
+		add("better", "higher")
+	}
+	if u.Exact {
+		add("assume", "exact")
+	}
+	return out
+}
+
+// File is a results file read back.
+type File struct {
+	Path string
+	// Config is the file configuration of its first result.
+	Config []Config
+	// Results are the benchmark lines, in file order, with tidied units
+	// ("sec/op" for "ns/op").
+	Results []*benchfmt.Result
+	Units   benchfmt.UnitMetadataMap
+	// Warnings are lines that looked like results but could not be read.
+	Warnings []string
+}
+
+// Read reads a results file.
+func Read(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read results: %w", err)
+	}
+	defer fh.Close()
+	return ReadFrom(fh, path)
+}
+
+// ReadFrom reads results from r; name is the file name used in messages.
+func ReadFrom(r io.Reader, name string) (*File, error) {
+	files := benchfmt.NewReader(r, name)
+	f := &File{Path: name}
+	for files.Scan() {
+		switch rec := files.Result().(type) {
+		case *benchfmt.SyntaxError:
+			f.Warnings = append(f.Warnings, rec.Error())
+		case *benchfmt.Result:
+			if f.Results == nil {
+				for _, c := range rec.Config {
+					if c.File {
+						f.Config = append(f.Config, Config{c.Key, string(c.Value)})
+					}
+				}
+			}
+			f.Results = append(f.Results, rec.Clone())
+		}
+	}
+	if err := files.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	f.Units = files.Units()
+	return f, nil
+}
+
+// Get returns the value of configuration key, or "".
+func (f *File) Get(key string) string {
+	for _, c := range f.Config {
+		if c.Key == key {
+			return c.Value
+		}
+	}
+	return ""
+}

@@ -1,0 +1,130 @@
+package bench
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/fixtures"
+	"github.com/ctxconform/ctxconform/reference/fuzzy"
+)
+
+// splitmix is SplitMix64, the fixtures' generator: the same numbers on every
+// platform and Go version.
+type splitmix struct{ state uint64 }
+
+func (r *splitmix) next() uint64 {
+	r.state += 0x9e3779b97f4a7c15
+	z := r.state
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func (r *splitmix) intn(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return int(r.next() % uint64(n))
+}
+
+var (
+	vocabOnce sync.Once
+	vocab     []string
+	vocabErr  error
+)
+
+// vocabulary is every distinct word (letters and digits, at least four
+// characters, lower case) of the embedded corpora, sorted: real identifiers and
+// prose words, the kind of labels atom positions hold.
+func vocabulary() ([]string, error) {
+	vocabOnce.Do(func() {
+		seen := map[string]bool{}
+		for _, c := range fixtures.Corpora() {
+			docs, err := fixtures.Corpus(c)
+			if err != nil {
+				vocabErr = err
+				return
+			}
+			for _, d := range docs {
+				for _, w := range strings.FieldsFunc(d.Body, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+					if utf8.RuneCountInString(w) >= 4 {
+						seen[strings.ToLower(w)] = true
+					}
+				}
+			}
+		}
+		for w := range seen {
+			vocab = append(vocab, w)
+		}
+		slices.Sort(vocab)
+	})
+	return vocab, vocabErr
+}
+
+// labelEntries returns n atom labels drawn from the vocabulary: half single
+// words, half two words joined by "_" (as identifiers are), with IDs
+// e000000, e000001, ...
+func labelEntries(n int) ([]fuzzy.Entry, error) {
+	words, err := vocabulary()
+	if err != nil {
+		return nil, err
+	}
+	r := &splitmix{state: Seed}
+	out := make([]fuzzy.Entry, n)
+	for i := range out {
+		l := words[r.intn(len(words))]
+		if r.intn(2) == 0 {
+			l += "_" + words[r.intn(len(words))]
+		}
+		out[i] = fuzzy.Entry{ID: fmt.Sprintf("e%06d", i), Label: l}
+	}
+	return out, nil
+}
+
+// searchTerms returns n query terms: vocabulary words with one typo (a
+// letter dropped, doubled, or two neighbours swapped), and every eighth one
+// exact, as std105 §3's "conciousness" for "consciousness".
+func searchTerms(n int) ([]string, error) {
+	words, err := vocabulary()
+	if err != nil {
+		return nil, err
+	}
+	r := &splitmix{state: Seed + 1}
+	out := make([]string, n)
+	for i := range out {
+		w := []rune(words[r.intn(len(words))])
+		k := 1 + r.intn(len(w)-2)
+		switch {
+		case i%8 == 0:
+		case r.intn(3) == 0:
+			w = slices.Delete(w, k, k+1)
+		case r.intn(2) == 0:
+			w = slices.Insert(w, k, w[k])
+		default:
+			w[k], w[k+1] = w[k+1], w[k]
+		}
+		out[i] = string(w)
+	}
+	return out, nil
+}
+
+// similarityPairs returns n (label, term) pairs for the trigram benchmarks.
+func similarityPairs(n int) (labels, terms []string, err error) {
+	entries, err := labelEntries(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	terms, err = searchTerms(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	labels = make([]string, n)
+	for i, e := range entries {
+		labels[i] = e.Label
+	}
+	return labels, terms, nil
+}

@@ -1,0 +1,154 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func result(id string, level suite.Level, o suite.Outcome) suite.Result {
+	return suite.Result{ID: id, Standard: adapters.Inflate, Level: level, Title: "title of " + id, Outcome: o, Message: "why " + id + " " + string(o)}
+}
+
+func report(name string, results ...suite.Result) suite.Report {
+	return suite.Report{Adapter: adapters.Info{Name: name, Version: "1", Unit: "bytes"}, Results: results}
+}
+
+func TestReadExpectations(t *testing.T) {
+	known := func(id string) bool { return strings.HasPrefix(id, "INF-") }
+	tests := []struct {
+		name, file, err string
+	}{
+		{"good", `{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01","reason":"r"},{"id":"INF-01","adapter":"x","link":"https://e/1","outcome":"errored"}]}`, ""},
+		{"empty list", `{"format":"ctxconform-expectations/1","expectations":[]}`, ""},
+		{"wrong format", `{"format":"v2","expectations":[]}`, "format"},
+		{"unknown field", `{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01","reason":"r","why":"x"}]}`, "unknown field"},
+		{"unknown requirement", `{"format":"ctxconform-expectations/1","expectations":[{"id":"ASM-01","reason":"r"}]}`, "no such requirement"},
+		{"no reason or link", `{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01"}]}`, "reason or a link"},
+		{"bad outcome", `{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01","reason":"r","outcome":"passed"}]}`, "outcome"},
+		{"twice", `{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01","reason":"r"},{"id":"INF-01","reason":"s"}]}`, "twice"},
+		{"no id", `{"format":"ctxconform-expectations/1","expectations":[{"reason":"r"}]}`, "no id"},
+	}
+	for _, tt := range tests {
+		_, err := ReadExpectations(strings.NewReader(tt.file), known)
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.err)
+		}
+	}
+}
+
+// TestCompare: new, known, fixed and not-run, and the gate they make.
+func TestCompare(t *testing.T) {
+	e := Expectations{Format: ExpectationsFormat, Expectations: []Expectation{
+		{ID: "INF-01", Reason: "known"},                          // fails: known
+		{ID: "INF-02", Reason: "was broken"},                     // passes: fixed
+		{ID: "INF-03", Outcome: suite.Failed, Reason: "fails"},   // errors instead: new
+		{ID: "INF-04", Reason: "skipped here"},                   // skipped: not run
+		{ID: "INF-05", Reason: "not selected"},                   // absent: not run
+		{ID: "INF-06", Adapter: "other", Reason: "other adapter"}, // another adapter: ignored
+		{ID: "INF-07", Adapter: "impl", Reason: "specific"},      // specific wins over general
+		{ID: "INF-07", Reason: "general"},
+	}}
+	rep := report("impl",
+		result("INF-01", suite.Must, suite.Failed),
+		result("INF-02", suite.Must, suite.Passed),
+		result("INF-03", suite.Must, suite.Errored),
+		result("INF-04", suite.Must, suite.Skipped),
+		result("INF-06", suite.Must, suite.Failed),
+		result("INF-07", suite.Must, suite.Failed),
+		result("INF-08", suite.Should, suite.Failed),
+	)
+	c := e.Compare(rep)
+	ids := func(ks []Known) string {
+		var s []string
+		for _, k := range ks {
+			s = append(s, k.ID+":"+k.Reason)
+		}
+		return strings.Join(s, ",")
+	}
+	if got, want := strings.Join(c.New, ","), "INF-03,INF-06,INF-08"; got != want {
+		t.Errorf("new %s, want %s", got, want)
+	}
+	if got, want := ids(c.Known), "INF-01:known,INF-07:specific"; got != want {
+		t.Errorf("known %s, want %s", got, want)
+	}
+	if got, want := ids(c.Fixed), "INF-02:was broken"; got != want {
+		t.Errorf("fixed %s, want %s", got, want)
+	}
+	if got, want := ids(c.NotRun), "INF-04:skipped here,INF-05:not selected"; got != want {
+		t.Errorf("not run %s, want %s", got, want)
+	}
+	if !Gate(rep, c, suite.Must) {
+		t.Error("INF-03 errored unexpectedly and INF-06 failed: the MUST gate must close")
+	}
+	only := report("impl", result("INF-01", suite.Must, suite.Failed), result("INF-08", suite.Should, suite.Failed))
+	if Gate(only, e.Compare(only), suite.Must) {
+		t.Error("a known MUST failure and a SHOULD failure must not close the MUST gate")
+	}
+	if !Gate(only, e.Compare(only), suite.Should) {
+		t.Error("the SHOULD failure must close the SHOULD gate")
+	}
+	if !Gate(only, nil, suite.Must) {
+		t.Error("without expectations every MUST failure gates")
+	}
+}
+
+// TestWriteExpectations: the written file lists the failures, keeps prior
+// reasons, and reads back.
+func TestWriteExpectations(t *testing.T) {
+	prior := Expectations{Format: ExpectationsFormat, Expectations: []Expectation{{ID: "INF-03", Link: "https://example.org/issue/3"}}}
+	var b bytes.Buffer
+	runs := []suite.Report{report("impl", result("INF-03", suite.Must, suite.Errored), result("INF-01", suite.Must, suite.Failed), result("INF-02", suite.Must, suite.Passed))}
+	if err := WriteExpectations(&b, runs, prior); err != nil {
+		t.Fatal(err)
+	}
+	e, err := ReadExpectations(&b, nil)
+	if err != nil {
+		t.Fatalf("written file does not read back: %v", err)
+	}
+	want := []Expectation{
+		{ID: "INF-01", Outcome: suite.Failed, Reason: "recorded by --write-expectations: why INF-01 failed"},
+		{ID: "INF-03", Outcome: suite.Errored, Link: "https://example.org/issue/3"},
+	}
+	if len(e.Expectations) != 2 || e.Expectations[0] != want[0] || e.Expectations[1] != want[1] {
+		t.Errorf("wrote %+v, want %+v", e.Expectations, want)
+	}
+}
+
+// TestExpectationsSchema: the published schema accepts the example file
+// and names the same fields as the Go type.
+func TestExpectationsSchema(t *testing.T) {
+	b, err := os.ReadFile("expectations.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Properties map[string]any `json:"properties"`
+		Defs       struct {
+			Expectation struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"expectation"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"$schema", "format", "expectations"} {
+		if _, ok := s.Properties[f]; !ok {
+			t.Errorf("schema lacks property %q", f)
+		}
+	}
+	for _, f := range []string{"id", "adapter", "outcome", "reason", "link"} {
+		if _, ok := s.Defs.Expectation.Properties[f]; !ok {
+			t.Errorf("schema lacks expectation property %q", f)
+		}
+	}
+}

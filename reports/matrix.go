@@ -1,0 +1,111 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// matrixRow is one requirement across the runs.
+type matrixRow struct {
+	r     suite.Result // the first run's result, for ID, level and title
+	cells []string
+}
+
+// matrix lines up the runs' results by requirement: the requirements of
+// every run, in catalogue order, and for each run its verdict ("—" where the
+// run did not select it).
+func matrix(runs []Run, md bool) []matrixRow {
+	var rows []matrixRow
+	index := map[string]int{}
+	var all []suite.Requirement
+	for _, run := range runs {
+		for _, r := range run.Results {
+			if _, ok := index[r.ID]; ok {
+				continue
+			}
+			index[r.ID] = len(rows)
+			rows = append(rows, matrixRow{r: r, cells: make([]string, len(runs))})
+			all = append(all, suite.Requirement{ID: r.ID, Standard: r.Standard})
+		}
+	}
+	for i, run := range runs {
+		for j := range rows {
+			rows[j].cells[i] = "—"
+		}
+		for _, r := range run.Results {
+			if md {
+				rows[index[r.ID]].cells[i] = mdCell(run.Check, r)
+			} else {
+				rows[index[r.ID]].cells[i] = cell(run.Check, r)
+			}
+		}
+	}
+	out := make([]matrixRow, 0, len(rows))
+	for _, req := range suite.Sorted(all) {
+		out = append(out, rows[index[req.ID]])
+	}
+	return out
+}
+
+// Matrix writes the runs side by side for the terminal: requirements as
+// rows, adapters as columns, and a closing line of counts per adapter.
+func Matrix(w io.Writer, runs []Run) error {
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	header := []any{"ID", "Level"}
+	for _, run := range runs {
+		header = append(header, run.Name())
+	}
+	t.Header(header...)
+	for _, row := range matrix(runs, false) {
+		line := []any{row.r.ID, row.r.Level.String()}
+		for _, c := range row.cells {
+			line = append(line, c)
+		}
+		if err := t.Append(line...); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	for _, run := range runs {
+		fmt.Fprintf(w, "%s: %s\n", run.Name(), run.Summary())
+	}
+	return nil
+}
+
+// MatrixMarkdown writes the runs side by side as a Markdown table.
+func MatrixMarkdown(w io.Writer, runs []Run) error {
+	fmt.Fprint(w, "| ID | Level |")
+	for _, run := range runs {
+		fmt.Fprintf(w, " %s |", mdEscape(run.Name()))
+	}
+	fmt.Fprintln(w, " Requirement |")
+	fmt.Fprint(w, "| --- | --- |")
+	for range runs {
+		fmt.Fprint(w, " --- |")
+	}
+	fmt.Fprintln(w, " --- |")
+	for _, row := range matrix(runs, true) {
+		fmt.Fprintf(w, "| `%s` | %s |", row.r.ID, row.r.Level)
+		for _, c := range row.cells {
+			fmt.Fprintf(w, " %s |", c)
+		}
+		fmt.Fprintf(w, " %s |\n", mdEscape(row.r.Title))
+	}
+	fmt.Fprintln(w)
+	for _, run := range runs {
+		fmt.Fprintf(w, "- %s: %s\n", mdEscape(run.Name()), run.Summary())
+	}
+	return nil
+}
