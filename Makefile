@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test unit lint check vectors docs clean
+.PHONY: all conformance build test lint check vectors docs bench clean
 
 all: build
 
@@ -35,6 +35,15 @@ check: lint
 ## docs: regenerate the requirement catalogue inside specs/REQUIREMENTS.md
 docs:
 	$(GO) test -run TestRequirementsDocument -update .
+
+## bench: benchmarks of the reference (and PostgreSQL side by side when reachable):
+## bench-results.txt (Go benchmark format) and reports/scaling.html
+bench: build
+	$(BIN) bench --count 6 --benchtime 500ms --dsn '$(PG_DSN)' -o bench-results.txt --scaling-report reports/scaling.html
+
+## vectors: regenerate the golden vectors in fixtures/vectors from the reference
+vectors:
+	$(GO) run ./cmd/conformance vectors
 
 clean:
 	rm -rf bin

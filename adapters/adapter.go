@@ -62,6 +62,12 @@ func Fault(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrFault, fmt.Sprintf(format, args...))
 }
 
+// ErrInexpressible marks a request an adapter's transport cannot carry (JSON
+// cannot hold invalid UTF-8 or NaN): the request was not sent, so the
+// implementation neither accepted nor refused it. Checks that send such
+// input on purpose skip it for that adapter.
+var ErrInexpressible = errors.New("not expressible in the protocol's JSON")
+
 // ErrNotImplemented is returned by an operation the implementation does not
 // provide.
 var ErrNotImplemented = errors.New("not implemented")

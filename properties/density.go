@@ -56,6 +56,8 @@ func densityRequirements() []suite.Requirement {
 			})),
 		p("DEN-05", "std085 §3.2 (MAX_PADDING)", suite.Must,
 			"No window reaches more than 500 beyond the span of its hits.",
-			inflation("max-padding", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Padded(req, res) })),
+			inflation("max-padding", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				return invariant.Padded(req, res, t.Unit())
+			})),
 	}
 }

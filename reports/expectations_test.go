@@ -48,13 +48,13 @@ func TestReadExpectations(t *testing.T) {
 // TestCompare: new, known, fixed and not-run, and the gate they make.
 func TestCompare(t *testing.T) {
 	e := Expectations{Format: ExpectationsFormat, Expectations: []Expectation{
-		{ID: "INF-01", Reason: "known"},                          // fails: known
-		{ID: "INF-02", Reason: "was broken"},                     // passes: fixed
-		{ID: "INF-03", Outcome: suite.Failed, Reason: "fails"},   // errors instead: new
-		{ID: "INF-04", Reason: "skipped here"},                   // skipped: not run
-		{ID: "INF-05", Reason: "not selected"},                   // absent: not run
+		{ID: "INF-01", Reason: "known"},                           // fails: known
+		{ID: "INF-02", Reason: "was broken"},                      // passes: fixed
+		{ID: "INF-03", Outcome: suite.Failed, Reason: "fails"},    // errors instead: new
+		{ID: "INF-04", Reason: "skipped here"},                    // skipped: not run
+		{ID: "INF-05", Reason: "not selected"},                    // absent: not run
 		{ID: "INF-06", Adapter: "other", Reason: "other adapter"}, // another adapter: ignored
-		{ID: "INF-07", Adapter: "impl", Reason: "specific"},      // specific wins over general
+		{ID: "INF-07", Adapter: "impl", Reason: "specific"},       // specific wins over general
 		{ID: "INF-07", Reason: "general"},
 	}}
 	rep := report("impl",

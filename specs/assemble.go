@@ -18,7 +18,7 @@ import (
 // ("abcdefghij" repeated, ASCII, no sentence or line boundary), so window
 // edges never move to a boundary and every expectation holds in every unit.
 // The decisions behind the levels (where the protocol is vague or
-// contradicts itself) are listed in specs/requirements/assemble.md.
+// contradicts itself) are listed in specs/REQUIREMENTS.md (Window assembly).
 func assembleRequirements() []suite.Requirement {
 	std := adapters.Assemble
 	return []suite.Requirement{

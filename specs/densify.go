@@ -22,7 +22,7 @@ import (
 // ceil(n/3) for the n other characters): the prose below is ASCII, so a text
 // of n bytes is ceil(n/3) tokens.
 //
-// Decisions (specs/requirements/densify.md has them in full): failures are
+// Decisions (specs/REQUIREMENTS.md has them in full): failures are
 // answers with status failed, not errors; the answer reports the shape of its
 // calls and the harness checks it against the record; "within the cap" is
 // judged on the original estimator's count; halving is b/2 either way,

@@ -19,7 +19,7 @@ import (
 // fraction worked out by hand in the comments: n = 11 has 110 possible
 // edges, n = 101 has 10100, n = 201 has 40200.
 //
-// Decisions (specs/requirements/expand.md has the table): exactly 0.01 is
+// Decisions (specs/REQUIREMENTS.md has the table): exactly 0.01 is
 // growing (MUST: table and code agree); exactly 0.10 is mature (SHOULD: the
 // code says so, the table read inclusively says growing); fewer than two
 // nodes is at most 1.5 (MUST) and exactly 1.0 (REFERENCE); edges are

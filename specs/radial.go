@@ -18,7 +18,7 @@ import (
 // Radial lazy inflation (std085 protocol §5). Documents are ASCII unless a
 // case says otherwise, so the expectations hold in every unit.
 // The decisions behind the levels (where the protocol is vague) are listed
-// in specs/requirements/radial.md.
+// in specs/REQUIREMENTS.md (Radial lazy inflation).
 func radialRequirements() []suite.Requirement {
 	std := adapters.Radial
 	return []suite.Requirement{

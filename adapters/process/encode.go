@@ -3,12 +3,13 @@ package process
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/adapters"
 )
 
 // ErrInexpressible marks a request the protocol cannot carry: a string that
@@ -17,7 +18,7 @@ import (
 // for (NaN, ±Inf). The request is not sent. Such a request is bad input that
 // no implementation reading JSON can ever receive, so a check may count the
 // refusal as the rejection it asked for.
-var ErrInexpressible = errors.New("not expressible in the protocol's JSON")
+var ErrInexpressible = adapters.ErrInexpressible
 
 // marshal encodes a request payload, refusing what JSON cannot carry.
 func marshal(op string, v any) (json.RawMessage, error) {

@@ -136,7 +136,9 @@ type RequestError struct {
 	Err error
 }
 
-func (e *RequestError) Error() string { return fmt.Sprintf("%s request does not decode: %v", e.Op, e.Err) }
+func (e *RequestError) Error() string {
+	return fmt.Sprintf("%s request does not decode: %v", e.Op, e.Err)
+}
 func (e *RequestError) Unwrap() error { return e.Err }
 
 // notProvided is the error of an in-process adapter that lacks the

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/densify"
@@ -68,6 +69,14 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			info := srv.info
 			srv.write(Message{Type: TypeStarted, Protocol: Protocol, Implementation: &info})
 		case TypeStop:
+			// Let requests already read finish and answer (a harness sends
+			// stop after its last answer; a script may not wait), then stop.
+			finished := make(chan struct{})
+			go func() { wg.Wait(); close(finished) }()
+			select {
+			case <-finished:
+			case <-time.After(stopGrace):
+			}
 			cancel()
 			return nil
 		case TypeRequest:
@@ -84,6 +93,9 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		}
 	}
 }
+
+// stopGrace is how long Serve lets running requests finish after "stop".
+const stopGrace = 5 * time.Second
 
 type callKey struct {
 	seq int64

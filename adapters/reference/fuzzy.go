@@ -30,7 +30,7 @@ func (*Adapter) Search(ctx context.Context, req adapters.SearchRequest) (adapter
 // adapters that compute the answer in Go (or derive it from the reference's)
 // use it.
 func SearchLocale(loc trgm.Locale, req adapters.SearchRequest) ([]adapters.SearchMatch, error) {
-	ix, err := fuzzy.NewIndex(loc, adapters.FuzzyEntries(req.Entries))
+	ix, err := indexFor(loc, adapters.FuzzyEntries(req.Entries))
 	if err != nil {
 		return nil, err
 	}

@@ -1,5 +1,3 @@
-//go:build perf
-
 // Package compare decides whether a change made an implementation slower or
 // hungrier: it reads two benchmark result files (base and head) with
 // golang.org/x/perf's benchfmt, groups the measurements per benchmark and

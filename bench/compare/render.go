@@ -1,5 +1,3 @@
-//go:build perf
-
 package compare
 
 import (

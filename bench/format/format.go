@@ -1,5 +1,3 @@
-//go:build perf
-
 // Package format writes and reads benchmark results in the Go benchmark
 // format (golang.org/design/14313-benchmark-format) with golang.org/x/perf's
 // benchfmt, so `conformance bench` produces what go test -bench, benchstat

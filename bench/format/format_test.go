@@ -1,5 +1,3 @@
-//go:build perf
-
 package format_test
 
 import (

@@ -1,5 +1,3 @@
-//go:build perf
-
 package main
 
 import (

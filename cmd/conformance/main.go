@@ -5,9 +5,10 @@
 //	conformance list [--standard S,...] [--level ...] [--markdown]
 //
 // It is a single static executable: it runs the checks itself and never
-// needs the Go toolchain. Exit status: 0 when no gated requirement failed,
-// 1 when one did (by default: a MUST requirement failed or errored), 2 for a
-// usage or setup error.
+// needs the Go toolchain. Exit status of run: 0 when no gated requirement
+// failed (or it failed as the expectations file says), 1 when one did (by
+// default: a MUST requirement failed or errored), 2 for a usage or setup
+// error, 3 with --strict-expectations when a known failure now passes.
 package main
 
 import (

@@ -254,13 +254,21 @@ func spanOf(w inflate.Window, hits map[string]inflate.Hit) (int, int) {
 	return s, e
 }
 
-// Padded: no window reaches more than MaxPadding beyond the span of its hits.
-func Padded(req inflate.Request, res inflate.Result) error {
+// Padded: no window reaches more than MaxPadding beyond the span of its
+// hits, counted in the implementation's unit.
+func Padded(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
+	b := bodies(req)
 	for i, w := range res.Windows {
+		body := b[w.CompoundID]
 		s, e := spanOf(w, hits)
-		if s-w.Start > MaxPadding || w.End-e > MaxPadding {
-			return fmt.Errorf("window %d of %q [%d,%d) pads its hits' span [%d,%d) by %d and %d, beyond the maximum %d", i, w.CompoundID, w.Start, w.End, s, e, s-w.Start, w.End-e, MaxPadding)
+		s, e = max(s, w.Start), min(e, w.End)
+		if s < w.Start || e > len(body) || w.End > len(body) || s > e {
+			continue // Inside and Assigned report such windows
+		}
+		left, right := u.Len(body[w.Start:s]), u.Len(body[e:w.End])
+		if left > MaxPadding || right > MaxPadding {
+			return fmt.Errorf("window %d of %q [%d,%d) pads its hits' span [%d,%d) by %d and %d %s, beyond the maximum %d", i, w.CompoundID, w.Start, w.End, s, e, left, right, u, MaxPadding)
 		}
 	}
 	return nil

@@ -36,9 +36,10 @@ func index(docs []Document, hits []Hit) (map[string]Document, error) {
 		}
 	}
 
-	sortedDocs := slices.SortedFunc(slices.Values(docs), func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
+	// Sort positions, not copies: validation is on every call's path.
 	byID := make(map[string]Document, len(docs))
-	for _, d := range sortedDocs {
+	for _, i := range sortedBy(len(docs), func(a, b int) int { return cmp.Compare(docs[a].ID, docs[b].ID) }) {
+		d := docs[i]
 		if _, dup := byID[d.ID]; dup {
 			return nil, fmt.Errorf("inflate compound %q: duplicate id", d.ID)
 		}
@@ -53,9 +54,10 @@ func index(docs []Document, hits []Hit) (map[string]Document, error) {
 		}
 	}
 
-	sortedHits := slices.SortedFunc(slices.Values(hits), func(a, b Hit) int { return cmp.Compare(a.ID, b.ID) })
-	for i, h := range sortedHits {
-		if i > 0 && sortedHits[i-1].ID == h.ID {
+	order := sortedBy(len(hits), func(a, b int) int { return cmp.Compare(hits[a].ID, hits[b].ID) })
+	for k, i := range order {
+		h := hits[i]
+		if k > 0 && hits[order[k-1]].ID == h.ID {
 			return nil, fmt.Errorf("inflate hit %q: duplicate id", h.ID)
 		}
 		if err := checkHit(h, byID); err != nil {
@@ -63,6 +65,16 @@ func index(docs []Document, hits []Hit) (map[string]Document, error) {
 		}
 	}
 	return byID, nil
+}
+
+// sortedBy returns the positions 0..n-1 sorted by compare.
+func sortedBy(n int, compare func(a, b int) int) []int32 {
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return compare(int(a), int(b)) })
+	return order
 }
 
 func checkHit(h Hit, byID map[string]Document) error {

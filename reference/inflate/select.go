@@ -12,12 +12,16 @@ import (
 // of the others, sorted. A keep below zero keeps nothing; a keep of at least
 // len(hits) keeps everything. hits is not modified.
 func Select(hits []Hit, keep int) (kept []Hit, dropped []string) {
-	ranked := slices.SortedFunc(slices.Values(hits), rank)
+	ranked := slices.Clone(hits)
+	slices.SortFunc(ranked, rank)
 	keep = min(max(keep, 0), len(ranked))
-	for _, h := range ranked[keep:] {
-		dropped = append(dropped, h.ID)
+	if keep < len(ranked) {
+		dropped = make([]string, 0, len(ranked)-keep)
+		for _, h := range ranked[keep:] {
+			dropped = append(dropped, h.ID)
+		}
+		slices.Sort(dropped)
 	}
-	slices.Sort(dropped)
 	return ranked[:keep:keep], dropped
 }
 
