@@ -1,7 +1,6 @@
 package properties
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -82,22 +81,7 @@ func assembleRequirements() []suite.Requirement {
 // generated request the implementation must answer, and judge must find
 // nothing wrong with the answer.
 func assembly(name string, judge func(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error) func(*suite.T) {
-	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(c AssembleCase) string {
-			req := c.Request()
-			ans, err := call.Assemble(t, req)
-			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated request", err)
-				}
-				return "valid request rejected: " + err.Error()
-			}
-			if err := judge(t, req, ans); err != nil {
-				return err.Error()
-			}
-			return ""
-		}, genAssembleCase()))
-	}
+	return answered[AssembleCase](name, genAssembleCase(), call.Assemble, judge)
 }
 
 // overBudgetShare counts, over the generated requests, the assemblies whose
@@ -110,10 +94,7 @@ func overBudgetShare(t *suite.T) {
 		req := c.Request()
 		ans, err := call.Assemble(t, req)
 		if err != nil {
-			if errors.Is(err, adapters.ErrFault) {
-				t.Fatal("generated request", err)
-			}
-			return "valid request rejected: " + err.Error()
+			return rejected(t, err)
 		}
 		runs++
 		if err := invariant.AssembleBudget(req, ans, t.Unit()); err != nil {

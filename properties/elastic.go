@@ -173,10 +173,7 @@ func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRe
 			req, want := r.Build()
 			got, err := call.Census(t, req)
 			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated request", err)
-				}
-				return "valid request rejected: " + err.Error()
+				return rejected(t, err)
 			}
 			if err := judge(t, req, want, got); err != nil {
 				return err.Error()
@@ -190,22 +187,7 @@ func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRe
 // every generated request the implementation must answer, and judge must
 // find nothing wrong with the answer.
 func elaHydration(name string, judge func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error) func(*suite.T) {
-	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(r HydrateRecipe) string {
-			req := r.Request()
-			res, err := call.Hydrate(t, req)
-			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated request", err)
-				}
-				return "valid request rejected: " + err.Error()
-			}
-			if err := judge(t, req, res); err != nil {
-				return err.Error()
-			}
-			return ""
-		}, genHydrateRecipe()))
-	}
+	return answered[HydrateRecipe](name, genHydrateRecipe(), call.Hydrate, judge)
 }
 
 // elaBudgetProperty is ELA-19, with figures: how many cases fell under the

@@ -1,7 +1,6 @@
 package properties
 
 import (
-	"errors"
 	"fmt"
 	"math/rand"
 
@@ -104,10 +103,7 @@ func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters
 			req := r.Request()
 			ans, loc, err := call.Search(t, req)
 			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated request", err)
-				}
-				return "valid request rejected: " + err.Error()
+				return rejected(t, err)
 			}
 			if err := judge(t, loc, req, ans); err != nil {
 				return err.Error()

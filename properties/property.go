@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand"
 
+	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -27,26 +28,39 @@ func Requirements() []suite.Requirement {
 	return out
 }
 
-// inflation turns a judgement of one inflation into a property check: for
-// every generated request the implementation must answer, and judge must
-// find nothing wrong with the answer.
-func inflation(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
+// answered is the shape of most properties: for every generated case C,
+// build its request, ask the implementation, and judge the answer. Refusing a
+// valid request is a failure; a fault (crash, hang, garbage) ends the check
+// as errored.
+func answered[C interface{ Request() Req }, Req, Ans any](name string, g gopter.Gen,
+	ask func(*suite.T, Req) (Ans, error), judge func(*suite.T, Req, Ans) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(r Recipe) string {
-			req := r.Request()
-			res, err := call.Inflate(t, req)
+		t.Property(name, prop.ForAll(func(c C) string {
+			req := c.Request()
+			ans, err := ask(t, req)
 			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated request", err)
-				}
-				return "valid request rejected: " + err.Error()
+				return rejected(t, err)
 			}
-			if err := judge(t, req, res); err != nil {
+			if err := judge(t, req, ans); err != nil {
 				return err.Error()
 			}
 			return ""
-		}, genRecipe()))
+		}, g))
 	}
+}
+
+// rejected is the verdict on a valid generated request the implementation
+// refused: a fault ends the check as errored, any other error fails the case.
+func rejected(t *suite.T, err error) string {
+	if errors.Is(err, adapters.ErrFault) {
+		t.Fatal("generated request", err)
+	}
+	return "valid request rejected: " + err.Error()
+}
+
+// inflation turns a judgement of one inflation into a property check.
+func inflation(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
+	return answered[Recipe](name, genRecipe(), call.Inflate, judge)
 }
 
 // shuffled returns req with its hits in another order, drawn from seed.

@@ -137,26 +137,7 @@ func radialRequirements() []suite.Requirement {
 // radialWindows turns a judgement of one RadialWindows answer into a
 // property over generated requests.
 func radialWindows(name string, judge func(*suite.T, adapters.RadialWindowsRequest, adapters.RadialWindowsAnswer) error) func(*suite.T) {
-	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(c RadialCase) string {
-			req := c.Request()
-			ans, err := call.RadialWindows(t, req)
-			if err != nil {
-				return rejected(t, err)
-			}
-			if err := judge(t, req, ans); err != nil {
-				return err.Error()
-			}
-			return ""
-		}, genRadialCase()))
-	}
-}
-
-func rejected(t *suite.T, err error) string {
-	if errors.Is(err, adapters.ErrFault) {
-		t.Fatal("generated request", err)
-	}
-	return "valid request rejected: " + err.Error()
+	return answered[RadialCase](name, genRadialCase(), call.RadialWindows, judge)
 }
 
 // perAtomLimit is how many atoms of a case are windowed one by one.

@@ -118,24 +118,7 @@ func HydrationInside(req adapters.HydrateRequest, res elastic.Result) error {
 // HydrationMerged (std085-protocol §5.4): the windows of one compound are
 // listed by start, and each starts after the previous one ends: windows that
 // overlap or touch (start <= previous end) must have been merged.
-func HydrationMerged(res elastic.Result) error {
-	last := map[string]int{}
-	for i, w := range res.Windows {
-		j, seen := last[w.CompoundID]
-		last[w.CompoundID] = i
-		if !seen {
-			continue
-		}
-		p := res.Windows[j]
-		switch {
-		case w.Start < p.Start:
-			return fmt.Errorf("compound %q: window %d [%d,%d) is listed after window %d [%d,%d), which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
-		case w.Start <= p.End:
-			return fmt.Errorf("compound %q: windows %d [%d,%d) and %d [%d,%d) overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
-		}
-	}
-	return nil
-}
+func HydrationMerged(res elastic.Result) error { return mergedWindows(res.Windows) }
 
 // HydrationAssigned: every distinct atom of the request is either kept or
 // dropped, never both, never neither. A kept atom is listed by exactly one

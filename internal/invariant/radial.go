@@ -63,20 +63,24 @@ func RadialInside(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsA
 // RadialMerged (§5.4): the windows of one compound are listed by start, and
 // each starts after the previous one ends: windows that overlapped or
 // touched (start <= previous end) were merged.
-func RadialMerged(ans adapters.RadialWindowsAnswer) error {
+func RadialMerged(ans adapters.RadialWindowsAnswer) error { return mergedWindows(ans.Windows) }
+
+// mergedWindows is §5.4's overlap merge as a check, for radial windows and
+// elastic hydration alike.
+func mergedWindows(ws []radial.Window) error {
 	last := map[string]int{} // compound -> index of its previous window
-	for i, w := range ans.Windows {
+	for i, w := range ws {
 		j, seen := last[w.CompoundID]
 		last[w.CompoundID] = i
 		if !seen {
 			continue
 		}
-		p := ans.Windows[j]
+		p := ws[j]
 		switch {
 		case w.Start < p.Start:
-			return fmt.Errorf("compound %q: window %d [%d,%d] is listed after window %d [%d,%d], which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
+			return fmt.Errorf("compound %q: window %d [%d,%d) is listed after window %d [%d,%d), which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
 		case w.Start <= p.End:
-			return fmt.Errorf("compound %q: windows %d [%d,%d] and %d [%d,%d] overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
+			return fmt.Errorf("compound %q: windows %d [%d,%d) and %d [%d,%d) overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
 		}
 	}
 	return nil

@@ -1,0 +1,112 @@
+package ctxconform_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/broken"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// TestMutants runs the suite against implementations broken on purpose
+// (package broken, each wrong in one way) and checks it fails each one on
+// the requirements that describe its fault, while the reference passes them.
+// A harness that passes a broken implementation is itself broken.
+//
+// Only the requirements a mutant must fail are run against it: shrinking the
+// counterexamples of its other failures would only cost time.
+func TestMutants(t *testing.T) {
+	tests := []struct {
+		std    adapters.Standard
+		mutant adapters.Adapter
+		caught []string // requirements that must fail
+	}{
+		// Context inflation and dynamic density.
+		{adapters.Density, broken.IgnoresBudget(), []string{"DEN-01"}},
+		{adapters.Inflate, broken.NoMerge(), []string{"INF-04", "INF-14"}},
+		{adapters.Inflate, broken.SplitsUTF8(), []string{"INF-02"}},
+		{adapters.Inflate, broken.Overlaps(), []string{"INF-03"}},
+		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
+		{adapters.Inflate, broken.InputOrder(), []string{"INF-09", "DEN-04"}},
+		{adapters.Inflate, broken.AcceptsAnything(), []string{"INF-11", "DEN-07"}},
+
+		// Window assembly.
+		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},
+		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-02", "ASM-11"}},
+
+		// Radial lazy inflation.
+		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-13", "RAD-23"}},
+		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-04", "RAD-20"}},
+
+		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
+		// the cap example, the radius the answer reports, the windows' reach
+		// and (under the floor) the survivors.
+		{adapters.Elastic, broken.UnclampedRadius(), []string{"ELA-04", "ELA-18", "ELA-21", "ELA-06", "ELA-23"}},
+		// Windows every atom at r = 200 whatever the budget.
+		{adapters.Elastic, broken.KeepsEveryAtom(), []string{"ELA-05", "ELA-19", "ELA-06", "ELA-23"}},
+		// One window per atom: overlapping windows are not merged.
+		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
+		// clamp(b·h/200): right at 10 hits, grows with hits.
+		{adapters.Elastic, broken.RadiusGrowsWithHits(), []string{"ELA-01", "ELA-12", "ELA-13", "ELA-04", "ELA-18", "ELA-21"}},
+		// Census by prefix instead of the exact label; census case-sensitive.
+		{adapters.Elastic, broken.CensusPrefix(), []string{"ELA-07", "ELA-08", "ELA-14", "ELA-24"}},
+		{adapters.Elastic, broken.CensusCaseSensitive(), []string{"ELA-07", "ELA-08", "ELA-09", "ELA-14", "ELA-24"}},
+
+		// Fuzzy search.
+		{adapters.Fuzzy, broken.UnescapedLike(), []string{"FUZ-06", "FUZ-14", "FUZ-21"}},
+		{adapters.Fuzzy, broken.TrigramFirst(), []string{"FUZ-03", "FUZ-04", "FUZ-16", "FUZ-21"}},
+		{adapters.Fuzzy, broken.StrictThreshold(), []string{"FUZ-05"}},
+		{adapters.Fuzzy, broken.ASCIILower(), []string{"FUZ-02", "FUZ-14", "FUZ-21"}},
+		{adapters.Fuzzy, broken.EmptyMatchesAll(), []string{"FUZ-07"}},
+
+		// Densification. The endless merge loop must be caught by a
+		// termination requirement, not by the run's timeout: the harness's
+		// call budget ends it.
+		{adapters.Densify, broken.NoMergeRetry(), []string{"DSF-07", "DSF-08", "DSF-24"}},
+		{adapters.Densify, broken.HalvesBelowFloor(), []string{"DSF-08", "DSF-09", "DSF-24"}},
+		{adapters.Densify, broken.RateLimitAsOverflow(), []string{"DSF-10", "DSF-11", "DSF-25"}},
+		{adapters.Densify, broken.EndlessMerge(), []string{"DSF-17", "DSF-21"}},
+
+		// Dynamic candidate expansion.
+		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},
+		{adapters.Expand, broken.ColdAtOneHundredth(), []string{"EXP-02"}},
+		{adapters.Expand, broken.GrowingAtOneTenth(), []string{"EXP-03"}},
+		{adapters.Expand, broken.CountsSelfLoops(), []string{"EXP-07", "EXP-20"}},
+		{adapters.Expand, broken.RoundsDown(), []string{"EXP-09", "EXP-15"}},
+		{adapters.Expand, broken.OverLimit(), []string{"EXP-10", "EXP-16"}},
+		{adapters.Expand, broken.OutsidePool(), []string{"EXP-10", "EXP-16"}},
+	}
+	reqs := ctxconform.Requirements()
+	for _, tt := range tests {
+		name := string(tt.std) + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100,
+				Match: regexp.MustCompile(`^(` + strings.Join(tt.caught, "|") + `) `)}
+			ref := outcomes(suite.Run(context.Background(), reference.New(), reqs, opts))
+			got := outcomes(suite.Run(context.Background(), tt.mutant, reqs, opts))
+			for _, id := range tt.caught {
+				if ref[id] != suite.Passed {
+					t.Errorf("%s: the reference itself is %s", id, ref[id])
+				}
+				if got[id] != suite.Failed {
+					t.Errorf("%s: %s, want failed: the suite does not catch %s", id, got[id], name)
+				}
+			}
+		})
+	}
+}
+
+func outcomes(rep suite.Report) map[string]suite.Outcome {
+	m := map[string]suite.Outcome{}
+	for _, r := range rep.Results {
+		m[r.ID] = r.Outcome
+	}
+	return m
+}
