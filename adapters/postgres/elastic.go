@@ -129,23 +129,11 @@ func (a *Adapter) Hydrate(ctx context.Context, req adapters.HydrateRequest) (ela
 	if err != nil {
 		return elastic.Result{}, err
 	}
-	if err := checkDocuments("hydrate", req.Documents); err != nil {
-		return elastic.Result{}, err
-	}
-	if len(res.Windows) == 0 {
-		return res, nil
-	}
-	spans := make([]span, len(res.Windows))
-	for i, w := range res.Windows {
-		spans[i] = span{w.CompoundID, w.Start, w.End}
-		res.Windows[i].Text = ""
-	}
-	texts, err := a.read(ctx, req.Documents, spans)
+	err = a.fill(ctx, "hydrate", req.Documents, len(res.Windows),
+		func(i int) span { w := res.Windows[i]; return span{w.CompoundID, w.Start, w.End} },
+		func(i int, text string) { res.Windows[i].Text = text })
 	if err != nil {
-		return elastic.Result{}, fmt.Errorf("hydrate: %w", err)
-	}
-	for i := range res.Windows {
-		res.Windows[i].Text = texts[i]
+		return elastic.Result{}, err
 	}
 	return res, nil
 }

@@ -19,25 +19,38 @@ func (a *Adapter) Inflate(ctx context.Context, req inflate.Request) (inflate.Res
 	if err != nil {
 		return inflate.Result{}, err
 	}
-	if err := checkDocuments("inflate", req.Documents); err != nil {
+	err = a.fill(ctx, "inflate", req.Documents, len(res.Windows),
+		func(i int) span { w := res.Windows[i]; return span{w.CompoundID, w.Start, w.End} },
+		func(i int, text string) { res.Windows[i].Text = text })
+	if err != nil {
 		return inflate.Result{}, err
 	}
-	if len(res.Windows) == 0 {
-		return res, nil
-	}
-	spans := make([]span, len(res.Windows))
-	for i, w := range res.Windows {
-		spans[i] = span{w.CompoundID, w.Start, w.End}
-		res.Windows[i].Text = ""
-	}
-	texts, err := a.read(ctx, req.Documents, spans)
-	if err != nil {
-		return inflate.Result{}, fmt.Errorf("inflate: %w", err)
-	}
-	for i := range res.Windows {
-		res.Windows[i].Text = texts[i]
-	}
 	return res, nil
+}
+
+// fill gives n windows, located by at, their text as the database holds it
+// (readSpans: length() first, substr, chunks of at most 1 MB): a window's
+// text is never taken from the request.
+func (a *Adapter) fill(ctx context.Context, op string, docs []inflate.Document, n int, at func(i int) span, set func(i int, text string)) error {
+	if err := checkDocuments(op, docs); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	spans := make([]span, n)
+	for i := range spans {
+		spans[i] = at(i)
+		set(i, "")
+	}
+	texts, err := a.read(ctx, docs, spans)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	for i, t := range texts {
+		set(i, t)
+	}
+	return nil
 }
 
 // read loads the documents (once per distinct set) and reads the spans'
