@@ -113,7 +113,7 @@ Flags:
 	a, err := open.New(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "conformance bench: %v\n", err)
-		if cfg.Name == "postgres" {
+		if cfg.Name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
 			fmt.Fprintln(stderr, open.PostgresHint)
 		}
 		return exitUsage

@@ -109,7 +109,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		a, err := openAdapter(ctx, name, cfg)
 		if err != nil {
 			fmt.Fprintf(stderr, "conformance run: %s adapter: %v\n", name, err)
-			if name == "postgres" {
+			if name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
 				fmt.Fprintln(stderr, open.PostgresHint)
 			}
 			return exitUsage
