@@ -36,19 +36,9 @@ func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (Assemble
 	}
 	ans.Results = slices.Clone(ans.Results) // the adapter's own answer stays as it was
 	for i, r := range ans.Results {
-		body, known := bodies[r.Source]
-		if !known {
-			return ans, Fault("result %d names unknown source %q", i, r.Source)
+		if ans.Results[i].Start, ans.Results[i].End, err = spanToBytes(u, bodies, r.Source, r.Start, r.End, fmt.Sprintf("result %d", i)); err != nil {
+			return ans, err
 		}
-		s, err := u.ToBytes(body, r.Start)
-		if err != nil {
-			return ans, Fault("result %d of %q: start_byte: %v", i, r.Source, err)
-		}
-		e, err := u.ToBytes(body, r.End)
-		if err != nil {
-			return ans, Fault("result %d of %q: end_byte: %v", i, r.Source, err)
-		}
-		ans.Results[i].Start, ans.Results[i].End = s, e
 	}
 	return ans, nil
 }

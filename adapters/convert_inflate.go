@@ -13,10 +13,7 @@ func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.R
 		return inflate.Result{}, fmt.Errorf("inflate: %w", ErrNotImplemented)
 	}
 	u := c.a.Info().Unit
-	bodies := make(map[string]string, len(req.Documents))
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
+	bodies := bodiesOf(req.Documents)
 	out := req
 	out.Hits = make([]inflate.Hit, len(req.Hits))
 	for i, h := range req.Hits {
@@ -34,19 +31,9 @@ func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.R
 		return res, err
 	}
 	for i, w := range res.Windows {
-		body, known := bodies[w.CompoundID]
-		if !known {
-			return res, Fault("window %d names unknown compound %q", i, w.CompoundID)
+		if res.Windows[i].Start, res.Windows[i].End, err = spanToBytes(u, bodies, w.CompoundID, w.Start, w.End, fmt.Sprintf("window %d", i)); err != nil {
+			return res, err
 		}
-		s, err := u.ToBytes(body, w.Start)
-		if err != nil {
-			return res, Fault("window %d of %q: start: %v", i, w.CompoundID, err)
-		}
-		e, err := u.ToBytes(body, w.End)
-		if err != nil {
-			return res, Fault("window %d of %q: end: %v", i, w.CompoundID, err)
-		}
-		res.Windows[i].Start, res.Windows[i].End = s, e
 	}
 	return res, nil
 }

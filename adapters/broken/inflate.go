@@ -43,9 +43,6 @@ func IgnoresBudget() adapters.Adapter {
 // never merged.
 func NoMerge() adapters.Adapter {
 	return &inflater{reference.New(), "no-merge", func(req inflate.Request) (inflate.Result, error) {
-		if err := inflate.Validate(req.Documents, req.Hits); err != nil {
-			return inflate.Result{}, err
-		}
 		p, err := plan(req)
 		if err != nil {
 			return inflate.Result{}, err
@@ -134,9 +131,6 @@ func LosesHits() adapters.Adapter {
 // order of the request.
 func InputOrder() adapters.Adapter {
 	return &inflater{reference.New(), "input-order", func(req inflate.Request) (inflate.Result, error) {
-		if err := inflate.Validate(req.Documents, req.Hits); err != nil {
-			return inflate.Result{}, err
-		}
 		p, err := plan(req)
 		if err != nil {
 			return inflate.Result{}, err
@@ -164,7 +158,11 @@ func AcceptsAnything() adapters.Adapter {
 	}}
 }
 
+// plan validates req and returns the reference's density plan for it.
 func plan(req inflate.Request) (density.Plan, error) {
+	if err := inflate.Validate(req.Documents, req.Hits); err != nil {
+		return density.Plan{}, err
+	}
 	if req.Budget == nil {
 		return density.Static(len(req.Hits)), nil
 	}

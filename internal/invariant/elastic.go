@@ -94,8 +94,14 @@ func documents(docs []inflate.Document) map[string]inflate.Document {
 // body, has exactly the body's text between its offsets, and neither edge
 // cuts a multi-byte character.
 func HydrationInside(req adapters.HydrateRequest, res elastic.Result) error {
-	docs := documents(req.Documents)
-	for i, w := range res.Windows {
+	return windowsInside(req.Documents, res.Windows)
+}
+
+// windowsInside is the inside check for radial windows, whether drawn by
+// RadialWindows or by elastic hydration.
+func windowsInside(documentList []inflate.Document, ws []radial.Window) error {
+	docs := documents(documentList)
+	for i, w := range ws {
 		d, ok := docs[w.CompoundID]
 		if !ok {
 			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
@@ -109,7 +115,7 @@ func HydrationInside(req adapters.HydrateRequest, res elastic.Result) error {
 			}
 		}
 		if w.Text != d.Body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
+			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/ctxconform/ctxconform/reference/density"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -320,15 +319,6 @@ func SurvivorCount(req inflate.Request) int {
 		return n
 	}
 	return *req.Budget / MinViable
-}
-
-// Plan is the reference's density plan for req (used only by REFERENCE-level
-// checks).
-func Plan(req inflate.Request) (density.Plan, error) {
-	if req.Budget == nil {
-		return density.Static(len(req.Hits)), nil
-	}
-	return density.For(len(req.Hits), *req.Budget)
 }
 
 func clip(s string) string {

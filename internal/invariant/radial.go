@@ -18,14 +18,6 @@ import (
 // SplitRelatedPerTerm is std085 protocol §5.5's "5 per primary term".
 const SplitRelatedPerTerm = 5
 
-func radialDocs(docs []inflate.Document) map[string]inflate.Document {
-	m := make(map[string]inflate.Document, len(docs))
-	for _, d := range docs {
-		m[d.ID] = d
-	}
-	return m
-}
-
 // radAtomKey identifies an atom: identical atoms (same compound, label and
 // offset) are one.
 type radAtomKey struct {
@@ -39,25 +31,7 @@ func radKey(a radial.Atom) radAtomKey { return radAtomKey{a.CompoundID, a.Label,
 // its text is exactly the body's bytes between its offsets, and neither edge
 // cuts a multi-byte character.
 func RadialInside(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
-	docs := radialDocs(req.Documents)
-	for i, w := range ans.Windows {
-		d, ok := docs[w.CompoundID]
-		if !ok {
-			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
-		}
-		if w.Start < 0 || w.Start > w.End || w.End > len(d.Body) {
-			return fmt.Errorf("window %d of %q spans [%d,%d], outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(d.Body))
-		}
-		for _, off := range []int{w.Start, w.End} {
-			if !unit.IsBoundary(d.Body, off) {
-				return fmt.Errorf("window %d of %q [%d,%d]: edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
-			}
-		}
-		if w.Text != d.Body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d]: text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
-		}
-	}
-	return nil
+	return windowsInside(req.Documents, ans.Windows)
 }
 
 // RadialMerged (§5.4): the windows of one compound are listed by start, and
@@ -154,7 +128,7 @@ func RadialCostRange(kind, text string, u unit.Unit) (lo, hi int) {
 // RadialCost (§5.3): each window's cost is its text's length in u, except
 // that white space of code costs nothing.
 func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
-	docs := radialDocs(req.Documents)
+	docs := documents(req.Documents)
 	for i, w := range ans.Windows {
 		d := docs[w.CompoundID]
 		lo, hi := RadialCostRange(d.Kind, w.Text, u)
@@ -423,7 +397,7 @@ func SplitEven(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) 
 // label, and its offset lies inside the body on a character boundary; no
 // atom is recorded twice.
 func IngestValid(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
-	docs := radialDocs(req.Documents)
+	docs := documents(req.Documents)
 	seen := map[radAtomKey]bool{}
 	for i, a := range ans.Atoms {
 		d, ok := docs[a.CompoundID]
@@ -450,7 +424,7 @@ func IngestLabels(req adapters.RadialIngestRequest, ans adapters.RadialIngestAns
 	if err := IngestValid(req, ans); err != nil {
 		return err
 	}
-	docs := radialDocs(req.Documents)
+	docs := documents(req.Documents)
 	for i, a := range ans.Atoms {
 		rest := docs[a.CompoundID].Body[a.Offset:]
 		n := utf8.RuneCountInString(a.Label)
