@@ -7,8 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -206,16 +206,5 @@ func WriteExpectations(w io.Writer, runs []suite.Report, prior Expectations) err
 
 func firstLine(s string, n int) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return clip(s, n)
-}
-
-// clip cuts s to at most n bytes without cutting a character.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
+	return clip.Text(s, n)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -83,12 +84,13 @@ func asmGapExample(t *suite.T) {
 	}
 }
 
-// clipText is up to n bytes of s from off, or "" when off is outside s.
+// clipText is up to n bytes of s from off, never cutting a character, or ""
+// when off is outside s.
 func clipText(s string, off, n int) string {
 	if off < 0 || off >= len(s) {
 		return ""
 	}
-	return s[off:min(len(s), off+n)]
+	return clip.Text(s[off:], n)
 }
 
 // asmGapCoherence: the gap is 50 bytes, under the default GapLimit 500, so

@@ -8,6 +8,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/llm/sim"
 	"github.com/ctxconform/ctxconform/reference/densify"
@@ -234,16 +235,9 @@ func reactiveFirst(t *suite.T) {
 			t.Errorf("first call is a %s call, want full", d.Calls[0].Stage)
 		}
 		if strings.TrimSpace(d.Ans.Output) != strings.TrimSpace(d.Calls[0].Output) {
-			t.Errorf("output %q is not the full call's output %q", clip(d.Ans.Output), clip(d.Calls[0].Output))
+			t.Errorf("output %q is not the full call's output %q", clip.Text(d.Ans.Output, 80), clip.Text(d.Calls[0].Output, 80))
 		}
 	}
-}
-
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "…"
-	}
-	return s
 }
 
 // reactiveOverflow: the remote path assumes a 100,000 cap, but the model's
@@ -495,7 +489,7 @@ func classifierFixtures(t *suite.T) {
 			if chunked {
 				how = "switched to chunking"
 			}
-			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow %s", i+1, row.Provider, row.Status, row.Class, clip(row.Message), how)
+			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow %s", i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), how)
 		}
 	}
 	t.Notef("classification through behaviour: %d of %d fixture messages handled as their class says", len(rows)-wrong, len(rows))

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
@@ -61,7 +62,7 @@ func (a *Adapter) Search(ctx context.Context, req adapters.SearchRequest) (adapt
 		return set, err
 	})
 	if err != nil {
-		return adapters.SearchAnswer{}, fmt.Errorf("search %q: %w", clip(req.Term), err)
+		return adapters.SearchAnswer{}, fmt.Errorf("search %q: %w", clip.Text(req.Term, 40), err)
 	}
 	return ans, nil
 }
@@ -222,11 +223,4 @@ func (a *Adapter) Trigrams(ctx context.Context, req adapters.TrigramRequest) (ad
 		return adapters.TrigramAnswer{}, fmt.Errorf("trigrams: the server answered %d of %d strings and %d of %d pairs", len(ans.Show), len(req.Strings), len(ans.Similarity), len(req.Pairs))
 	}
 	return ans, nil
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return strings.ToValidUTF8(s[:40], "") + "…"
-	}
-	return s
 }

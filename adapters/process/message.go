@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // Protocol is the version of the protocol this package speaks. The harness
@@ -83,16 +84,16 @@ func Decode(line []byte) (Message, error) {
 	}
 	if t := bytes.TrimLeft(line, " \t"); t[0] != '{' {
 		if json.Valid(line) {
-			return m, fmt.Errorf("not a JSON object: %q", clip(line, 120))
+			return m, fmt.Errorf("not a JSON object: %q", clip.Text(line, 120))
 		}
-		return m, fmt.Errorf("not JSON: %q", clip(line, 120))
+		return m, fmt.Errorf("not JSON: %q", clip.Text(line, 120))
 	}
 	if err := json.Unmarshal(line, &m); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return m, fmt.Errorf("not JSON: %v (%q)", err, clip(line, 120))
+			return m, fmt.Errorf("not JSON: %v (%q)", err, clip.Text(line, 120))
 		}
-		return m, fmt.Errorf("malformed message: %v (%q)", err, clip(line, 120))
+		return m, fmt.Errorf("malformed message: %v (%q)", err, clip.Text(line, 120))
 	}
 	switch m.Type {
 	case TypeStart, TypeStop:
@@ -121,7 +122,7 @@ func Decode(line []byte) (Message, error) {
 			return m, errors.New(`"reply" needs a positive "seq", an "id", and either "output" or "error"`)
 		}
 	case "":
-		return m, fmt.Errorf("message without a type: %q", clip(line, 120))
+		return m, fmt.Errorf("message without a type: %q", clip.Text(line, 120))
 	default:
 		return m, fmt.Errorf("unknown message type %q", m.Type)
 	}
@@ -160,11 +161,4 @@ func validID(raw json.RawMessage) bool {
 	}
 	_, err := n.Int64()
 	return err == nil
-}
-
-func clip(b []byte, n int) string {
-	if len(b) > n {
-		return string(b[:n]) + "…"
-	}
-	return string(b)
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // Panel geometry, in SVG user units (pixels).
@@ -179,7 +181,7 @@ func panel(b *strings.Builder, s Sweep, x0, y0 int, color string) {
 
 	fmt.Fprintf(b, `<g>`+"\n")
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" font-weight="bold">%s</text>`+"\n", x0+10, y0+18, esc(s.Head+" by "+s.Key))
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="10" fill="#555">%s</text>`+"\n", x0+10, y0+32, esc(clip(s.Fixed, 70)))
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="10" fill="#555">%s</text>`+"\n", x0+10, y0+32, esc(clip.Text(s.Fixed, 70)))
 	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#fafafa" stroke="#bbb"/>`+"\n", left, top, right-left, bottom-top)
 	for _, v := range ticks(ylo, yhi) {
 		y := ay.at(v)
@@ -255,13 +257,6 @@ func round3(v float64) float64 {
 	}
 	e := math.Pow(10, 2-math.Floor(math.Log10(math.Abs(v))))
 	return math.Round(v*e) / e
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 func esc(s string) string { return html.EscapeString(s) }

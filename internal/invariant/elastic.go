@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -115,7 +116,7 @@ func windowsInside(documentList []inflate.Document, ws []radial.Window) error {
 			}
 		}
 		if w.Text != d.Body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(d.Body[w.Start:w.End]))
+			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip.Text(w.Text, 60), clip.Text(d.Body[w.Start:w.End], 60))
 		}
 	}
 	return nil

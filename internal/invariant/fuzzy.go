@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
@@ -28,11 +29,11 @@ func SearchThreshold(req adapters.SearchRequest) float64 {
 func ClassifyLabel(loc trgm.Locale, label, term string, threshold float64) (fuzzy.Tier, float32, error) {
 	ll, err := loc.Lower(label)
 	if err != nil {
-		return 0, 0, fmt.Errorf("label %q: %w", clip(label), err)
+		return 0, 0, fmt.Errorf("label %q: %w", clip.Text(label, 60), err)
 	}
 	lt, err := loc.Lower(term)
 	if err != nil {
-		return 0, 0, fmt.Errorf("term %q: %w", clip(term), err)
+		return 0, 0, fmt.Errorf("term %q: %w", clip.Text(term, 60), err)
 	}
 	sim, err := loc.Similarity(label, term)
 	if err != nil {
@@ -80,9 +81,9 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 		got, _ := adapters.ParseTier(m.Tier)
 		switch {
 		case want == 0:
-			return fmt.Errorf("match %d: entry %s matched as %s, but it does not match %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, clip(req.Term), sim, th)
+			return fmt.Errorf("match %d: entry %s matched as %s, but it does not match %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, clip.Text(req.Term, 60), sim, th)
 		case got != want:
-			return fmt.Errorf("match %d: entry %s matched as %s, want %s for term %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, want, clip(req.Term), sim, th)
+			return fmt.Errorf("match %d: entry %s matched as %s, want %s for term %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, want, clip.Text(req.Term, 60), sim, th)
 		}
 	}
 	return nil
@@ -110,7 +111,7 @@ func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Sea
 			continue
 		}
 		if got[k] == 0 {
-			return fmt.Errorf("entry %s matches %q as %s (similarity %v, threshold %v) but is missing from the answer (%d matches)", entryString(k), clip(req.Term), tier, sim, th, len(ans.Matches))
+			return fmt.Errorf("entry %s matches %q as %s (similarity %v, threshold %v) but is missing from the answer (%d matches)", entryString(k), clip.Text(req.Term, 60), tier, sim, th, len(ans.Matches))
 		}
 		got[k]--
 	}
@@ -126,7 +127,7 @@ func FuzzySimilarity(loc trgm.Locale, req adapters.SearchRequest, ans adapters.S
 			return fmt.Errorf("match %d: %v", i, err)
 		}
 		if m.Similarity != want {
-			return fmt.Errorf("match %d: similarity(%q, %q) reported as %v, pg_trgm gives %v", i, clip(m.Label), clip(req.Term), m.Similarity, want)
+			return fmt.Errorf("match %d: similarity(%q, %q) reported as %v, pg_trgm gives %v", i, clip.Text(m.Label, 60), clip.Text(req.Term, 60), m.Similarity, want)
 		}
 	}
 	return nil
@@ -139,7 +140,7 @@ func TierOrder(ans adapters.SearchAnswer) error {
 	for i, m := range ans.Matches {
 		t, _ := adapters.ParseTier(m.Tier)
 		if t < prev {
-			return fmt.Errorf("match %d (%q, %s) follows a %s match: tiers must come exact, prefix, trigram", i, clip(m.Label), t, prev)
+			return fmt.Errorf("match %d (%q, %s) follows a %s match: tiers must come exact, prefix, trigram", i, clip.Text(m.Label, 60), t, prev)
 		}
 		prev = t
 	}
@@ -152,7 +153,7 @@ func TrigramRank(ans adapters.SearchAnswer) error {
 	for i := 1; i < len(ans.Matches); i++ {
 		a, b := ans.Matches[i-1], ans.Matches[i]
 		if a.Tier == adapters.TierTrigram && b.Tier == adapters.TierTrigram && b.Similarity > a.Similarity {
-			return fmt.Errorf("trigram match %d (%q, %v) follows one with a lower similarity (%q, %v)", i, clip(b.Label), b.Similarity, clip(a.Label), a.Similarity)
+			return fmt.Errorf("trigram match %d (%q, %v) follows one with a lower similarity (%q, %v)", i, clip.Text(b.Label, 60), b.Similarity, clip.Text(a.Label, 60), a.Similarity)
 		}
 	}
 	return nil
@@ -206,10 +207,10 @@ func MatchList(ms []adapters.SearchMatch) string {
 }
 
 func matchString(m adapters.SearchMatch) string {
-	return fmt.Sprintf("%s:%q/%s@%v", m.ID, clip(m.Label), m.Tier, m.Similarity)
+	return fmt.Sprintf("%s:%q/%s@%v", m.ID, clip.Text(m.Label, 60), m.Tier, m.Similarity)
 }
 
-func entryString(k entryKey) string { return fmt.Sprintf("%s:%q", k.id, clip(k.label)) }
+func entryString(k entryKey) string { return fmt.Sprintf("%s:%q", k.id, clip.Text(k.label, 60)) }
 
 func countKey(es []adapters.SearchEntry, k entryKey) int {
 	n := 0

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -50,7 +51,7 @@ func Inside(req inflate.Request, res inflate.Result) error {
 			return fmt.Errorf("window %d of %q spans [%d,%d), outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(body))
 		}
 		if w.Text != body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip(w.Text), clip(body[w.Start:w.End]))
+			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip.Text(w.Text, 60), clip.Text(body[w.Start:w.End], 60))
 		}
 	}
 	return nil
@@ -319,11 +320,4 @@ func SurvivorCount(req inflate.Request) int {
 		return n
 	}
 	return *req.Budget / MinViable
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -437,7 +438,7 @@ func IngestLabels(req adapters.RadialIngestRequest, ans adapters.RadialIngestAns
 			n--
 		}
 		if !strings.EqualFold(rest[:end], a.Label) {
-			return fmt.Errorf("atom %d %v: the text at its offset is %q", i, a, clip(rest[:end]))
+			return fmt.Errorf("atom %d %v: the text at its offset is %q", i, a, clip.Text(rest[:end], 60))
 		}
 	}
 	return nil

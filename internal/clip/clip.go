@@ -1,0 +1,64 @@
+// Package clip shortens text for messages without cutting a character.
+//
+// Messages quote documents, answers and program output that may be long and
+// may hold multi-byte UTF-8. Cutting them at a byte count could split a
+// character, the very fault the harness fails implementations for, so every
+// message of the project clips with this package.
+package clip
+
+import "unicode/utf8"
+
+// Ellipsis marks where text was cut.
+const Ellipsis = "…"
+
+// Text returns s cut to at most n bytes on a character boundary, followed by
+// Ellipsis when something was cut. Invalid UTF-8 is kept as it is (a %q verb
+// shows it); only the cut point moves back to the start of a character.
+func Text[S ~string | ~[]byte](s S, n int) string {
+	if len(s) <= n {
+		return string(s)
+	}
+	return string(s[:floor(s, max(n, 0))]) + Ellipsis
+}
+
+// Around returns up to n bytes of s on each side of byte offset off, cut on
+// character boundaries, with Ellipsis where s goes on and "|" marking off:
+// an excerpt that shows where an edge falls. An offset outside s is moved to
+// the nearest end.
+func Around(s string, off, n int) string {
+	off = min(max(off, 0), len(s))
+	from, to := floor(s, max(off-n, 0)), ceil(s, min(off+n, len(s)))
+	at := floor(s, off)
+	out := ""
+	if from > 0 {
+		out = Ellipsis
+	}
+	out += s[from:at] + "|" + s[at:to]
+	if to < len(s) {
+		out += Ellipsis
+	}
+	return out
+}
+
+// floor moves i back to the start of the character holding it. In invalid
+// UTF-8 (a run of stray continuation bytes) it moves back at most
+// utf8.UTFMax-1 bytes and keeps i, since no character is cut there.
+func floor[S ~string | ~[]byte](s S, i int) int {
+	for j := i; j > 0 && j < len(s) && i-j < utf8.UTFMax; j-- {
+		if utf8.RuneStart(s[j]) {
+			return j
+		}
+	}
+	return i
+}
+
+// ceil moves i forward to the start of the next character (at most
+// utf8.UTFMax-1 bytes, as floor).
+func ceil(s string, i int) int {
+	for j := i; j < len(s) && j-i < utf8.UTFMax; j++ {
+		if utf8.RuneStart(s[j]) {
+			return j
+		}
+	}
+	return min(i, len(s))
+}

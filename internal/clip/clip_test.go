@@ -1,0 +1,71 @@
+package clip
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    string
+		n    int
+		want string
+	}{
+		{"short", "abc", 5, "abc"},
+		{"exact", "abcde", 5, "abcde"},
+		{"ascii", "abcdef", 3, "abc…"},
+		{"inside two-byte", "aé", 2, "a…"},       // é is 2 bytes at [1,3)
+		{"inside three-byte", "ab€cd", 3, "ab…"}, // € is 3 bytes at [2,5)
+		{"inside four-byte", "x😀y", 3, "x…"},     // 😀 is 4 bytes at [1,5)
+		{"after four-byte", "x😀y", 5, "x😀…"},
+		{"zero", "é", 0, "…"},
+		{"negative", "abc", -1, "…"},
+		{"invalid kept", "a\x80\x80\x80\x80\x80b", 3, "a\x80\x80…"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Text(tc.s, tc.n); got != tc.want {
+				t.Errorf("Text(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+			if got := Text([]byte(tc.s), tc.n); got != tc.want {
+				t.Errorf("Text([]byte(%q), %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTextNeverCuts clips multi-byte text at every length: each result is
+// valid UTF-8 and a prefix of the input.
+func TestTextNeverCuts(t *testing.T) {
+	s := "aé€😀日本語🇫🇷z"
+	for n := 0; n <= len(s); n++ {
+		got := Text(s, n)
+		if !utf8.ValidString(got) {
+			t.Errorf("Text(%q, %d) = %q: invalid UTF-8", s, n, got)
+		}
+	}
+}
+
+func TestAround(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    string
+		off  int
+		n    int
+		want string
+	}{
+		{"middle", "abcdefgh", 4, 2, "…cd|ef…"},
+		{"start", "abcdefgh", 0, 2, "|ab…"},
+		{"end", "abcdefgh", 8, 2, "…gh|"},
+		{"beyond", "abc", 9, 2, "…bc|"},
+		{"inside emoji", "ab😀cd", 4, 2, "…|😀…"}, // the mark moves to the character's start
+		{"inside emoji wide", "ab😀cd", 4, 4, "ab|😀cd"},
+		{"whole", "ab", 1, 5, "a|b"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Around(tc.s, tc.off, tc.n); got != tc.want {
+				t.Errorf("Around(%q, %d, %d) = %q, want %q", tc.s, tc.off, tc.n, got, tc.want)
+			}
+		})
+	}
+}
