@@ -31,4 +31,9 @@ type AssembleRequest struct {
 // InflationResult[]. Their order is the implementation's to choose.
 type AssembleAnswer struct {
 	Results []assemble.Result `json:"results"`
+	// Rendered is optional: the exact text the implementation hands the
+	// model, markers and separators included ("" when it does not say). When
+	// present, the rendering requirement checks it against the budget and
+	// the windows.
+	Rendered string `json:"rendered,omitempty"`
 }

@@ -49,6 +49,11 @@ type RadialWindowsRequest struct {
 // around.
 type RadialWindowsAnswer struct {
 	Windows []radial.Window `json:"windows"`
+	// Rendered is optional: the exact text the implementation hands the
+	// model, markers and separators included ("" when it does not say). When
+	// present, the rendering requirement checks it against the budget and
+	// the windows.
+	Rendered string `json:"rendered,omitempty"`
 }
 
 // RadialSplitRequest asks how Budget is distributed over the terms of a

@@ -22,6 +22,11 @@ type Result struct {
 	Dropped  []radial.Atom   `json:"dropped"` // atoms beyond Capacity, best first
 	Windows  []radial.Window `json:"windows"` // by compound ID, then start
 	Used     int             `json:"used"`    // sum of the windows' costs, <= Budget
+	// Rendered is optional: the exact text the implementation hands the
+	// model, markers and separators included ("" when it does not say). When
+	// present, the rendering requirement checks it against the budget and
+	// the windows.
+	Rendered string `json:"rendered,omitempty"`
 }
 
 // rank orders atoms best first: score descending, then compound ID, offset

@@ -46,4 +46,9 @@ type Window struct {
 type Result struct {
 	Windows []Window `json:"windows"`
 	Dropped []string `json:"dropped,omitempty"` // hit IDs squeezed out by density, sorted
+	// Rendered is optional: the exact text the implementation hands the
+	// model, markers and separators included ("" when it does not say). When
+	// present, the rendering requirement checks it against the budget and
+	// the windows.
+	Rendered string `json:"rendered,omitempty"`
 }
