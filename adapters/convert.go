@@ -13,10 +13,17 @@ import (
 // offsets in requests are converted to a's unit before the call, and offsets
 // in its answers are converted back. Budgets and lengths are passed through
 // unchanged, because they are a's to count: checks measure them with
-// a.Info().Unit. An answer whose offsets cannot be converted (beyond the end
-// of the document, or inside a character) is a fault.
+// a.Info().Unit.
+//
+// An answer offset that cannot be converted (outside its document, inside a
+// character, in a document that was not sent) is a wrong answer, not a
+// fault, when the call's context carries a RepairLog (WithRepairLog): it is
+// clamped to the document or widened to the character holding it, and the
+// Repair is recorded for the checks (see Repair). Without a log it is a
+// fault. Adapters that count bytes are wrapped too, so that their answers
+// are repaired and recorded the same way.
 func InBytes(a Adapter) Adapter {
-	if a.Info().Unit == unit.Bytes || a.Info().Unit == "" {
+	if _, ok := a.(*converted); ok {
 		return a
 	}
 	return &converted{a}
@@ -33,6 +40,8 @@ func (c *converted) Unwrap() Adapter { return c.a }
 // an out-of-range request stays out of range in every unit.
 func toUnit(u unit.Unit, body string, off int) (int, error) {
 	switch {
+	case u == unit.Bytes || u == "":
+		return off, nil // nothing to convert: bad offsets stay as they are
 	case off < 0:
 		return off, nil
 	case off > len(body):
@@ -50,26 +59,6 @@ func bodiesOf(docs []inflate.Document) map[string]string {
 	return m
 }
 
-// spanToBytes converts [start, end) of an answer, counted in u in document
-// id, back to bytes. what names the span in the fault ("window 3"): an
-// unknown document or an offset that is no character boundary in u is the
-// implementation's fault.
-func spanToBytes(u unit.Unit, bodies map[string]string, id string, start, end int, what string) (int, int, error) {
-	body, known := bodies[id]
-	if !known {
-		return 0, 0, Fault("%s names unknown compound %q", what, id)
-	}
-	s, err := u.ToBytes(body, start)
-	if err != nil {
-		return 0, 0, Fault("%s of %q: start: %v", what, id, err)
-	}
-	e, err := u.ToBytes(body, end)
-	if err != nil {
-		return 0, 0, Fault("%s of %q: end: %v", what, id, err)
-	}
-	return s, e, nil
-}
-
 // atomsToUnit returns a copy of a request's atoms with their offsets
 // converted to u.
 func atomsToUnit(u unit.Unit, bodies map[string]string, atoms []radial.Atom) ([]radial.Atom, error) {
@@ -84,19 +73,14 @@ func atomsToUnit(u unit.Unit, bodies map[string]string, atoms []radial.Atom) ([]
 	return out, nil
 }
 
-// atomsToBytes returns a copy of the atoms of an answer with their offsets
-// converted back to bytes; an atom of an unknown compound or at an
-// impossible offset is a fault.
-func atomsToBytes(u unit.Unit, bodies map[string]string, atoms []radial.Atom, where string) ([]radial.Atom, error) {
+// atoms returns a copy of the atoms of an answer with their offsets
+// converted back to bytes (see repairer.atom).
+func (r *repairer) atoms(atoms []radial.Atom, where string) ([]radial.Atom, error) {
 	atoms = slices.Clone(atoms)
 	for i, a := range atoms {
-		body, known := bodies[a.CompoundID]
-		if !known {
-			return nil, Fault("%s atom %d names unknown compound %q", where, i, a.CompoundID)
-		}
-		off, err := u.ToBytes(body, a.Offset)
+		off, err := r.atom(a.CompoundID, a.Offset, fmt.Sprintf("%s atom %d (%q)", where, i, a.Label))
 		if err != nil {
-			return nil, Fault("%s atom %d (%q of %q): byte_offset: %v", where, i, a.Label, a.CompoundID, err)
+			return nil, err
 		}
 		atoms[i].Offset = off
 	}

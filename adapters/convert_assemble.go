@@ -35,8 +35,9 @@ func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (Assemble
 		return ans, err
 	}
 	ans.Results = slices.Clone(ans.Results) // the adapter's own answer stays as it was
+	rp := newRepairer(ctx, u, bodies)
 	for i, r := range ans.Results {
-		if ans.Results[i].Start, ans.Results[i].End, err = spanToBytes(u, bodies, r.Source, r.Start, r.End, fmt.Sprintf("result %d", i)); err != nil {
+		if ans.Results[i].Start, ans.Results[i].End, ans.Results[i].Window, err = rp.window(r.Source, r.Start, r.End, r.Window, fmt.Sprintf("result %d", i)); err != nil {
 			return ans, err
 		}
 	}

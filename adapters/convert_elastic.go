@@ -35,7 +35,7 @@ func (c *converted) Census(ctx context.Context, req CensusRequest) ([]radial.Ato
 	if err != nil {
 		return atoms, err
 	}
-	return atomsToBytes(c.a.Info().Unit, bodiesOf(req.Documents), atoms, "census")
+	return newRepairer(ctx, c.a.Info().Unit, bodiesOf(req.Documents)).atoms(atoms, "census")
 }
 
 func (c *converted) Hydrate(ctx context.Context, req HydrateRequest) (elastic.Result, error) {
@@ -52,20 +52,21 @@ func (c *converted) Hydrate(ctx context.Context, req HydrateRequest) (elastic.Re
 	if err != nil {
 		return res, err
 	}
-	if res.Kept, err = atomsToBytes(u, bodies, res.Kept, "kept"); err != nil {
+	r := newRepairer(ctx, u, bodies)
+	if res.Kept, err = r.atoms(res.Kept, "kept"); err != nil {
 		return res, err
 	}
-	if res.Dropped, err = atomsToBytes(u, bodies, res.Dropped, "dropped"); err != nil {
+	if res.Dropped, err = r.atoms(res.Dropped, "dropped"); err != nil {
 		return res, err
 	}
 	res.Windows = slices.Clone(res.Windows) // the adapter's own answer stays as it was
 	for i := range res.Windows {
 		w := &res.Windows[i]
 		what := fmt.Sprintf("window %d", i)
-		if w.Start, w.End, err = spanToBytes(u, bodies, w.CompoundID, w.Start, w.End, what); err != nil {
+		if w.Start, w.End, w.Text, err = r.window(w.CompoundID, w.Start, w.End, w.Text, what); err != nil {
 			return res, err
 		}
-		if w.Atoms, err = atomsToBytes(u, bodies, w.Atoms, what); err != nil {
+		if w.Atoms, err = r.atoms(w.Atoms, what); err != nil {
 			return res, err
 		}
 	}

@@ -3,6 +3,7 @@ package adapters
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
@@ -30,8 +31,10 @@ func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.R
 	if err != nil {
 		return res, err
 	}
+	r := newRepairer(ctx, u, bodies)
+	res.Windows = slices.Clone(res.Windows) // the adapter's own answer stays as it was
 	for i, w := range res.Windows {
-		if res.Windows[i].Start, res.Windows[i].End, err = spanToBytes(u, bodies, w.CompoundID, w.Start, w.End, fmt.Sprintf("window %d", i)); err != nil {
+		if res.Windows[i].Start, res.Windows[i].End, res.Windows[i].Text, err = r.window(w.CompoundID, w.Start, w.End, w.Text, fmt.Sprintf("window %d", i)); err != nil {
 			return res, err
 		}
 	}

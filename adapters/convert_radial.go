@@ -23,7 +23,7 @@ func (c *converted) RadialIngest(ctx context.Context, req RadialIngestRequest) (
 	if err != nil {
 		return ans, err
 	}
-	ans.Atoms, err = atomsToBytes(c.a.Info().Unit, bodiesOf(req.Documents), ans.Atoms, "ingest")
+	ans.Atoms, err = newRepairer(ctx, c.a.Info().Unit, bodiesOf(req.Documents)).atoms(ans.Atoms, "ingest")
 	return ans, err
 }
 
@@ -42,13 +42,14 @@ func (c *converted) RadialWindows(ctx context.Context, req RadialWindowsRequest)
 	if err != nil {
 		return ans, err
 	}
+	r := newRepairer(ctx, u, bodies)
 	ans.Windows = slices.Clone(ans.Windows) // the adapter's own answer stays as it was
 	for i, w := range ans.Windows {
 		what := fmt.Sprintf("window %d", i)
-		if ans.Windows[i].Start, ans.Windows[i].End, err = spanToBytes(u, bodies, w.CompoundID, w.Start, w.End, what); err != nil {
+		if ans.Windows[i].Start, ans.Windows[i].End, ans.Windows[i].Text, err = r.window(w.CompoundID, w.Start, w.End, w.Text, what); err != nil {
 			return ans, err
 		}
-		if ans.Windows[i].Atoms, err = atomsToBytes(u, bodies, w.Atoms, what); err != nil {
+		if ans.Windows[i].Atoms, err = r.atoms(w.Atoms, what); err != nil {
 			return ans, err
 		}
 	}

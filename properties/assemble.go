@@ -28,7 +28,10 @@ func assembleRequirements() []suite.Requirement {
 			})),
 		p("ASM-02", "std085 protocol §3, Validation Criterion 2", suite.Must,
 			"Each window is exactly its document's bytes from start_byte to end_byte (gaps filled with the body's own bytes), cuts no character, and contains every molecule it lists.",
-			assembly("gaps-filled", func(_ *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+			assembly("gaps-filled", func(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+				if err := repaired(t, anyRepair...); err != nil {
+					return err
+				}
 				return invariant.AssembleFilled(req, ans)
 			})),
 		p("ASM-03", "std085 protocol, Validation Criterion 3", suite.Must,

@@ -69,7 +69,10 @@ func elasticRequirements() []suite.Requirement {
 			})),
 		p("ELA-15", "std085-protocol §5.4; units", suite.Must,
 			"Every window lies inside its document, its text is exactly the document's between its offsets, and no edge cuts a multi-byte character.",
-			elaHydration("inside", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+			elaHydration("inside", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+				if err := repaired(t, anyRepair...); err != nil {
+					return err
+				}
 				return invariant.HydrationInside(req, res)
 			})),
 		p("ELA-16", "std085-protocol §5.4", suite.Must,

@@ -19,10 +19,20 @@ func inflateRequirements() []suite.Requirement {
 	return []suite.Requirement{
 		p("INF-01", "std085 §2.1.4", suite.Must,
 			"Every window lies inside its document and its text is exactly the document's bytes between its offsets.",
-			inflation("inside", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.Inside(req, res) })),
+			inflation("inside", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				if err := repaired(t, outside...); err != nil {
+					return err
+				}
+				return invariant.Inside(req, res)
+			})),
 		p("INF-02", "std085 §2.1.4; units", suite.Must,
 			"No window edge cuts a multi-byte character.",
-			inflation("on-runes", func(_ *suite.T, req inflate.Request, res inflate.Result) error { return invariant.OnRunes(req, res) })),
+			inflation("on-runes", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				if err := repaired(t, cutting...); err != nil {
+					return err
+				}
+				return invariant.OnRunes(req, res)
+			})),
 		p("INF-03", "std085 §2.1.3", suite.Must,
 			"Windows of one compound never overlap.",
 			inflation("disjoint", func(_ *suite.T, _ inflate.Request, res inflate.Result) error { return invariant.Disjoint(res) })),

@@ -37,17 +37,42 @@ func answered[C interface{ Request() Req }, Req, Ans any](name string, g gopter.
 	return func(t *suite.T) {
 		t.Property(name, prop.ForAll(func(c C) string {
 			req := c.Request()
+			t.TakeRepairs()
 			ans, err := ask(t, req)
 			if err != nil {
 				return rejected(t, err)
 			}
 			if err := judge(t, req, ans); err != nil {
-				return err.Error()
+				return err.Error() + repairNote(t.TakeRepairs())
 			}
 			return ""
 		}, g))
 	}
 }
+
+// repairNote says, for a failure judged on a repaired answer, what was
+// repaired: the judge saw offsets clamped to the document and widened to
+// characters, not the ones the implementation gave.
+func repairNote(rs adapters.Repairs) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	return "\n(judged on the answer repaired for conversion: " + rs.String() + ")"
+}
+
+// repaired fails a case whose answer had offsets of the given kinds
+// repaired: the check of the one requirement that describes that fault.
+func repaired(t *suite.T, kinds ...adapters.RepairKind) error {
+	return t.Repairs().Of(kinds...).Err()
+}
+
+// outside and cutting are the repair kinds of the "inside the document" and
+// "no edge cuts a character" requirements.
+var (
+	outside   = []adapters.RepairKind{adapters.OutsideDocument, adapters.UnknownDocument}
+	cutting   = []adapters.RepairKind{adapters.InsideCharacter}
+	anyRepair = append(append([]adapters.RepairKind(nil), outside...), cutting...)
+)
 
 // rejected is the verdict on a valid generated request the implementation
 // refused: a fault ends the check as errored, any other error fails the case.

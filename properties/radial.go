@@ -29,7 +29,12 @@ func radialRequirements() []suite.Requirement {
 	return []suite.Requirement{
 		p("RAD-01", "std085 protocol §5.4; units", suite.Must,
 			"Every window lies inside its document, its text is exactly the document's bytes between its offsets, and no edge cuts a multi-byte character.",
-			radialWindows("inside", func(_ *suite.T, req R, ans W) error { return invariant.RadialInside(req, ans) })),
+			radialWindows("inside", func(t *suite.T, req R, ans W) error {
+				if err := repaired(t, anyRepair...); err != nil {
+					return err
+				}
+				return invariant.RadialInside(req, ans)
+			})),
 		p("RAD-02", "std085 protocol §5.4", suite.Must,
 			"Windows of one compound are sorted by start and merged: none overlaps or touches the previous one (start <= previous end merges).",
 			radialWindows("merged", func(_ *suite.T, _ R, ans W) error { return invariant.RadialMerged(ans) })),

@@ -27,10 +27,21 @@ type T struct {
 	notes    []string
 	fault    error
 	skip     string
+	repairs  adapters.RepairLog
 }
 
-// Context is cancelled when the requirement's time is up.
-func (t *T) Context() context.Context { return t.ctx }
+// Context is cancelled when the requirement's time is up. It carries the
+// check's repair log: an answer's offsets that InBytes had to repair are
+// recorded for the check to judge (see Repairs).
+func (t *T) Context() context.Context { return adapters.WithRepairLog(t.ctx, &t.repairs) }
+
+// Repairs lists the answer offsets repaired since the last TakeRepairs
+// (outside the document, inside a character): see adapters.Repair.
+func (t *T) Repairs() adapters.Repairs { return t.repairs.List() }
+
+// TakeRepairs returns the repairs recorded so far and forgets them, as a
+// property does between cases.
+func (t *T) TakeRepairs() adapters.Repairs { return t.repairs.Take() }
 
 // Adapter is the implementation under test, seen in bytes of UTF-8 (see
 // adapters.InBytes).

@@ -50,9 +50,10 @@
 //   - Unknown fields in answers are ignored unless the protocol is
 //     validated, where every object is closed (additionalProperties false)
 //     so a misspelt field is caught.
-//   - Offsets outside their document (in the program's unit) are faults,
-//     checked before any requirement sees the answer, as InBytes does for
-//     programs that count runes or UTF-16.
+//   - Offsets outside their document or inside a character (in the
+//     program's unit) are wrong answers, not faults: adapters.InBytes
+//     repairs them and records the repair, so the requirement about that
+//     fault fails and the others judge the repaired answer.
 //   - Standards the program declares but the protocol cannot drive are
 //     left out of Info and reported as not implemented (Undriven), not as
 //     errors.

@@ -1,0 +1,303 @@
+package adapters
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// A Repair records an offset of an answer that parsed but could not be taken
+// as it was: outside its document, inside a character, or in a document that
+// was not sent. The conversion to bytes (InBytes) moves such an offset to the
+// nearest place every check can judge (clamped to the document, widened to
+// the character holding it) and records the move, so that the one
+// requirement describing the fault fails (an offset outside the document
+// fails INF-01 and its twins; an edge inside a character fails INF-02 and its
+// twins) while every other requirement judges the repaired answer and says
+// so. A wrong answer is a failure, never an error.
+type Repair struct {
+	Kind  RepairKind
+	What  string    // the item: "window 3 end", "kept atom 2"
+	Doc   string    // the document the offset counts in
+	Raw   int       // the offset as the implementation gave it, in Unit
+	Unit  unit.Unit // the implementation's unit
+	At    int       // the offset judged instead, in Unit
+	Bytes int       // the offset judged instead, in bytes (-1 for an unknown document)
+	Len   int       // the document's length in Unit
+}
+
+// RepairKind says what was wrong with an offset.
+type RepairKind int
+
+const (
+	OutsideDocument RepairKind = iota + 1 // below 0 or beyond the document's end
+	InsideCharacter                       // inside a UTF-8 sequence or between surrogate halves
+	UnknownDocument                       // the document was not sent
+)
+
+func (r Repair) String() string {
+	switch r.Kind {
+	case OutsideDocument:
+		return fmt.Sprintf("%s of %q: %d %s is outside the document [0,%d] (judged as %s)", r.What, r.Doc, r.Raw, r.Unit, r.Len, r.at(r.Bytes))
+	case InsideCharacter:
+		return fmt.Sprintf("%s of %q: %d %s falls inside a character (judged widened to the character's edge, %s)", r.What, r.Doc, r.Raw, r.Unit, r.at(r.Bytes))
+	}
+	return fmt.Sprintf("%s names document %q, which was not sent", r.What, r.Doc)
+}
+
+// at shows the judged offset in the implementation's unit with bytes in
+// brackets.
+func (r Repair) at(int) string {
+	return fmt.Sprintf("%d [bytes %d]", r.At, r.Bytes)
+}
+
+// Repairs is a list of repairs, as a check sees them.
+type Repairs []Repair
+
+// Of returns the repairs of the given kinds.
+func (rs Repairs) Of(kinds ...RepairKind) Repairs {
+	var out Repairs
+	for _, r := range rs {
+		for _, k := range kinds {
+			if r.Kind == k {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// Err is nil without repairs, else an error listing them (at most 3).
+func (rs Repairs) Err() error {
+	if len(rs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s", rs.String())
+}
+
+func (rs Repairs) String() string {
+	var b strings.Builder
+	for i, r := range rs {
+		if i == 3 {
+			fmt.Fprintf(&b, "; and %d more", len(rs)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(r.String())
+	}
+	return b.String()
+}
+
+// RepairLog collects the repairs of the answers given while a context
+// carrying it (WithRepairLog) is in use. It is safe for concurrent use.
+type RepairLog struct {
+	mu   sync.Mutex
+	list Repairs
+}
+
+// Add records r.
+func (l *RepairLog) Add(r Repair) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.list = append(l.list, r)
+}
+
+// Take returns the repairs recorded so far and forgets them.
+func (l *RepairLog) Take() Repairs {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := l.list
+	l.list = nil
+	return out
+}
+
+// List returns the repairs recorded so far.
+func (l *RepairLog) List() Repairs {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append(Repairs(nil), l.list...)
+}
+
+type repairKey struct{}
+
+// WithRepairLog returns ctx carrying l: InBytes then repairs offsets it
+// cannot convert and records them in l. Without a log such an answer is a
+// fault, as callers that cannot judge it (benchmarks) need.
+func WithRepairLog(ctx context.Context, l *RepairLog) context.Context {
+	return context.WithValue(ctx, repairKey{}, l)
+}
+
+func repairLogOf(ctx context.Context) *RepairLog {
+	l, _ := ctx.Value(repairKey{}).(*RepairLog)
+	return l
+}
+
+// toBytesNear converts off, counted in u, to byte offsets of body: the
+// boundary itself (lo == hi) when off is one, else the edges [lo, hi) of the
+// character it falls inside. ok is false when off lies outside the body.
+func toBytesNear(u unit.Unit, body string, off int) (lo, hi int, ok bool) {
+	if off < 0 {
+		return 0, 0, false
+	}
+	if u == unit.Bytes || u == "" {
+		if off > len(body) {
+			return len(body), len(body), false
+		}
+		return unit.Floor(body, off), unit.Ceil(body, off), true
+	}
+	n := 0
+	for i, r := range body {
+		if n == off {
+			return i, i, true
+		}
+		w := 1
+		if u == unit.UTF16 && r >= 0x10000 {
+			w = 2
+		}
+		if n+w > off {
+			return i, i + utf8.RuneLen(r), true
+		}
+		n += w
+	}
+	if n == off {
+		return len(body), len(body), true
+	}
+	return len(body), len(body), false
+}
+
+// repairer converts the offsets of one answer to bytes, repairing what it
+// cannot convert when the call's context carries a RepairLog.
+type repairer struct {
+	u      unit.Unit
+	bodies map[string]string
+	log    *RepairLog
+}
+
+func newRepairer(ctx context.Context, u unit.Unit, bodies map[string]string) *repairer {
+	if u == "" {
+		u = unit.Bytes
+	}
+	return &repairer{u: u, bodies: bodies, log: repairLogOf(ctx)}
+}
+
+// span converts [start, end) of document id; what names the span ("window
+// 3"). It widens an edge inside a character outward (start down, end up)
+// and clamps an edge outside the document to it.
+func (r *repairer) span(id string, start, end int, what string) (int, int, error) {
+	body, known := r.bodies[id]
+	if !known {
+		if r.log == nil {
+			return 0, 0, Fault("%s names unknown compound %q", what, id)
+		}
+		r.log.Add(Repair{Kind: UnknownDocument, What: what, Doc: id, Raw: start, Unit: r.u, Bytes: -1})
+		return start, end, nil
+	}
+	s, err := r.offset(body, id, start, what+" start", false)
+	if err != nil {
+		return 0, 0, err
+	}
+	e, err := r.offset(body, id, end, what+" end", true)
+	return s, e, err
+}
+
+// offset converts one offset; up says which way to widen it.
+func (r *repairer) offset(body, id string, off int, what string, up bool) (int, error) {
+	lo, hi, inside := toBytesNear(r.u, body, off)
+	if inside && lo == hi {
+		return lo, nil
+	}
+	if r.log == nil {
+		if !inside {
+			return 0, Fault("%s of %q: %s offset %d outside [0,%d]", what, id, r.u, off, r.u.Len(body))
+		}
+		return 0, Fault("%s of %q: %s offset %d falls inside the character at byte %d", what, id, r.u, off, lo)
+	}
+	rep := Repair{Kind: OutsideDocument, What: what, Doc: id, Raw: off, Unit: r.u, Bytes: lo, Len: r.u.Len(body)}
+	if inside {
+		rep.Kind = InsideCharacter
+		if up {
+			rep.Bytes = hi
+		}
+	}
+	rep.At = r.u.Len(body[:rep.Bytes])
+	r.log.Add(rep)
+	return rep.Bytes, nil
+}
+
+// atom converts the offset of an atom, an item at one place: inside a
+// character it moves to the character's start.
+func (r *repairer) atom(id string, off int, what string) (int, error) {
+	body, known := r.bodies[id]
+	if !known {
+		if r.log == nil {
+			return 0, Fault("%s names unknown compound %q", what, id)
+		}
+		r.log.Add(Repair{Kind: UnknownDocument, What: what, Doc: id, Raw: off, Unit: r.u, Bytes: -1})
+		return off, nil
+	}
+	return r.offset(body, id, off, what, false)
+}
+
+// window converts a window [start, end) of document id and its text. When an
+// edge was widened out of a character and the text is the document's text
+// between the edges but for the cut character (left out, or replaced by
+// U+FFFD as a lone surrogate or a stray byte decodes), the text becomes the
+// document's text between the widened edges: the window judged is the
+// repaired one, and its cut character is the character requirement's to
+// report, not a stale text.
+func (r *repairer) window(id string, start, end int, text, what string) (int, int, string, error) {
+	s, e, err := r.span(id, start, end, what)
+	if err != nil || r.log == nil {
+		return s, e, text, err
+	}
+	body, known := r.bodies[id]
+	if !known || s > e {
+		return s, e, text, nil
+	}
+	lo, hi, in := toBytesNear(r.u, body, start)
+	cutStart := in && lo != hi
+	lo, hi, in = toBytesNear(r.u, body, end)
+	cutEnd := in && lo != hi
+	if !cutStart && !cutEnd {
+		return s, e, text, nil
+	}
+	is, ie := s, e
+	if cutStart {
+		_, n := utf8.DecodeRuneInString(body[s:e])
+		is += n
+	}
+	if cutEnd && ie > is {
+		_, n := utf8.DecodeLastRuneInString(body[is:ie])
+		ie -= n
+	}
+	if trimBad(text, cutStart, cutEnd) == body[is:ie] {
+		text = body[s:e]
+	}
+	return s, e, text, nil
+}
+
+// trimBad drops U+FFFD and stray bytes (at most utf8.UTFMax of them) from
+// the front and the back of s, as asked.
+func trimBad(s string, front, back bool) string {
+	for i := 0; front && s != "" && i < utf8.UTFMax; i++ {
+		r, n := utf8.DecodeRuneInString(s)
+		if r != utf8.RuneError {
+			break
+		}
+		s = s[n:]
+	}
+	for i := 0; back && s != "" && i < utf8.UTFMax; i++ {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if r != utf8.RuneError {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}

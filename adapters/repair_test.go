@@ -1,0 +1,84 @@
+package adapters_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// fixedInflater answers every inflation with one window, counted in its unit.
+type fixedInflater struct {
+	u unit.Unit
+	w inflate.Window
+}
+
+func (f *fixedInflater) Info() adapters.Info {
+	return adapters.Info{Name: "fixed", Unit: f.u, Standards: []adapters.Standard{adapters.Inflate}}
+}
+func (*fixedInflater) Close() error { return nil }
+func (f *fixedInflater) Inflate(context.Context, inflate.Request) (inflate.Result, error) {
+	return inflate.Result{Windows: []inflate.Window{f.w}}, nil
+}
+
+// TestRepairs: an answer whose offsets cannot be taken as they are is
+// repaired (clamped, widened) and the repair recorded when the context
+// carries a log, and is a fault without one.
+func TestRepairs(t *testing.T) {
+	// "ab😀cd": bytes a0 b1 😀[2,6) c6 d7, len 8; utf16 a0 b1 😀[2,4) c4 d5, len 6.
+	const body = "ab😀cd"
+	req := inflate.Request{Documents: []inflate.Document{{ID: "d", Body: body}}, Hits: []inflate.Hit{{ID: "h", CompoundID: "d", Start: 0, End: 1, Score: 1}}}
+	tests := []struct {
+		name       string
+		u          unit.Unit
+		w          inflate.Window
+		kind       adapters.RepairKind // 0: no repair
+		start, end int                 // bytes judged
+		text       string              // text judged
+		message    string              // in the repair's message
+	}{
+		{"utf16 clean", unit.UTF16, inflate.Window{CompoundID: "d", Start: 1, End: 5, Text: "b😀c"}, 0, 1, 7, "b😀c", ""},
+		{"utf16 end between surrogates", unit.UTF16, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "ab\uFFFD"}, adapters.InsideCharacter, 0, 6, "ab😀", "3 utf16 falls inside a character (judged widened to the character's edge, 4 [bytes 6])"},
+		{"utf16 start between surrogates", unit.UTF16, inflate.Window{CompoundID: "d", Start: 3, End: 5, Text: "\uFFFDc"}, adapters.InsideCharacter, 2, 7, "😀c", "start of \"d\": 3 utf16 falls inside"},
+		{"utf16 stale text kept", unit.UTF16, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "xyz"}, adapters.InsideCharacter, 0, 6, "xyz", ""},
+		{"utf16 end past the document", unit.UTF16, inflate.Window{CompoundID: "d", Start: 4, End: 7, Text: "cd"}, adapters.OutsideDocument, 6, 8, "cd", "7 utf16 is outside the document [0,6] (judged as 6 [bytes 8])"},
+		{"bytes inside a UTF-8 sequence", unit.Bytes, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "ab\xf0"}, adapters.InsideCharacter, 0, 6, "ab😀", "3 bytes falls inside"},
+		{"bytes past the document", unit.Bytes, inflate.Window{CompoundID: "d", Start: 6, End: 9, Text: "cd"}, adapters.OutsideDocument, 6, 8, "cd", "outside the document [0,8]"},
+		{"runes negative start", unit.Runes, inflate.Window{CompoundID: "d", Start: -1, End: 1, Text: "a"}, adapters.OutsideDocument, 0, 1, "a", "-1 runes is outside"},
+		{"unknown document", unit.UTF16, inflate.Window{CompoundID: "x", Start: 0, End: 1, Text: "a"}, adapters.UnknownDocument, 0, 1, "a", `names document "x", which was not sent`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := adapters.InBytes(&fixedInflater{tt.u, tt.w}).(adapters.Inflater)
+			var log adapters.RepairLog
+			res, err := a.Inflate(adapters.WithRepairLog(context.Background(), &log), req)
+			if err != nil {
+				t.Fatalf("with a log: %v", err)
+			}
+			w := res.Windows[0]
+			if w.Start != tt.start || w.End != tt.end || w.Text != tt.text {
+				t.Errorf("judged [%d,%d) %q, want [%d,%d) %q", w.Start, w.End, w.Text, tt.start, tt.end, tt.text)
+			}
+			rs := log.List()
+			if tt.kind == 0 {
+				if len(rs) != 0 {
+					t.Errorf("repairs %v, want none", rs)
+				}
+				return
+			}
+			if len(rs) != 1 || rs[0].Kind != tt.kind {
+				t.Fatalf("repairs %v, want one of kind %d", rs, tt.kind)
+			}
+			if !strings.Contains(rs[0].String(), tt.message) {
+				t.Errorf("repair says %q, want %q in it", rs[0], tt.message)
+			}
+			if _, err := a.Inflate(context.Background(), req); !errors.Is(err, adapters.ErrFault) {
+				t.Errorf("without a log: err = %v, want a fault", err)
+			}
+		})
+	}
+}
