@@ -112,7 +112,7 @@ func exactWindows(t *suite.T) {
 		if got := spans(res.Windows); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: windows %v, want %v", c.name, got, c.want)
 		}
-		if err := invariant.Inside(c.req, res); err != nil {
+		if err := invariant.Inside(c.req, res, t.Unit()); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}

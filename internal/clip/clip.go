@@ -40,25 +40,29 @@ func Around(s string, off, n int) string {
 	return out
 }
 
-// floor moves i back to the start of the character holding it. In invalid
-// UTF-8 (a run of stray continuation bytes) it moves back at most
-// utf8.UTFMax-1 bytes and keeps i, since no character is cut there.
+// floor moves i back to the start of the character holding it, if any: in
+// invalid UTF-8 (stray continuation bytes) i cuts no character and stays.
 func floor[S ~string | ~[]byte](s S, i int) int {
-	for j := i; j > 0 && j < len(s) && i-j < utf8.UTFMax; j-- {
+	if i <= 0 || i >= len(s) {
+		return i
+	}
+	for j := i; j >= 0 && i-j < utf8.UTFMax; j-- {
 		if utf8.RuneStart(s[j]) {
-			return j
+			r, n := utf8.DecodeRuneInString(string(s[j:min(j+utf8.UTFMax, len(s))]))
+			if r != utf8.RuneError && j+n > i {
+				return j
+			}
+			return i
 		}
 	}
 	return i
 }
 
-// ceil moves i forward to the start of the next character (at most
-// utf8.UTFMax-1 bytes, as floor).
+// ceil moves i forward to the end of the character holding it, if any.
 func ceil(s string, i int) int {
-	for j := i; j < len(s) && j-i < utf8.UTFMax; j++ {
-		if utf8.RuneStart(s[j]) {
-			return j
-		}
+	if j := floor(s, i); j != i {
+		_, n := utf8.DecodeRuneInString(s[j:])
+		return j + n
 	}
-	return min(i, len(s))
+	return i
 }

@@ -2,9 +2,9 @@ package invariant
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
-	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -40,7 +40,7 @@ func hitsByID(req inflate.Request) map[string]inflate.Hit {
 
 // Inside: every window names a known compound, lies within its body, and its
 // text is exactly the body's bytes between its offsets (no markers).
-func Inside(req inflate.Request, res inflate.Result) error {
+func Inside(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	b := bodies(req)
 	for i, w := range res.Windows {
 		body, ok := b[w.CompoundID]
@@ -48,23 +48,23 @@ func Inside(req inflate.Request, res inflate.Result) error {
 			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
 		}
 		if w.Start < 0 || w.Start > w.End || w.End > len(body) {
-			return fmt.Errorf("window %d of %q spans [%d,%d), outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(body))
+			return fmt.Errorf("window %d of %q spans %s, outside [0,%s]", i, w.CompoundID, spanAt(u, body, w.Start, w.End), at(u, body, len(body)))
 		}
-		if w.Text != body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip.Text(w.Text, 60), clip.Text(body[w.Start:w.End], 60))
+		if want := body[w.Start:w.End]; w.Text != want {
+			return fmt.Errorf("window %d of %q %s: its text is not the document's text between its offsets: %s", i, w.CompoundID, spanAt(u, body, w.Start, w.End), textDiff(w.Text, want))
 		}
 	}
 	return nil
 }
 
 // OnRunes: no window edge cuts a multi-byte character.
-func OnRunes(req inflate.Request, res inflate.Result) error {
+func OnRunes(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	b := bodies(req)
 	for i, w := range res.Windows {
 		body := b[w.CompoundID]
 		for _, off := range []int{w.Start, w.End} {
 			if off >= 0 && off <= len(body) && !unit.IsBoundary(body, off) {
-				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
+				return fmt.Errorf("window %d of %q %s: edge at byte %d cuts a multi-byte character: %s", i, w.CompoundID, spanAt(u, body, w.Start, w.End), off, excerpt(body, off))
 			}
 		}
 	}
@@ -72,7 +72,8 @@ func OnRunes(req inflate.Request, res inflate.Result) error {
 }
 
 // Disjoint: windows of one compound never share a byte.
-func Disjoint(res inflate.Result) error {
+func Disjoint(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	b := bodies(req)
 	by := map[string][]inflate.Window{}
 	for _, w := range res.Windows {
 		by[w.CompoundID] = append(by[w.CompoundID], w)
@@ -81,7 +82,7 @@ func Disjoint(res inflate.Result) error {
 		sort.Slice(ws, func(i, j int) bool { return ws[i].Start < ws[j].Start })
 		for i := 1; i < len(ws); i++ {
 			if ws[i].Start < ws[i-1].End {
-				return fmt.Errorf("windows of %q overlap: [%d,%d) and [%d,%d)", id, ws[i-1].Start, ws[i-1].End, ws[i].Start, ws[i].End)
+				return fmt.Errorf("windows of %q overlap: %s and %s", id, spanAt(u, b[id], ws[i-1].Start, ws[i-1].End), spanAt(u, b[id], ws[i].Start, ws[i].End))
 			}
 		}
 	}
@@ -91,12 +92,13 @@ func Disjoint(res inflate.Result) error {
 // Assigned: every hit is either listed by exactly one window of its own
 // compound, which touches it, or reported dropped — never both, never
 // neither — and windows list only hits of the request.
-func Assigned(req inflate.Request, res inflate.Result) error {
+func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
+	b := bodies(req)
 	where := map[string]int{}
 	for i, w := range res.Windows {
 		if len(w.Hits) == 0 {
-			return fmt.Errorf("window %d of %q [%d,%d) holds no hit", i, w.CompoundID, w.Start, w.End)
+			return fmt.Errorf("window %d of %q %s holds no hit", i, w.CompoundID, spanAt(u, b[w.CompoundID], w.Start, w.End))
 		}
 		for _, id := range w.Hits {
 			h, ok := hits[id]
@@ -111,7 +113,8 @@ func Assigned(req inflate.Request, res inflate.Result) error {
 				return fmt.Errorf("hit %q of %q is listed by window %d of %q", id, h.CompoundID, i, w.CompoundID)
 			}
 			if !touches(w, h) {
-				return fmt.Errorf("hit %q [%d,%d) is listed by window %d [%d,%d), which does not touch it", id, h.Start, h.End, i, w.Start, w.End)
+				body := b[w.CompoundID]
+				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it", id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End))
 			}
 		}
 	}
@@ -142,8 +145,9 @@ func touches(w inflate.Window, h inflate.Hit) bool {
 // Covered: a surviving hit no longer than the minimum viable window lies
 // wholly inside the windows of its compound (the hit itself is never cut
 // away).
-func Covered(req inflate.Request, res inflate.Result) error {
+func Covered(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
+	b := bodies(req)
 	by := map[string][]inflate.Window{}
 	for _, w := range res.Windows {
 		by[w.CompoundID] = append(by[w.CompoundID], w)
@@ -155,7 +159,7 @@ func Covered(req inflate.Request, res inflate.Result) error {
 				continue
 			}
 			if !covered(by[h.CompoundID], h.Start, h.End) {
-				return fmt.Errorf("hit %q [%d,%d) of %q is not wholly inside its compound's windows", id, h.Start, h.End, h.CompoundID)
+				return fmt.Errorf("hit %q %s of %q is not wholly inside its compound's windows", id, spanAt(u, b[h.CompoundID], h.Start, h.End), h.CompoundID)
 			}
 		}
 	}
@@ -214,13 +218,17 @@ func TextCap(req inflate.Request) int {
 // Merged: two windows of one compound whose hits are less than the merge
 // threshold apart would have been one window, unless together their hits
 // span more than the smallest cap the text allows (the cap forbade it).
-func Merged(req inflate.Request, res inflate.Result) error {
+func Merged(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
 	limit := TextCap(req)
+	bs := bodies(req)
 	type spanned struct{ win, s, e int }
 	by := map[string][]spanned{}
 	for i, w := range res.Windows {
-		s, e := spanOf(w, hits)
+		s, e, ok := spanOf(w, hits)
+		if !ok {
+			continue // a window without hits is Assigned's to report
+		}
 		by[w.CompoundID] = append(by[w.CompoundID], spanned{i, s, e})
 	}
 	for id, ws := range by {
@@ -231,8 +239,9 @@ func Merged(req inflate.Request, res inflate.Result) error {
 				gap := b.s - a.e
 				union := max(a.e, b.e) - a.s
 				if gap < MergeThreshold && union <= limit {
-					return fmt.Errorf("compound %q: windows %d and %d hold hits spanning [%d,%d) and [%d,%d), %d apart; merged they span %d, within the cap %d",
-						id, a.win, b.win, a.s, a.e, b.s, b.e, gap, union, limit)
+					body := bs[id]
+					return fmt.Errorf("compound %q: windows %d and %d hold hits spanning %s and %s, %d bytes apart; merged they span %d bytes, within the cap %d",
+						id, a.win, b.win, spanAt(u, body, a.s, a.e), spanAt(u, body, b.s, b.e), gap, union, limit)
 				}
 			}
 		}
@@ -240,18 +249,23 @@ func Merged(req inflate.Request, res inflate.Result) error {
 	return nil
 }
 
-func spanOf(w inflate.Window, hits map[string]inflate.Hit) (int, int) {
-	s, e := -1, -1
+// spanOf is the span of the hits a window lists: from the first start to the
+// last end. ok is false when it lists no hit of the request.
+func spanOf(w inflate.Window, hits map[string]inflate.Hit) (s, e int, ok bool) {
 	for _, id := range w.Hits {
-		h := hits[id]
-		if s < 0 || h.Start < s {
+		h, known := hits[id]
+		if !known {
+			continue
+		}
+		if !ok || h.Start < s {
 			s = h.Start
 		}
-		if h.End > e {
+		if !ok || h.End > e {
 			e = h.End
 		}
+		ok = true
 	}
-	return s, e
+	return s, e, ok
 }
 
 // Padded: no window reaches more than MaxPadding beyond the span of its
@@ -261,14 +275,17 @@ func Padded(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	b := bodies(req)
 	for i, w := range res.Windows {
 		body := b[w.CompoundID]
-		s, e := spanOf(w, hits)
+		s, e, ok := spanOf(w, hits)
+		if !ok {
+			continue // Assigned reports a window without hits
+		}
 		s, e = max(s, w.Start), min(e, w.End)
 		if s < w.Start || e > len(body) || w.End > len(body) || s > e {
 			continue // Inside and Assigned report such windows
 		}
 		left, right := u.Len(body[w.Start:s]), u.Len(body[e:w.End])
 		if left > MaxPadding || right > MaxPadding {
-			return fmt.Errorf("window %d of %q [%d,%d) pads its hits' span [%d,%d) by %d and %d %s, beyond the maximum %d", i, w.CompoundID, w.Start, w.End, s, e, left, right, u, MaxPadding)
+			return fmt.Errorf("window %d of %q %s pads its hits' span %s by %d and %d %s, beyond the maximum %d", i, w.CompoundID, spanAt(u, body, w.Start, w.End), spanAt(u, body, s, e), left, right, u, MaxPadding)
 		}
 	}
 	return nil
@@ -299,15 +316,22 @@ func KeptAll(req inflate.Request, res inflate.Result) error {
 	return nil
 }
 
-// Canonical returns the windows in a fixed order (compound, start), for
-// comparing answers whose order is the implementation's to choose.
+// Canonical returns the windows in a fixed order (compound, start, end),
+// each with its hits sorted by ID, for comparing answers whose order of
+// windows and of hits inside a window is the implementation's to choose.
 func Canonical(ws []inflate.Window) []inflate.Window {
 	out := append([]inflate.Window(nil), ws...)
-	sort.Slice(out, func(i, j int) bool {
+	for i := range out {
+		out[i].Hits = slices.Sorted(slices.Values(out[i].Hits))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].CompoundID != out[j].CompoundID {
 			return out[i].CompoundID < out[j].CompoundID
 		}
-		return out[i].Start < out[j].Start
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End < out[j].End
 	})
 	return out
 }
