@@ -34,6 +34,8 @@ func TestMutants(t *testing.T) {
 		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
 		{adapters.Inflate, broken.InputOrder(), []string{"INF-09", "DEN-04"}},
 		{adapters.Inflate, broken.AcceptsAnything(), []string{"INF-11", "DEN-07"}},
+		{adapters.Density, broken.RendersOverBudget(), []string{"DEN-09"}},
+		{adapters.Inflate, broken.RendersBestOnly(), []string{"INF-16"}},
 
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},

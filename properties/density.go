@@ -59,5 +59,14 @@ func densityRequirements() []suite.Requirement {
 			inflation("max-padding", func(t *suite.T, req inflate.Request, res inflate.Result) error {
 				return invariant.Padded(req, res, t.Unit())
 			})),
+		p("DEN-09", "std085 §3.1, §4–5; rendered output", suite.Should,
+			"When the answer carries the rendered text handed to the model, it fits the budget too, markers and separators counted.",
+			inflation("rendered-fits", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				n := 0
+				for _, w := range res.Windows {
+					n += t.Unit().Len(w.Text)
+				}
+				return invariant.RenderedFits(res.Rendered, req.Budget, t.Unit(), n)
+			})),
 	}
 }

@@ -77,6 +77,15 @@ func inflateRequirements() []suite.Requirement {
 				again := call.MustInflate(t, kept)
 				return invariant.SameWindows(req, t.Unit(), invariant.Canonical(res.Windows), invariant.Canonical(again.Windows), "first", "survivors again")
 			})),
+		p("INF-16", "std085 §4 (content with markers); rendered output", suite.Must,
+			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
+			inflation("rendered-holds", func(t *suite.T, _ inflate.Request, res inflate.Result) error {
+				texts := make([]string, len(res.Windows))
+				for i, w := range res.Windows {
+					texts[i] = w.Text
+				}
+				return invariant.RenderedHolds(res.Rendered, texts, t.Unit())
+			})),
 		p("INF-13", "std085 §2–3 (reference)", suite.Reference,
 			"Windows, their hits, scores and order, and the dropped hits equal the reference's.",
 			inflation("equals-reference", func(t *suite.T, req inflate.Request, res inflate.Result) error {
