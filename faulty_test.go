@@ -1,0 +1,191 @@
+package ctxconform_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// serveEnv makes this test binary serve the reference over the process
+// protocol: the faulty proxies under testdata/faulty relay to it.
+const serveEnv = "CTXCONFORM_TEST_SERVE_REFERENCE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		err := process.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, process.ServeOptions{Standards: []adapters.Standard{adapters.Inflate, adapters.Density}})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestFaultyPrograms runs small implementations with one deliberate fault
+// each (testdata/faulty, in Python) through the exec adapter, on the
+// inflate and density standards, for seeds 1 to 5, and checks the verdicts
+// the harness promises (specs/REQUIREMENTS.md, rule 5; issue 11):
+//
+//   - a wrong answer fails the one requirement about its fault and errors
+//     nothing: a window edge between surrogate halves fails INF-02 only; a
+//     window end one past the document fails INF-01 only; a rendering that
+//     overruns the budget fails DEN-09 only;
+//   - a program that hangs, prints garbage or answers another seq errors
+//     and passes no requirement;
+//   - a program that refuses everything passes no requirement;
+//   - the failed set is the same for every seed.
+func TestFaultyPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts programs: not in -short")
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(serveEnv, "1") // inherited by the proxies' child, the reference
+	dir, err := filepath.Abs(filepath.Join("testdata", "faulty"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := func(mode string) []string {
+		return []string{python, filepath.Join(dir, "proxy.py"), mode, "--", self}
+	}
+	program := func(name string) []string { return []string{python, filepath.Join(dir, name)} }
+
+	tests := []struct {
+		name    string
+		argv    []string
+		opts    process.Options
+		failed  []string // exactly the failed requirements (nil: see passNone)
+		errored bool     // every requirement errors
+		// passNone: no requirement passes (a program that never answers
+		// rightly must not pass even the bad-input ones).
+		passNone bool
+		// flaky: a program wrong on 1 answer in 20; what it fails depends on
+		// which requests it corrupts, but it fails something (or is named
+		// flaky) within the normal run time, and errors nothing.
+		flaky   bool
+		missing string // the machinery not in main yet: the subtest is skipped, naming it
+	}{
+		{name: "surrogate splitter", argv: proxy("surrogates"), failed: []string{"INF-02"},
+			missing: "fixed edge cases first (helper edges): generated cases do not put an emoji at a window edge on every seed"},
+		{name: "end one past the document", argv: proxy("offbyone"), failed: []string{"INF-01"}},
+		{name: "rendering over budget", argv: proxy("overrun"), failed: []string{"DEN-09"},
+			missing: "fixed edge cases first (helper edges): generated budgets are not filled by the windows on every seed, so the markers do not always overrun"},
+		{name: "flaky", argv: proxy("flaky"), flaky: true,
+			missing: "flaky verdicts and bounded shrinking (helper runner)"},
+		{name: "wrong seq", argv: proxy("wrongseq"), errored: true, passNone: true,
+			missing: "refusals with controls (helper edges): a non-answer still counts as a refusal in the bad-input specs"},
+		{name: "hangs", argv: program("hang.py"), opts: process.Options{RequestTimeout: 200 * time.Millisecond}, errored: true, passNone: true,
+			missing: "refusals with controls (helper edges): a non-answer still counts as a refusal in the bad-input specs"},
+		{name: "garbage", argv: program("garbage.py"), errored: true, passNone: true,
+			missing: "refusals with controls (helper edges): a non-answer still counts as a refusal in the bad-input specs"},
+		{name: "refuses everything", argv: program("refuse.py"), passNone: true,
+			missing: "refusals with controls (helper edges): INF-11 and DEN-07 send no valid twin"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			failedBySeed := make([][]string, 5)
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			var problems []string
+			for seed := 1; seed <= 5; seed++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					rep, err := runProgram(tt.argv, tt.opts, int64(seed))
+					mu.Lock()
+					defer mu.Unlock()
+					if err != nil {
+						problems = append(problems, fmt.Sprintf("seed %d: %v", seed, err))
+						return
+					}
+					var failed []string
+					for _, r := range rep.Results {
+						switch {
+						case r.Outcome == suite.Failed:
+							failed = append(failed, r.ID)
+						case r.Outcome == suite.Errored && !tt.errored:
+							problems = append(problems, fmt.Sprintf("seed %d: %s errored, want a verdict: %s", seed, r.ID, r.Message))
+						case r.Outcome == suite.Passed && tt.passNone:
+							problems = append(problems, fmt.Sprintf("seed %d: %s passed a program that never answers rightly", seed, r.ID))
+						case r.Outcome != suite.Errored && tt.errored && !tt.passNone:
+							problems = append(problems, fmt.Sprintf("seed %d: %s %s, want errored", seed, r.ID, r.Outcome))
+						}
+						if placeholder.MatchString(r.Message) || strings.Contains(r.Message, "before the check's deadline") {
+							problems = append(problems, fmt.Sprintf("seed %d: %s message %q", seed, r.ID, r.Message))
+						}
+					}
+					slices.Sort(failed)
+					failedBySeed[seed-1] = failed
+					if tt.flaky && len(failed) == 0 && !strings.Contains(fmt.Sprint(rep.Results), "flaky") {
+						problems = append(problems, fmt.Sprintf("seed %d: nothing failed and nothing was named flaky", seed))
+					}
+					if tt.failed != nil && !slices.Equal(failed, tt.failed) {
+						problems = append(problems, fmt.Sprintf("seed %d: failed %v, want exactly %v", seed, failed, tt.failed))
+					}
+				}()
+			}
+			wg.Wait()
+			t.Logf("failed by seed 1..5: %v", failedBySeed)
+			for i := 1; i < 5 && !tt.flaky; i++ {
+				if !slices.Equal(failedBySeed[i], failedBySeed[0]) {
+					problems = append(problems, fmt.Sprintf("seed %d failed %v, seed 1 failed %v: verdicts depend on the seed", i+1, failedBySeed[i], failedBySeed[0]))
+				}
+			}
+			if len(problems) > 0 {
+				slices.Sort(problems)
+				if tt.missing != "" {
+					t.Skipf("waiting for %s:\n%s", tt.missing, strings.Join(problems, "\n"))
+				}
+				t.Error(strings.Join(problems, "\n"))
+			}
+		})
+	}
+}
+
+// placeholder finds an internal placeholder offset leaking into a message.
+var placeholder = regexp.MustCompile(`\[-1,|,-1\)|\bscores? -1\b|best hit -1\b`)
+
+// faultyOptions: inflation and density at the default level, few generated
+// cases; the timing specs (PRF) are left out, as timed tests have no place
+// in unit tests.
+var faultyOptions = suite.Options{
+	Level:        suite.Should,
+	Standards:    []adapters.Standard{adapters.Inflate, adapters.Density},
+	Skip:         regexp.MustCompile(`^PRF-`),
+	PropertyRuns: 8,
+	Timeout:      time.Minute,
+}
+
+func runProgram(argv []string, opts process.Options, seed int64) (suite.Report, error) {
+	ctx := context.Background()
+	a, err := process.Exec(ctx, argv, opts)
+	if err != nil {
+		return suite.Report{}, err
+	}
+	defer a.Close()
+	o := faultyOptions
+	o.Seed = seed
+	return suite.Run(ctx, a, ctxconform.Requirements(), o), nil
+}
