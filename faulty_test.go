@@ -84,14 +84,15 @@ func TestFaultyPrograms(t *testing.T) {
 		// which requests it corrupts, but it fails something (or is named
 		// flaky) within the normal run time, and errors nothing.
 		flaky   bool
-		missing string // the machinery not in main yet: the subtest is skipped, naming it
+		timeout time.Duration // per requirement, when not faultyOptions'
+		missing string        // the machinery not in main yet: the subtest is skipped, naming it
 	}{
 		{name: "surrogate splitter", argv: proxy("surrogates"), failed: []string{"INF-02"},
 			missing: "fixed edge cases first (helper edges): generated cases do not put an emoji at a window edge on every seed"},
 		{name: "end one past the document", argv: proxy("offbyone"), failed: []string{"INF-01"}},
 		{name: "rendering over budget", argv: proxy("overrun"), failed: []string{"DEN-09"},
 			missing: "fixed edge cases first (helper edges): generated budgets are not filled by the windows on every seed, so the markers do not always overrun"},
-		{name: "flaky", argv: proxy("flaky"), flaky: true,
+		{name: "flaky", argv: proxy("flaky"), flaky: true, timeout: 15 * time.Second,
 			missing: "flaky verdicts and bounded shrinking (helper runner)"},
 		{name: "wrong seq", argv: proxy("wrongseq"), errored: true, passNone: true,
 			missing: "refusals with controls (helper edges): a non-answer still counts as a refusal in the bad-input specs"},
@@ -113,7 +114,7 @@ func TestFaultyPrograms(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					rep, err := runProgram(tt.argv, tt.opts, int64(seed))
+					rep, err := runProgram(tt.argv, tt.opts, int64(seed), tt.timeout)
 					mu.Lock()
 					defer mu.Unlock()
 					if err != nil {
@@ -178,7 +179,7 @@ var faultyOptions = suite.Options{
 	Timeout:      time.Minute,
 }
 
-func runProgram(argv []string, opts process.Options, seed int64) (suite.Report, error) {
+func runProgram(argv []string, opts process.Options, seed int64, timeout time.Duration) (suite.Report, error) {
 	ctx := context.Background()
 	a, err := process.Exec(ctx, argv, opts)
 	if err != nil {
@@ -187,5 +188,8 @@ func runProgram(argv []string, opts process.Options, seed int64) (suite.Report, 
 	defer a.Close()
 	o := faultyOptions
 	o.Seed = seed
+	if timeout > 0 {
+		o.Timeout = timeout
+	}
 	return suite.Run(ctx, a, ctxconform.Requirements(), o), nil
 }

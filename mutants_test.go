@@ -40,11 +40,14 @@ func TestMutants(t *testing.T) {
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},
 		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-02", "ASM-11"}},
+		{adapters.Assemble, broken.AssembleRendersFirstOnly(), []string{"ASM-18"}},
+		{adapters.Assemble, broken.AssembleRendersOverBudget(), []string{"ASM-19"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-13", "RAD-23"}},
 		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-04", "RAD-20"}},
+		{adapters.Radial, broken.RadialRendersFirstOnly(), []string{"RAD-28"}},
 
 		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
 		// the cap example, the radius the answer reports, the windows' reach
@@ -54,6 +57,7 @@ func TestMutants(t *testing.T) {
 		{adapters.Elastic, broken.KeepsEveryAtom(), []string{"ELA-05", "ELA-19", "ELA-06", "ELA-23"}},
 		// One window per atom: overlapping windows are not merged.
 		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
+		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
 		// clamp(b·h/200): right at 10 hits, grows with hits.
 		{adapters.Elastic, broken.RadiusGrowsWithHits(), []string{"ELA-01", "ELA-12", "ELA-13", "ELA-04", "ELA-18", "ELA-21"}},
 		// Census by prefix instead of the exact label; census case-sensitive.

@@ -68,6 +68,24 @@ func assembleRequirements() []suite.Requirement {
 			assembly("documented-coherence", func(_ *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
 				return invariant.AssembleDocumented(req, ans)
 			})),
+		p("ASM-18", "std085 §4 (content with markers); rendered output", suite.Must,
+			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
+			assembly("rendered-holds", func(t *suite.T, _ adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+				texts := make([]string, len(ans.Results))
+				for i, r := range ans.Results {
+					texts[i] = r.Window
+				}
+				return invariant.RenderedHolds(ans.Rendered, texts, t.Unit())
+			})),
+		p("ASM-19", "std085 protocol, Validation Criterion 4; rendered output", suite.Should,
+			"When the answer carries the rendered text handed to the model, it fits max_chars too, markers and separators counted.",
+			assembly("rendered-fits", func(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+				n := 0
+				for _, r := range ans.Results {
+					n += t.Unit().Len(r.Window)
+				}
+				return invariant.RenderedFits(ans.Rendered, &req.MaxChars, t.Unit(), n)
+			})),
 		p("ASM-10", "std085 protocol §1–3 (reference)", suite.Reference,
 			"Windows, their molecules, labels, coherence, scores and order equal the reference's.",
 			assembly("equals-reference", func(_ *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {

@@ -109,6 +109,11 @@ func elasticRequirements() []suite.Requirement {
 				again := call.MustHydrate(t, elaShuffled(req, t.Seed()+int64(len(req.Atoms))))
 				return invariant.SameHydration(invariant.CanonicalHydration(res), invariant.CanonicalHydration(again))
 			})),
+		p("ELA-25", "std085-protocol §5.4; rendered output", suite.Must,
+			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
+			elaHydration("rendered-holds", func(t *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
+				return invariant.RenderedHolds(res.Rendered, windowTexts(res.Windows), t.Unit())
+			})),
 		p("ELA-23", "std105 §2–4 (reference)", suite.Reference,
 			"Hydration answers exactly what the reference answers: windows, their order, costs and scores, kept and dropped atoms best first, capacity and use.",
 			elaBytesOnly(elaHydration("equals-reference", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {

@@ -111,17 +111,25 @@ func radialRequirements() []suite.Requirement {
 			})),
 		p("RAD-16", "std085 protocol §5.1", suite.Must,
 			"Ingest records atoms of known compounds, each with a label and an offset inside the body on a character boundary, none twice.",
-			radialIngest("valid", func(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+			radialIngest("valid", func(t *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+				if err := repaired(t, anyRepair...); err != nil {
+					return err
+				}
 				return invariant.IngestValid(req, ans)
 			})),
 		p("RAD-17", "std085 protocol §5.1", suite.Should,
 			"Each ingested atom's label is the text at its offset, compared without case.",
-			radialIngest("labels", func(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+			radialIngest("labels", func(_ *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
 				return invariant.IngestLabels(req, ans)
+			})),
+		p("RAD-28", "std085 protocol §5.4; rendered output", suite.Must,
+			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
+			radialWindows("rendered-holds", func(t *suite.T, _ R, ans W) error {
+				return invariant.RenderedHolds(ans.Rendered, windowTexts(ans.Windows), t.Unit())
 			})),
 		p("RAD-18", "std085 protocol §5.1 (reference)", suite.Reference,
 			"Ingest records exactly the reference's atoms: one per maximal run of letters and digits, labelled in lower case.",
-			radialIngest("equals-reference", func(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+			radialIngest("equals-reference", func(_ *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
 				x, err := radial.Ingest(req.Documents)
 				if err != nil {
 					return fmt.Errorf("reference rejects the request: %v", err)
@@ -331,18 +339,28 @@ func normalShares(s radial.Shares) radial.Shares {
 
 // radialIngest turns a judgement of one ingest into a property over the
 // documents of generated cases.
-func radialIngest(name string, judge func(adapters.RadialIngestRequest, adapters.RadialIngestAnswer) error) func(*suite.T) {
+func radialIngest(name string, judge func(*suite.T, adapters.RadialIngestRequest, adapters.RadialIngestAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
 		t.Property(name, prop.ForAll(func(c RadialCase) string {
 			req := adapters.RadialIngestRequest{Documents: c.Documents()}
+			t.TakeRepairs()
 			ans, err := call.RadialIngest(t, req)
 			if err != nil {
 				return rejected(t, err)
 			}
-			if err := judge(req, ans); err != nil {
-				return err.Error()
+			if err := judge(t, req, ans); err != nil {
+				return err.Error() + repairNote(t.TakeRepairs())
 			}
 			return ""
 		}, genRadialCase()))
 	}
+}
+
+// windowTexts is the text of each window, in order.
+func windowTexts(ws []radial.Window) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Text
+	}
+	return out
 }

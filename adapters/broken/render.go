@@ -5,7 +5,10 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/radial"
 )
 
 // rendered is the reference's answer with a rendering made by render from
@@ -47,4 +50,63 @@ func RendersBestOnly() adapters.Adapter {
 		}
 		return ws[0].Text
 	})
+}
+
+// firstOnly renders only the first of texts when there are several.
+func firstOnly(texts []string) string {
+	if len(texts) < 2 {
+		return ""
+	}
+	return texts[0]
+}
+
+// AssembleRendersFirstOnly hands the model only the first window's text.
+func AssembleRendersFirstOnly() adapters.Adapter {
+	return &assembler{reference.New(), "assemble-renders-first-only", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
+		texts := make([]string, len(res))
+		for i, r := range res {
+			texts[i] = r.Window
+		}
+		return adapters.AssembleAnswer{Results: res, Rendered: firstOnly(texts)}, err
+	}}
+}
+
+// AssembleRendersOverBudget hands the model each window between "..."
+// markers under a "[source]" title, counting none of it against max_chars.
+func AssembleRendersOverBudget() adapters.Adapter {
+	return &assembler{reference.New(), "assemble-renders-over-budget", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
+		parts := make([]string, len(res))
+		for i, r := range res {
+			parts[i] = "[" + r.Source + "]\n..." + r.Window + "..."
+		}
+		return adapters.AssembleAnswer{Results: res, Rendered: strings.Join(parts, "\n\n")}, err
+	}}
+}
+
+// RadialRendersFirstOnly hands the model only the first window's text.
+func RadialRendersFirstOnly() adapters.Adapter {
+	return &radialInflater{Adapter: reference.New(), name: "radial-renders-first-only", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
+		texts := make([]string, len(ws))
+		for i, w := range ws {
+			texts[i] = w.Text
+		}
+		return adapters.RadialWindowsAnswer{Windows: ws, Rendered: firstOnly(texts)}, err
+	}}
+}
+
+// ElasticRendersFirstOnly hands the model only the first window's text.
+func ElasticRendersFirstOnly() adapters.Adapter {
+	return &hydrator{Adapter: reference.New(), name: "elastic-renders-first-only",
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			texts := make([]string, len(res.Windows))
+			for i, w := range res.Windows {
+				texts[i] = w.Text
+			}
+			res.Rendered = firstOnly(texts)
+			return res, err
+		}}
 }
