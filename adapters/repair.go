@@ -42,16 +42,16 @@ const (
 func (r Repair) String() string {
 	switch r.Kind {
 	case OutsideDocument:
-		return fmt.Sprintf("%s of %q: %d %s is outside the document [0,%d] (judged as %s)", r.What, r.Doc, r.Raw, r.Unit, r.Len, r.at(r.Bytes))
+		return fmt.Sprintf("%s of %q: %d %s is outside the document [0,%d] (judged as %s)", r.What, r.Doc, r.Raw, r.Unit, r.Len, r.judged())
 	case InsideCharacter:
-		return fmt.Sprintf("%s of %q: %d %s falls inside a character (judged widened to the character's edge, %s)", r.What, r.Doc, r.Raw, r.Unit, r.at(r.Bytes))
+		return fmt.Sprintf("%s of %q: %d %s falls inside a character (judged widened to the character's edge, %s)", r.What, r.Doc, r.Raw, r.Unit, r.judged())
 	}
 	return fmt.Sprintf("%s names document %q, which was not sent", r.What, r.Doc)
 }
 
-// at shows the judged offset in the implementation's unit with bytes in
+// judged shows the judged offset in the implementation's unit with bytes in
 // brackets.
-func (r Repair) at(int) string {
+func (r Repair) judged() string {
 	return fmt.Sprintf("%d [bytes %d]", r.At, r.Bytes)
 }
 
