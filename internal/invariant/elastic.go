@@ -19,7 +19,6 @@ import (
 	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -112,11 +111,11 @@ func windowsInside(documentList []inflate.Document, ws []radial.Window) error {
 		}
 		for _, off := range []int{w.Start, w.End} {
 			if !unit.IsBoundary(d.Body, off) {
-				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character", i, w.CompoundID, w.Start, w.End, off)
+				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character: %s", i, w.CompoundID, w.Start, w.End, off, excerpt(d.Body, off))
 			}
 		}
 		if w.Text != d.Body[w.Start:w.End] {
-			return fmt.Errorf("window %d of %q [%d,%d): text %q is not the document's bytes %q", i, w.CompoundID, w.Start, w.End, clip.Text(w.Text, 60), clip.Text(d.Body[w.Start:w.End], 60))
+			return fmt.Errorf("window %d of %q [%d,%d): its text is not the document's bytes between its offsets: %s", i, w.CompoundID, w.Start, w.End, textDiff(w.Text, d.Body[w.Start:w.End]))
 		}
 	}
 	return nil
