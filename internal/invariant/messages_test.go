@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -78,5 +79,38 @@ func TestCanonicalIgnoresOpenOrder(t *testing.T) {
 	}
 	if err := SameWindows(req, unit.Bytes, a, b, "a", "b"); err == nil {
 		t.Error("lists as given compare equal: the reference's own order would go unchecked")
+	}
+}
+
+// TestSameUpToTies: fuzzy answers compare tier by tier; the order inside a
+// tier and which tied matches a limit keeps are open.
+func TestSameUpToTies(t *testing.T) {
+	m := func(id, tier string, sim float32) adapters.SearchMatch {
+		return adapters.SearchMatch{ID: id, Label: id, Tier: tier, Similarity: sim}
+	}
+	a, b := m("a", adapters.TierExact, 1), m("b", adapters.TierExact, 1)
+	p := m("p", adapters.TierPrefix, 0.5)
+	x, y := m("x", adapters.TierTrigram, 0.4), m("y", adapters.TierTrigram, 0.4)
+	pool := []adapters.SearchMatch{a, b, p, x, y}
+	tests := []struct {
+		name      string
+		want, got []adapters.SearchMatch
+		ok        bool
+	}{
+		{"same", pool, pool, true},
+		{"ties swapped", pool, []adapters.SearchMatch{b, a, p, y, x}, true},
+		{"limit keeps the other tie", pool[:4], []adapters.SearchMatch{a, b, p, y}, true},
+		{"tiers out of order", pool, []adapters.SearchMatch{a, p, b, x, y}, false},
+		{"one missing", pool, pool[:4], false},
+		{"one twice", pool, []adapters.SearchMatch{a, a, p, x, y}, false},
+		{"other similarity", pool, []adapters.SearchMatch{a, b, p, x, m("y", adapters.TierTrigram, 0.5)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := SameUpToTies(pool, tt.want, tt.got)
+			if (err == nil) != tt.ok {
+				t.Errorf("SameUpToTies = %v, want ok %v", err, tt.ok)
+			}
+		})
 	}
 }
