@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -28,6 +29,7 @@ type Repair struct {
 	At    int       // the offset judged instead, in Unit
 	Bytes int       // the offset judged instead, in bytes (-1 for an unknown document)
 	Len   int       // the document's length in Unit
+	Near  string    // an excerpt of the document, "|" before the character cut or at the end
 }
 
 // RepairKind says what was wrong with an offset.
@@ -42,9 +44,9 @@ const (
 func (r Repair) String() string {
 	switch r.Kind {
 	case OutsideDocument:
-		return fmt.Sprintf("%s of %q: %d %s is outside the document [0,%d] (judged as %s)", r.What, r.Doc, r.Raw, r.Unit, r.Len, r.judged())
+		return fmt.Sprintf("%s of %q: %d %s is outside the document [0,%d] (judged as %s, at %q)", r.What, r.Doc, r.Raw, r.Unit, r.Len, r.judged(), r.Near)
 	case InsideCharacter:
-		return fmt.Sprintf("%s of %q: %d %s falls inside a character (judged widened to the character's edge, %s)", r.What, r.Doc, r.Raw, r.Unit, r.judged())
+		return fmt.Sprintf("%s of %q: %d %s falls inside a character (judged widened to the character's edge, %s, at %q)", r.What, r.Doc, r.Raw, r.Unit, r.judged(), r.Near)
 	}
 	return fmt.Sprintf("%s names document %q, which was not sent", r.What, r.Doc)
 }
@@ -226,6 +228,7 @@ func (r *repairer) offset(body, id string, off int, what string, up bool) (int, 
 		}
 	}
 	rep.At = r.u.Len(body[:rep.Bytes])
+	rep.Near = clip.Around(body, lo, 16) // inside a character: "|" before the character cut
 	r.log.Add(rep)
 	return rep.Bytes, nil
 }

@@ -3,6 +3,7 @@ package properties
 import (
 	"errors"
 	"math/rand"
+	"strings"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
@@ -43,21 +44,22 @@ func answered[C interface{ Request() Req }, Req, Ans any](name string, g gopter.
 				return rejected(t, err)
 			}
 			if err := judge(t, req, ans); err != nil {
-				return err.Error() + repairNote(t.TakeRepairs())
+				return withRepairs(err.Error(), t.TakeRepairs())
 			}
 			return ""
 		}, g))
 	}
 }
 
-// repairNote says, for a failure judged on a repaired answer, what was
-// repaired: the judge saw offsets clamped to the document and widened to
-// characters, not the ones the implementation gave.
-func repairNote(rs adapters.Repairs) string {
-	if len(rs) == 0 {
-		return ""
+// withRepairs adds to the message of a failure judged on a repaired answer
+// what was repaired: the judge saw offsets clamped to the document and
+// widened to characters, not the ones the implementation gave (unless the
+// message is the repairs themselves).
+func withRepairs(msg string, rs adapters.Repairs) string {
+	if len(rs) == 0 || strings.Contains(msg, rs.String()) {
+		return msg
 	}
-	return "\n(judged on the answer repaired for conversion: " + rs.String() + ")"
+	return msg + "\n(judged on the answer repaired for conversion: " + rs.String() + ")"
 }
 
 // repaired fails a case whose answer had offsets of the given kinds

@@ -349,7 +349,7 @@ func radialIngest(name string, judge func(*suite.T, adapters.RadialIngestRequest
 				return rejected(t, err)
 			}
 			if err := judge(t, req, ans); err != nil {
-				return err.Error() + repairNote(t.TakeRepairs())
+				return withRepairs(err.Error(), t.TakeRepairs())
 			}
 			return ""
 		}, genRadialCase()))
