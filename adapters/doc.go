@@ -14,5 +14,8 @@
 //
 // An implementation that counts in runes or UTF-16 code units is converted to
 // bytes by InBytes before any check compares offsets, so checks are written
-// once, in bytes of UTF-8.
+// once, in bytes of UTF-8. An answer offset that cannot be taken as given
+// (outside its document, inside a character) is repaired and recorded as a
+// Repair, so that the requirement about that fault fails while the others
+// judge the repaired answer: a wrong answer is a failure, not an error.
 package adapters
