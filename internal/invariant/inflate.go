@@ -118,6 +118,7 @@ func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			}
 		}
 	}
+	dropped := map[string]bool{}
 	for _, id := range res.Dropped {
 		if _, ok := hits[id]; !ok {
 			return fmt.Errorf("dropped list names unknown hit %q", id)
@@ -125,10 +126,13 @@ func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 		if i, ok := where[id]; ok {
 			return fmt.Errorf("hit %q is both dropped and listed by window %d", id, i)
 		}
-		where[id] = -1
+		if dropped[id] {
+			return fmt.Errorf("hit %q is dropped twice", id)
+		}
+		dropped[id] = true
 	}
 	for _, h := range req.Hits {
-		if _, ok := where[h.ID]; !ok {
+		if _, ok := where[h.ID]; !ok && !dropped[h.ID] {
 			return fmt.Errorf("hit %q is neither in a window nor dropped", h.ID)
 		}
 	}

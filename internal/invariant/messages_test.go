@@ -40,6 +40,8 @@ func TestMessages(t *testing.T) {
 			[]string{"window 0 differs", "end      ≠ 15 [bytes 18]", "17 [bytes 20]", "at the ends"}},
 		{"missing window", SameWindows(req, unit.UTF16, []inflate.Window{win(6, 18, "h1", "h2")}, nil, "want", "got"),
 			[]string{"(none)", "want: 1 windows, got: 0"}},
+		{"dropped twice", Assigned(req, inflate.Result{Windows: []inflate.Window{win(6, 12, "h1")}, Dropped: []string{"h2", "h2"}}, unit.UTF16),
+			[]string{`hit "h2" is dropped twice`}},
 		{"merged without hits", Merged(req, inflate.Result{Windows: []inflate.Window{win(6, 12), win(13, 18, "h2")}}, unit.UTF16), nil},
 		{"merged", Merged(req, inflate.Result{Windows: []inflate.Window{win(6, 12, "h1"), win(13, 18, "h2")}}, unit.UTF16),
 			[]string{"[4,9) [bytes 7,12)"}},
