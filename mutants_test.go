@@ -30,6 +30,7 @@ func TestMutants(t *testing.T) {
 		{adapters.Density, broken.IgnoresBudget(), []string{"DEN-01"}},
 		{adapters.Inflate, broken.NoMerge(), []string{"INF-04", "INF-14"}},
 		{adapters.Inflate, broken.SplitsUTF8(), []string{"INF-02"}},
+		{adapters.Density, broken.SplitsUTF8(), []string{"DEN-10"}},
 		{adapters.Inflate, broken.Overlaps(), []string{"INF-03"}},
 		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
 		{adapters.Inflate, broken.InputOrder(), []string{"INF-09", "DEN-04"}},

@@ -59,6 +59,17 @@ func densityRequirements() []suite.Requirement {
 			inflation("max-padding", func(t *suite.T, req inflate.Request, res inflate.Result) error {
 				return invariant.Padded(req, res, t.Unit())
 			})),
+		p("DEN-10", "std085 §2.1.4; units (for density run alone)", suite.Must,
+			"Every window lies inside its document, cuts no multi-byte character, and its text is exactly the document's between its offsets.",
+			inflation("inside", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				if err := repaired(t, anyRepair...); err != nil {
+					return err
+				}
+				if err := invariant.Inside(req, res, t.Unit()); err != nil {
+					return err
+				}
+				return invariant.OnRunes(req, res, t.Unit())
+			})),
 		p("DEN-09", "std085 §3.1, §4–5; rendered output", suite.Should,
 			"When the answer carries the rendered text handed to the model, it fits the budget too, markers and separators counted.",
 			inflation("rendered-fits", func(t *suite.T, req inflate.Request, res inflate.Result) error {
