@@ -3,6 +3,7 @@ package adapters
 import (
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -46,8 +47,18 @@ func toUnit(u unit.Unit, body string, off int) (int, error) {
 		return off, nil
 	case off > len(body):
 		return u.Len(body) + off - len(body), nil
+	case unit.IsBoundary(body, off):
+		return u.FromBytes(body, off)
 	}
-	return u.FromBytes(body, off)
+	// Inside a character, as bad-input cases send on purpose. In UTF-16 the
+	// middle of a 4-byte character is the middle of its surrogate pair, an
+	// offset as bad as the one meant; other cases have no counterpart.
+	start := unit.Floor(body, off)
+	if _, size := utf8.DecodeRuneInString(body[start:]); u == unit.UTF16 && size == 4 {
+		n, err := u.FromBytes(body, start)
+		return n + 1, err
+	}
+	return 0, fmt.Errorf("%w: byte offset %d falls inside a character, and no %s offset does", ErrInexpressible, off, u)
 }
 
 // bodiesOf maps document IDs to bodies, the text every offset is counted in.
@@ -66,7 +77,7 @@ func atomsToUnit(u unit.Unit, bodies map[string]string, atoms []radial.Atom) ([]
 	for i, a := range out {
 		off, err := toUnit(u, bodies[a.CompoundID], a.Offset)
 		if err != nil {
-			return nil, fmt.Errorf("convert atom %v to %s: cannot express its offset", a, u)
+			return nil, fmt.Errorf("convert atom %v to %s: %w", a, u, err)
 		}
 		out[i].Offset = off
 	}

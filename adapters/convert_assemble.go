@@ -1,6 +1,7 @@
 package adapters
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -25,8 +26,8 @@ func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (Assemble
 		var err1, err2 error
 		m.Start, err1 = toUnit(u, body, m.Start)
 		m.End, err2 = toUnit(u, body, m.End)
-		if err1 != nil || err2 != nil {
-			return AssembleAnswer{}, fmt.Errorf("convert molecule %q to %s: cannot express its offsets", m.ID, u)
+		if err := cmp.Or(err1, err2); err != nil {
+			return AssembleAnswer{}, fmt.Errorf("convert molecule %q to %s: %w", m.ID, u, err)
 		}
 		out.Molecules[i] = m
 	}

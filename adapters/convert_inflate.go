@@ -1,6 +1,7 @@
 package adapters
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -22,8 +23,8 @@ func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.R
 		var err1, err2 error
 		h.Start, err1 = toUnit(u, body, h.Start)
 		h.End, err2 = toUnit(u, body, h.End)
-		if err1 != nil || err2 != nil {
-			return inflate.Result{}, fmt.Errorf("convert hit %q to %s: cannot express its offsets", h.ID, u)
+		if err := cmp.Or(err1, err2); err != nil {
+			return inflate.Result{}, fmt.Errorf("convert hit %q to %s: %w", h.ID, u, err)
 		}
 		out.Hits[i] = h
 	}

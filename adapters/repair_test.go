@@ -82,3 +82,57 @@ func TestRepairs(t *testing.T) {
 		})
 	}
 }
+
+// recordingInflater records the request it gets.
+type recordingInflater struct {
+	u   unit.Unit
+	got inflate.Request
+}
+
+func (r *recordingInflater) Info() adapters.Info {
+	return adapters.Info{Name: "recording", Unit: r.u, Standards: []adapters.Standard{adapters.Inflate}}
+}
+func (*recordingInflater) Close() error { return nil }
+func (r *recordingInflater) Inflate(_ context.Context, req inflate.Request) (inflate.Result, error) {
+	r.got = req
+	return inflate.Result{}, nil
+}
+
+// TestBadRequestOffsets: a request offset inside a character (a bad-input
+// case) reaches a UTF-16 implementation between the halves of a surrogate
+// pair when the character has them; otherwise no offset of the unit says
+// it, and the call fails as not expressible, never as a refusal.
+func TestBadRequestOffsets(t *testing.T) {
+	const body = "aé😀b" // bytes: a0 é[1,3) 😀[3,7) b7; utf16: a0 é1 😀[2,4) b4
+	tests := []struct {
+		name  string
+		u     unit.Unit
+		start int
+		want  int // converted start; -1: not expressible
+	}{
+		{"utf16 inside a pair", unit.UTF16, 5, 3},
+		{"utf16 inside é", unit.UTF16, 2, -1},
+		{"runes inside a pair", unit.Runes, 5, -1},
+		{"bytes as sent", unit.Bytes, 2, 2},
+		{"utf16 beyond the end", unit.UTF16, 10, 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recordingInflater{u: tt.u}
+			req := inflate.Request{Documents: []inflate.Document{{ID: "d", Body: body}}, Hits: []inflate.Hit{{ID: "h", CompoundID: "d", Start: tt.start, End: 8, Score: 1}}}
+			_, err := adapters.InBytes(rec).(adapters.Inflater).Inflate(context.Background(), req)
+			if tt.want < 0 {
+				if !errors.Is(err, adapters.ErrInexpressible) {
+					t.Errorf("err = %v, want ErrInexpressible", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.got.Hits[0].Start; got != tt.want {
+				t.Errorf("start sent as %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
