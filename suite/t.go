@@ -28,6 +28,7 @@ type T struct {
 	fault    error
 	skip     string
 	repairs  adapters.RepairLog
+	perCase  bool // repairs are taken case by case (a property), not reported at the end
 }
 
 // Context is cancelled when the requirement's time is up. It carries the
@@ -40,8 +41,14 @@ func (t *T) Context() context.Context { return adapters.WithRepairLog(t.ctx, &t.
 func (t *T) Repairs() adapters.Repairs { return t.repairs.List() }
 
 // TakeRepairs returns the repairs recorded so far and forgets them, as a
-// property does between cases.
-func (t *T) TakeRepairs() adapters.Repairs { return t.repairs.Take() }
+// property does between cases: its failures then say themselves what was
+// repaired. Otherwise (a spec) the repairs are listed with its failures.
+func (t *T) TakeRepairs() adapters.Repairs {
+	t.mu.Lock()
+	t.perCase = true
+	t.mu.Unlock()
+	return t.repairs.Take()
+}
 
 // Adapter is the implementation under test, seen in bytes of UTF-8 (see
 // adapters.InBytes).
@@ -141,6 +148,9 @@ func (t *T) message() string {
 	if len(f) > maxFailures {
 		more = fmt.Sprintf("\n(and %d more)", len(f)-maxFailures)
 		f = f[:maxFailures]
+	}
+	if rs := t.repairs.List(); len(rs) > 0 && !t.perCase {
+		more += "\n(answers judged after repair: " + rs.String() + ")"
 	}
 	return strings.Join(f, "\n") + more
 }
