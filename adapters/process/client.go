@@ -2,6 +2,7 @@ package process
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -570,22 +571,33 @@ func (s *session) kill() {
 // readLine reads one line of at most max bytes (newline excluded). A last
 // line without a newline is returned with a nil error; the next call
 // returns io.EOF.
+//
+// A long line is gathered as the reader's fragments and copied once into a
+// slice of its exact length, so reading n bytes holds about n (2n at the
+// final copy), and a line over max is dropped after max bytes: growing one
+// slice by append would leave the discarded arrays of every doubling to
+// the garbage collector, and a program flooding its output drove the
+// harness's resident memory to several times max.
 func readLine(r *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
+	var frags [][]byte
+	n := 0
 	for {
 		frag, err := r.ReadSlice('\n')
-		if len(line)+len(frag) > max+1 {
+		n += len(frag)
+		if n > max+1 {
 			return nil, errTooLong
 		}
-		line = append(line, frag...)
 		switch {
 		case err == bufio.ErrBufferFull:
+			frags = append(frags, bytes.Clone(frag)) // frag is the reader's buffer, reused by the next read
 			continue
-		case err == io.EOF && len(line) > 0:
-			return line, nil
-		case err != nil:
-			return nil, err
+		case err == nil || err == io.EOF && n > 0:
+			line := make([]byte, 0, n)
+			for _, f := range frags {
+				line = append(line, f...)
+			}
+			return append(line, frag...), nil
 		}
-		return line, nil
+		return nil, err
 	}
 }

@@ -32,6 +32,7 @@ func misbehaving(t *testing.T, mode string) process.Launcher {
 //	crash-once crashes on its first request only (a marker file remembers)
 //	hang       never answers a request
 //	flood      answers with an endless line (no newline)
+//	long-line  answers with one line of 200 MB (then a newline)
 //	garbage    answers with a line that is not JSON
 //	wrong-seq  answers with the next seq
 //	range      answers windows beyond the end of the document
@@ -101,6 +102,15 @@ func TestHelperProcess(t *testing.T) {
 						os.Exit(0)
 					}
 				}
+			case "long-line":
+				chunk := strings.Repeat("x", 64<<10)
+				for range 200 << 20 / len(chunk) {
+					if _, err := out.WriteString(chunk); err != nil {
+						os.Exit(0)
+					}
+				}
+				send("")
+				continue
 			case "garbage":
 				send("Loading model weights... done")
 				continue
