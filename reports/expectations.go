@@ -158,10 +158,17 @@ func (c *Check) Status(id string) (string, Expectation) {
 }
 
 // Gate reports whether a run must fail CI: a requirement at or below level
-// failOn failed or errored and is not a known failure.
+// failOn failed or errored and is not a known failure, or was not run (the
+// run was interrupted: an incomplete run is no pass).
 func Gate(rep suite.Report, c *Check, failOn suite.Level) bool {
 	for _, r := range rep.Results {
-		if !r.Bad() || r.Level > failOn {
+		if r.Level > failOn {
+			continue
+		}
+		if r.Outcome == suite.NotRun {
+			return true
+		}
+		if !r.Bad() {
 			continue
 		}
 		if st, _ := c.Status(r.ID); st != "known" {

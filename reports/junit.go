@@ -71,7 +71,9 @@ type junitSkipped struct {
 // named "ID: requirement". A failed requirement is a <failure>, an errored
 // one an <error> (whatever its level: the exit status, not this file,
 // applies --fail-on); a known failure from the expectations file, a skipped
-// requirement and a standard not implemented are <skipped> with the reason.
+// requirement, a standard not implemented and a requirement not run (the
+// run was interrupted; the exit status fails it) are <skipped> with the
+// reason.
 func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 	doc := junitSuites{Name: "ctxconform"}
 	var total float64
@@ -109,6 +111,9 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 				case r.Outcome == suite.Skipped:
 					c.Skipped = &junitSkipped{Message: r.Message}
 					s.Skipped++
+				case r.Outcome == suite.NotRun:
+					c.Skipped = &junitSkipped{Message: "not run: " + firstLine(r.Message, 200)}
+					s.Skipped++
 				case r.Outcome == suite.NotImplemented:
 					c.Skipped = &junitSkipped{Message: fmt.Sprintf("not implemented: %s does not declare %s", run.Adapter.Name, std)}
 					s.Skipped++
@@ -132,6 +137,12 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 				{Name: "unit", Value: string(run.Adapter.Unit)},
 				{Name: "level", Value: run.Level.String()},
 				{Name: "seed", Value: fmt.Sprint(run.Seed)},
+			}
+			if run.Shard != nil {
+				s.Properties = append(s.Properties, junitProperty{Name: "shard", Value: run.Shard.String()})
+			}
+			if run.Interrupted != "" {
+				s.Properties = append(s.Properties, junitProperty{Name: "interrupted", Value: run.Interrupted})
 			}
 			if s.Errors > 0 {
 				s.SystemErr = run.Stderr

@@ -19,9 +19,18 @@ func Markdown(w io.Writer, runs []Run) error {
 	for _, run := range runs {
 		info := run.Adapter
 		fmt.Fprintf(w, "### %s\n\n", mdEscape(run.Name()))
-		fmt.Fprintf(w, "%s, counts %s; level %s, seed %d. **%s**\n\n", orDash(info.Language), info.Unit, levelName(run.Level), run.Seed, run.Summary())
-		fmt.Fprintln(w, "| Standard | Passed | Failed | Errored | Skipped | Not implemented |")
-		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
+		fmt.Fprintf(w, "%s, counts %s; level %s, seed %d%s. **%s**\n\n", orDash(info.Language), info.Unit, levelName(run.Level), run.Seed, shardNote(run.Report), run.Summary())
+		if run.Interrupted != "" {
+			fmt.Fprintf(w, "> **The run was cut short** (%s): %d requirements not run.\n\n", mdEscape(run.Interrupted), run.Count(suite.NotRun))
+		}
+		notRun := run.Count(suite.NotRun) > 0
+		if notRun {
+			fmt.Fprintln(w, "| Standard | Passed | Failed | Errored | Skipped | Not implemented | Not run |")
+			fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+		} else {
+			fmt.Fprintln(w, "| Standard | Passed | Failed | Errored | Skipped | Not implemented |")
+			fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
+		}
 		for _, std := range adapters.Standards() {
 			counts := map[suite.Outcome]int{}
 			n := 0
@@ -34,8 +43,12 @@ func Markdown(w io.Writer, runs []Run) error {
 			if n == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "| %s (`%s`) | %d | %s | %s | %d | %d |\n", std.Title(), std, counts[suite.Passed],
+			fmt.Fprintf(w, "| %s (`%s`) | %d | %s | %s | %d | %d |", std.Title(), std, counts[suite.Passed],
 				bold(counts[suite.Failed]), bold(counts[suite.Errored]), counts[suite.Skipped], counts[suite.NotImplemented])
+			if notRun {
+				fmt.Fprintf(w, " %s |", bold(counts[suite.NotRun]))
+			}
+			fmt.Fprintln(w)
 		}
 		fmt.Fprintln(w)
 		for _, m := range run.Remarks {

@@ -24,8 +24,8 @@ func Table(w io.Writer, rep suite.Report) error {
 func RunTable(w io.Writer, run Run) error {
 	rep := run.Report
 	info := rep.Adapter
-	fmt.Fprintf(w, "ctxconform: %s %s (%s, counts %s), level %s, seed %d\n\n",
-		info.Name, info.Version, orDash(info.Language), info.Unit, levelName(rep.Level), rep.Seed)
+	fmt.Fprintf(w, "ctxconform: %s %s (%s, counts %s), level %s, seed %d%s\n\n",
+		info.Name, info.Version, orDash(info.Language), info.Unit, levelName(rep.Level), rep.Seed, shardNote(rep))
 	for _, std := range adapters.Standards() {
 		var rows []suite.Result
 		for _, r := range rep.Results {
@@ -83,6 +83,9 @@ func RunTable(w io.Writer, run Run) error {
 	for _, m := range run.Remarks {
 		fmt.Fprintf(w, "Note: %s\n", m)
 	}
+	if rep.Interrupted != "" {
+		fmt.Fprintf(w, "Note: the run was cut short (%s): %d requirements not run.\n", rep.Interrupted, rep.Count(suite.NotRun))
+	}
 	if run.Restarts > 0 {
 		fmt.Fprintf(w, "Note: %s was restarted %d times after a crash, hang or malformed message.\n", info.Name, run.Restarts)
 	}
@@ -131,6 +134,8 @@ func verdict(o suite.Outcome) string {
 		return "ERROR"
 	case suite.Skipped:
 		return "skip"
+	case suite.NotRun:
+		return "not run"
 	}
 	return "not implemented"
 }
@@ -149,6 +154,14 @@ func levelName(l suite.Level) string {
 		return "strict"
 	}
 	return l.Label()
+}
+
+// shardNote names the share of a sharded run, for its heading.
+func shardNote(rep suite.Report) string {
+	if rep.Shard == nil {
+		return ""
+	}
+	return ", shard " + rep.Shard.String()
 }
 
 func orDash(s string) string {

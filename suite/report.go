@@ -17,11 +17,12 @@ const (
 	Errored        Outcome = "errored"         // it crashed, hung or answered garbage
 	Skipped        Outcome = "skipped"         // the check could not apply (reason given)
 	NotImplemented Outcome = "not implemented" // the standard is not declared
+	NotRun         Outcome = "not run"         // the run was interrupted first (signal, deadline)
 )
 
 // Outcomes lists every outcome in report order.
 func Outcomes() []Outcome {
-	return []Outcome{Passed, Failed, Errored, Skipped, NotImplemented}
+	return []Outcome{Passed, Failed, Errored, Skipped, NotImplemented, NotRun}
 }
 
 // Result is the outcome of one requirement.
@@ -50,6 +51,13 @@ type Report struct {
 	Started time.Time     `json:"started"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	Results []Result      `json:"results"`
+
+	// Shard is the share of the selection this run checked (--shard); nil
+	// for the whole selection.
+	Shard *Shard `json:"shard,omitempty"`
+	// Interrupted says why the run stopped before the end (a signal, the
+	// whole run's deadline); the requirements it did not finish are NotRun.
+	Interrupted string `json:"interrupted,omitempty"`
 }
 
 // Count is how many results have outcome o.
@@ -64,20 +72,25 @@ func (r Report) Count(o Outcome) int {
 }
 
 // Gate reports whether the run must fail: a requirement at or below level
-// failOn failed or errored.
+// failOn failed, errored or was not run (an interrupted run is no pass).
 func (r Report) Gate(failOn Level) bool {
 	for _, x := range r.Results {
-		if x.Bad() && x.Level <= failOn {
+		if (x.Bad() || x.Outcome == NotRun) && x.Level <= failOn {
 			return true
 		}
 	}
 	return false
 }
 
-// Summary is the closing line: counts of each outcome.
+// Summary is the closing line: counts of each outcome (not run only when
+// there are some).
 func (r Report) Summary() string {
-	return fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
+	s := fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
 		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
+	if n := r.Count(NotRun); n > 0 {
+		s += fmt.Sprintf(", %d not run", n)
+	}
+	return s
 }
 
 func errorsIsFault(err error) bool { return errors.Is(err, adapters.ErrFault) }

@@ -18,6 +18,12 @@ type Options struct {
 	Seed         int64               // seed for generated inputs
 	PropertyRuns int                 // generated cases per property (default 100)
 	Timeout      time.Duration       // per requirement (default 2 minutes)
+	Shard        Shard               // run only this share of the selection; zero means all
+
+	// Progress, when set, is called with each requirement's result as it
+	// ends, from the goroutine that called Run: a caller prints verdicts
+	// as they come, so that a run killed from outside has said what it did.
+	Progress func(Result)
 }
 
 func (o Options) withDefaults() Options {
@@ -30,47 +36,83 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Selected reports whether r is chosen by the options (its level, standard,
-// and the match and skip patterns).
-func (o Options) Selected(r Requirement) bool {
-	if r.Level > o.Level {
-		return false
-	}
-	if len(o.Standards) > 0 {
-		found := false
-		for _, s := range o.Standards {
-			found = found || s == r.Standard
-		}
-		if !found {
-			return false
-		}
-	}
-	text := r.ID + " " + r.Title
-	if o.Match != nil && !o.Match.MatchString(text) {
-		return false
-	}
-	return o.Skip == nil || !o.Skip.MatchString(text)
-}
-
-// Run checks every selected requirement against a and reports each outcome.
-// A panic, a hang or a fault of the implementation ends that requirement as
-// errored; the run goes on.
+// Run checks every selected requirement (see Options.Select) against a and
+// reports each outcome. A panic, a hang or a fault of the implementation
+// ends that requirement as errored; the run goes on.
+//
+// When ctx ends (a signal, the whole run's deadline) Run stops: the
+// requirement in progress and every one not started are NotRun, with
+// context.Cause(ctx) as the reason, and Report.Interrupted says why. The
+// report of what finished is returned as usual.
 func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Options) Report {
 	opts = opts.withDefaults()
 	rep := Report{Adapter: a.Info(), Seed: opts.Seed, Level: opts.Level, Started: time.Now().UTC()}
-	for _, r := range Sorted(reqs) {
-		if !opts.Selected(r) {
+	if !opts.Shard.IsZero() {
+		sh := opts.Shard
+		rep.Shard = &sh
+	}
+	selected, _ := opts.Select(reqs) // an empty selection is an empty report
+	for _, r := range selected {
+		if ctx.Err() != nil {
+			rep.Results = append(rep.Results, Unrun(r, NotRun, "not started: "+cause(ctx)))
 			continue
 		}
-		rep.Results = append(rep.Results, RunOne(ctx, a, r, opts))
+		res := RunOne(ctx, a, r, opts)
+		rep.Results = append(rep.Results, res)
+		if opts.Progress != nil {
+			opts.Progress(res)
+		}
+	}
+	if ctx.Err() != nil {
+		rep.Interrupted = cause(ctx)
 	}
 	rep.Elapsed = time.Since(rep.Started)
 	return rep
 }
 
+// Unrun is the result of a requirement that was not checked, with outcome
+// o (NotRun, or Errored when the implementation could not even start) and
+// the reason.
+func Unrun(r Requirement, o Outcome, why string) Result {
+	return Result{ID: r.ID, Standard: r.Standard, Section: r.Section, Level: r.Level, Title: r.Title, Kind: r.Kind,
+		Outcome: o, Message: why}
+}
+
+// Unstarted is the report of a run that never began: every requirement the
+// options select has outcome o with the reason why — Errored for an
+// implementation that could not even start (so that CI shows what happened
+// in the reports it reads), NotRun for a run interrupted before it began.
+func Unstarted(info adapters.Info, reqs []Requirement, opts Options, o Outcome, why string) Report {
+	opts = opts.withDefaults()
+	rep := Report{Adapter: info, Seed: opts.Seed, Level: opts.Level, Started: time.Now().UTC()}
+	if !opts.Shard.IsZero() {
+		sh := opts.Shard
+		rep.Shard = &sh
+	}
+	selected, _ := opts.Select(reqs)
+	for _, r := range selected {
+		rep.Results = append(rep.Results, Unrun(r, o, why))
+	}
+	return rep
+}
+
+// cause is why ctx ended, for a message.
+func cause(ctx context.Context) string {
+	if err := context.Cause(ctx); err != nil {
+		return err.Error()
+	}
+	return "cancelled"
+}
+
 // RunOne checks a single requirement against a.
+//
+// When ctx itself ends before the check does (the run was interrupted, as
+// opposed to the requirement's own Options.Timeout), the result is NotRun:
+// what the check saw of an implementation cut off mid-answer is no verdict.
+// The message keeps any failure it had recorded.
 func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options) Result {
 	opts = opts.withDefaults()
+	run := ctx
 	res := Result{ID: r.ID, Standard: r.Standard, Section: r.Section, Level: r.Level, Title: r.Title, Kind: r.Kind}
 	if err := adapters.Supports(a, r.Standard); err != nil {
 		res.Outcome = NotImplemented
@@ -105,6 +147,9 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 			res.Duration = time.Since(start)
 			res.Outcome = Errored
 			res.Message = fmt.Sprintf("no answer within %s", opts.Timeout)
+			if run.Err() != nil {
+				res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)
+			}
 			return res
 		}
 	}
@@ -122,6 +167,13 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		res.Outcome, res.Message = Skipped, t.skip
 	default:
 		res.Outcome = Passed
+	}
+	if run.Err() != nil {
+		seen := ""
+		if res.Outcome == Failed || res.Outcome == Errored {
+			seen = fmt.Sprintf("\nbefore that it was %s:\n%s", res.Outcome, res.Message)
+		}
+		res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
 	}
 	return res
 }

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"os/signal"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -15,6 +18,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -32,10 +36,17 @@ table per implementation (and a matrix when there are several).
   conformance run --adapter exec -- node impl.js    # any program speaking adapters/process/PROTOCOL.md
   conformance run --adapter reference --adapter exec --junit out.xml --markdown summary.md -- ./my-impl
 
+Each verdict is printed to standard error as it ends. On SIGINT or SIGTERM,
+or when --deadline passes, the table and the reports are written for what
+finished, the rest marked "not run".
+
 Exit status: 0 all gated requirements passed (or failed as the expectations
-file expects); 1 a requirement at or below --fail-on failed or errored and is
-not a known failure; 2 usage or setup error; 3 with --strict-expectations,
-nothing new failed but a known failure now passes.
+file expects); 1 a requirement at or below --fail-on failed, errored or was
+not run (interrupted) and is not a known failure, or the implementation
+exited before its handshake (every requirement errored); 2 usage or setup
+error (bad flags, a filter that selects nothing, a command that cannot be
+started); 3 with --strict-expectations, nothing new failed but a known
+failure now passes.
 
 Flags:
 `
@@ -64,50 +75,41 @@ type runConfig struct {
 	command          []string
 	dsn              string
 	opts             suite.Options
-	failOn           suite.Level
-	jsonOut          string
-	junitOut         string
-	markdownOut      string
+	out              outputs
 	expectations     string
-	strictExpect     bool
-	writeExpect      string
 	validateProtocol bool
 	requestTimeout   time.Duration
+	deadline         time.Duration // the whole run's; 0: none
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
-	cfg, code := parseRun(args, stderr)
-	if code >= 0 {
-		return code
+	cfg, err := parseRun(args, stderr)
+	if err != nil {
+		return failed(stderr, "run", err)
 	}
-	known := map[string]bool{}
-	for _, r := range ctxconform.Requirements() {
-		known[r.ID] = true
-	}
-	var expect reports.Expectations
 	if cfg.expectations != "" {
-		f, err := os.Open(cfg.expectations)
-		if err == nil {
-			expect, err = reports.ReadExpectations(f, func(id string) bool { return known[id] })
-			f.Close()
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "conformance run: %s: %v\n", cfg.expectations, err)
-			return exitUsage
+		if cfg.out.expect, err = readExpectations(cfg.expectations); err != nil {
+			return failed(stderr, "run", err)
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(cfg.deadline)
 	defer stop()
 	var opened []adapters.Adapter
 	defer func() {
 		for _, a := range opened {
-			a.Close()
+			if a != nil {
+				a.Close()
+			}
 		}
 	}()
-	for _, name := range cfg.adapters {
+	// Open every adapter before running any, so that a setup error costs no
+	// run. An implementation that starts but fails the handshake is not a
+	// setup error: its run is every requirement errored (nil here).
+	starts := make([]error, len(cfg.adapters))
+	for i, name := range cfg.adapters {
 		a, err := openAdapter(ctx, name, cfg)
-		if err != nil {
+		if err != nil && (name != "exec" || launchFailed(err)) {
 			fmt.Fprintf(stderr, "conformance run: %s adapter: %v\n", name, err)
 			if name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
 				fmt.Fprintln(stderr, open.PostgresHint)
@@ -115,6 +117,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		opened = append(opened, a)
+		starts[i] = err
+		if a == nil {
+			continue
+		}
 		if err := a.Info().Validate(); err != nil {
 			fmt.Fprintf(stderr, "conformance run: %v\n", err)
 			return exitUsage
@@ -123,75 +129,61 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 
 	runs := make([]reports.Run, len(opened))
 	for i, a := range opened {
-		rep := suite.Run(ctx, a, ctxconform.Requirements(), cfg.opts)
+		opts := cfg.opts
+		opts.Progress = reports.Progress(stderr, progressLabel(cfg.adapters, i))
+		var rep suite.Report
+		switch {
+		case a == nil && ctx.Err() != nil:
+			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
+		case a == nil:
+			fmt.Fprintf(stderr, "conformance run: exec adapter: %v\n", starts[i])
+			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, starts[i].Error())
+		default:
+			rep = suite.Run(ctx, a, ctxconform.Requirements(), opts)
+		}
 		runs[i] = describeRun(a, rep)
 		if cfg.expectations != "" {
-			runs[i].Check = expect.Compare(rep)
+			runs[i].Check = cfg.out.expect.Compare(rep)
 		}
 	}
 	label(runs, cfg.adapters)
-
-	if !toStdout(cfg) {
-		for i, run := range runs {
-			if i > 0 {
-				fmt.Fprintln(stdout)
-			}
-			if err := reports.RunTable(stdout, run); err != nil {
-				fmt.Fprintf(stderr, "conformance run: %v\n", err)
-				return exitUsage
-			}
+	if ctx.Err() != nil {
+		n := 0
+		for _, r := range runs {
+			n += r.Count(suite.NotRun)
 		}
-		if len(runs) > 1 {
-			fmt.Fprintln(stdout)
-			if err := reports.Matrix(stdout, runs); err != nil {
-				fmt.Fprintf(stderr, "conformance run: %v\n", err)
-				return exitUsage
-			}
-		}
-	}
-	outputs := []struct {
-		path  string
-		write func(io.Writer) error
-	}{
-		{cfg.jsonOut, func(w io.Writer) error { return reports.JSON(w, runs) }},
-		{cfg.junitOut, func(w io.Writer) error {
-			return reports.JUnit(w, runs, reports.JUnitOptions{StrictExpectations: cfg.strictExpect})
-		}},
-		{cfg.markdownOut, func(w io.Writer) error { return reports.Markdown(w, runs) }},
-		{cfg.writeExpect, func(w io.Writer) error {
-			var reps []suite.Report
-			for _, r := range runs {
-				reps = append(reps, r.Report)
-			}
-			return reports.WriteExpectations(w, reps, expect)
-		}},
-	}
-	for _, o := range outputs {
-		if o.path == "" {
-			continue
-		}
-		if err := writeOutput(o.path, stdout, o.write); err != nil {
-			fmt.Fprintf(stderr, "conformance run: %v\n", err)
-			return exitUsage
-		}
+		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), n)
 	}
 
-	fixed := false
-	for _, run := range runs {
-		if reports.Gate(run.Report, run.Check, cfg.failOn) {
-			return exitGate
-		}
-		fixed = fixed || run.Check != nil && len(run.Check.Fixed) > 0
+	if err := cfg.out.write(runs, stdout); err != nil {
+		return failed(stderr, "run", err)
 	}
-	if fixed && cfg.strictExpect {
-		fmt.Fprintln(stderr, "conformance run: known failures now pass (--strict-expectations): update the expectations file")
-		return exitFixed
-	}
-	return exitOK
+	return cfg.out.status("run", runs, stderr)
 }
 
-// parseRun reads the flags; a code of -1 means go on.
-func parseRun(args []string, stderr io.Writer) (runConfig, int) {
+// readExpectations reads and checks an expectations file against the
+// catalogue.
+func readExpectations(path string) (reports.Expectations, error) {
+	known := map[string]bool{}
+	for _, r := range ctxconform.Requirements() {
+		known[r.ID] = true
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return reports.Expectations{}, asUsage(err)
+	}
+	defer f.Close()
+	e, err := reports.ReadExpectations(f, func(id string) bool { return known[id] })
+	if err != nil {
+		return e, usagef("%s: %v", path, err)
+	}
+	return e, nil
+}
+
+// parseRun reads the flags. Every mistake is a usageError: flags out of
+// range, a filter that selects no requirement, a command where none is
+// wanted (or none where one is).
+func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -207,29 +199,31 @@ func parseRun(args []string, stderr io.Writer) (runConfig, int) {
 	fs.StringVar(&cfg.dsn, "dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
 	fs.Var(&stds, "standard", "run only these standards (comma-separated, repeatable)")
 	fs.Var(&level, "level", "run requirements up to this level: must, should or strict (strict adds the reference's own choices)")
-	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level fails: must, should or strict")
-	match := fs.String("run", "", "run only requirements whose ID or title matches this regular expression")
-	skip := fs.String("skip", "", "skip requirements whose ID or title matches this regular expression")
+	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level fails, errors or is not run: must, should or strict")
+	match := fs.String("run", "", "run only requirements whose ID or title (or \"ID title\") matches this regular expression, e.g. '^INF-0[1-3]$'")
+	skip := fs.String("skip", "", "skip requirements whose ID or title (or \"ID title\") matches this regular expression")
+	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; needs --seed; combine the shards' --json reports with conformance merge)")
 	seed := fs.Int64("seed", 0, "seed for generated inputs (0: pick one and print it)")
-	runs := fs.Int("property-runs", 100, "generated cases per property")
-	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement")
+	runs := fs.Int("property-runs", 100, "generated cases per property (at least 1)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
+	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
 	fs.BoolVar(&cfg.validateProtocol, "validate-protocol", false, "exec: check every message against the protocol's JSON Schemas (adapters/process/schema)")
-	fs.StringVar(&cfg.jsonOut, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
-	fs.StringVar(&cfg.junitOut, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
-	fs.StringVar(&cfg.markdownOut, "markdown", "", "write the report as Markdown to `FILE`, e.g. $GITHUB_STEP_SUMMARY (- for standard output)")
+	fs.StringVar(&cfg.out.json, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
+	fs.StringVar(&cfg.out.junit, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
+	fs.StringVar(&cfg.out.markdown, "markdown", "", "write the report as Markdown to `FILE`, e.g. $GITHUB_STEP_SUMMARY (- for standard output)")
 	fs.StringVar(&cfg.expectations, "expectations", "", "known failures: JSON `FILE` (reports/expectations.schema.json); listed failures do not fail the run")
-	fs.BoolVar(&cfg.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
-	fs.StringVar(&cfg.writeExpect, "write-expectations", "", "write the current failures as an expectations `FILE` (- for standard output)")
+	fs.BoolVar(&cfg.out.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
+	fs.StringVar(&cfg.out.writeExpect, "write-expectations", "", "write the current failures as an expectations `FILE` (- for standard output)")
 	if err := fs.Parse(args); err != nil {
-		return cfg, exitUsage
+		return cfg, &usageError{err: err, shown: true}
 	}
 	if len(names) == 0 {
 		names = adaptersFlag{"reference"}
 	}
 	cfg.adapters = names
 	cfg.command = fs.Args()
-	cfg.failOn = failOn.l
+	cfg.out.failOn = failOn.l
 	execs := 0
 	for _, n := range names {
 		if n == "exec" {
@@ -238,33 +232,40 @@ func parseRun(args []string, stderr io.Writer) (runConfig, int) {
 	}
 	switch {
 	case execs > 1:
-		fmt.Fprintln(stderr, "conformance run: one exec adapter per run (its command follows --)")
-		return cfg, exitUsage
+		return cfg, usagef("one exec adapter per run (its command follows --)")
 	case execs == 1 && len(cfg.command) == 0:
-		fmt.Fprintln(stderr, "conformance run: the exec adapter needs a command after --, e.g. conformance run --adapter exec -- node impl.js")
-		return cfg, exitUsage
+		return cfg, usagef("the exec adapter needs a command after --, e.g. conformance run --adapter exec -- node impl.js")
 	case execs == 0 && len(cfg.command) > 0:
-		fmt.Fprintf(stderr, "conformance run: unexpected arguments %q (a command is for --adapter exec)\n", cfg.command)
-		return cfg, exitUsage
+		return cfg, usagef("unexpected arguments %q (a command is for --adapter exec)", cfg.command)
+	case *runs < 1:
+		return cfg, usagef("--property-runs %d: want at least 1", *runs)
+	case *timeout <= 0:
+		return cfg, usagef("--timeout %s: want a positive duration", *timeout)
+	case cfg.deadline < 0:
+		return cfg, usagef("--deadline %s: want a positive duration (or 0 for none)", cfg.deadline)
+	case cfg.requestTimeout <= 0:
+		return cfg, usagef("--request-timeout %s: want a positive duration", cfg.requestTimeout)
+	case *shard != "" && *seed == 0:
+		return cfg, usagef("--shard %s needs --seed N, the same in every shard, so that their reports can be merged", *shard)
 	}
-	stdouts := 0
-	for _, p := range []string{cfg.jsonOut, cfg.junitOut, cfg.markdownOut, cfg.writeExpect} {
-		if p == "-" {
-			stdouts++
-		}
-	}
-	if stdouts > 1 {
-		fmt.Fprintln(stderr, "conformance run: only one report can go to standard output (-)")
-		return cfg, exitUsage
+	if err := cfg.out.check(); err != nil {
+		return cfg, err
 	}
 	cfg.opts = suite.Options{Level: level.l, Standards: stds, Seed: *seed, PropertyRuns: *runs, Timeout: *timeout}
 	var err error
-	if cfg.opts.Match, err = compile(*match); err == nil {
-		cfg.opts.Skip, err = compile(*skip)
+	if *shard != "" {
+		if cfg.opts.Shard, err = suite.ParseShard(*shard); err != nil {
+			return cfg, usagef("--shard: %v", err)
+		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "conformance run: %v\n", err)
-		return cfg, exitUsage
+	if cfg.opts.Match, err = compile(*match); err != nil {
+		return cfg, usagef("--run: %v", err)
+	}
+	if cfg.opts.Skip, err = compile(*skip); err != nil {
+		return cfg, usagef("--skip: %v", err)
+	}
+	if _, err := cfg.opts.Select(ctxconform.Requirements()); err != nil {
+		return cfg, asUsage(err)
 	}
 	if cfg.opts.Seed == 0 {
 		cfg.opts.Seed = time.Now().UnixNano() % 1_000_000_000
@@ -275,14 +276,18 @@ func parseRun(args []string, stderr io.Writer) (runConfig, int) {
 			cfg.dsn = open.DefaultDSN
 		}
 	}
-	return cfg, -1
+	return cfg, nil
 }
 
 // openAdapter starts the adapter name.
 func openAdapter(ctx context.Context, name string, cfg runConfig) (adapters.Adapter, error) {
 	oc := open.Config{Name: name, DSN: cfg.dsn, Command: cfg.command}
 	if name == "exec" {
-		return open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, Validate: cfg.validateProtocol})
+		p, err := open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, Validate: cfg.validateProtocol})
+		if err != nil {
+			return nil, err // not a nil *process.Adapter in an interface
+		}
+		return p, nil
 	}
 	return open.New(ctx, oc)
 }
@@ -314,24 +319,32 @@ func label(runs []reports.Run, kinds []string) {
 	}
 }
 
-func toStdout(cfg runConfig) bool {
-	return cfg.jsonOut == "-" || cfg.junitOut == "-" || cfg.markdownOut == "-" || cfg.writeExpect == "-"
+// launchFailed says whether an exec adapter's error is that its command
+// could not be started at all (not found, not executable): a usage error.
+// Any other error came from a program that started and then failed the
+// handshake (exited, was silent, spoke another protocol): its fault.
+func launchFailed(err error) bool {
+	var notFound *exec.Error
+	var path *fs.PathError
+	return errors.As(err, &notFound) || errors.As(err, &path)
 }
 
-// writeOutput writes one report to path, or to stdout for "-".
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
+// unstartedInfo names an implementation that never described itself, after
+// its command line.
+func unstartedInfo(command []string) adapters.Info {
+	name := "exec"
+	if len(command) > 0 {
+		name = clip.Text(strings.Join(append([]string{filepath.Base(command[0])}, command[1:]...), " "), 60)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+	return adapters.Info{Name: name}
+}
+
+// progressLabel prefixes the verdict lines when several adapters run.
+func progressLabel(kinds []string, i int) string {
+	if len(kinds) < 2 {
+		return ""
 	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	return kinds[i]
 }
 
 func compile(expr string) (*regexp.Regexp, error) {

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ctxconform/ctxconform/reports"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// outputs are the reports a run (or a merge of runs) was asked to write and
+// how its exit status is decided; run and merge share them, so a merged
+// report is rendered and judged exactly as a single run.
+type outputs struct {
+	json, junit, markdown string // report files ("-": standard output, instead of the table)
+	writeExpect           string // expectations file to write from the failures
+	expect                reports.Expectations
+	failOn                suite.Level
+	strictExpect          bool
+}
+
+// toStdout says whether a report takes standard output (then no table is
+// printed there).
+func (o outputs) toStdout() bool {
+	return o.json == "-" || o.junit == "-" || o.markdown == "-" || o.writeExpect == "-"
+}
+
+// check refuses two reports on standard output.
+func (o outputs) check() error {
+	n := 0
+	for _, p := range []string{o.json, o.junit, o.markdown, o.writeExpect} {
+		if p == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef("only one report can go to standard output (-)")
+	}
+	return nil
+}
+
+// write prints the table of each run (and the matrix of several) unless a
+// report takes standard output, then writes every requested report.
+func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
+	if !o.toStdout() {
+		for i, run := range runs {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			if err := reports.RunTable(stdout, run); err != nil {
+				return err
+			}
+		}
+		if len(runs) > 1 {
+			fmt.Fprintln(stdout)
+			if err := reports.Matrix(stdout, runs); err != nil {
+				return err
+			}
+		}
+	}
+	files := []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{o.json, func(w io.Writer) error { return reports.JSON(w, runs) }},
+		{o.junit, func(w io.Writer) error {
+			return reports.JUnit(w, runs, reports.JUnitOptions{StrictExpectations: o.strictExpect})
+		}},
+		{o.markdown, func(w io.Writer) error { return reports.Markdown(w, runs) }},
+		{o.writeExpect, func(w io.Writer) error {
+			var reps []suite.Report
+			for _, r := range runs {
+				reps = append(reps, r.Report)
+			}
+			return reports.WriteExpectations(w, reps, o.expect)
+		}},
+	}
+	for _, f := range files {
+		if f.path == "" {
+			continue
+		}
+		if err := writeOutput(f.path, stdout, f.write); err != nil {
+			return asUsage(err)
+		}
+	}
+	return nil
+}
+
+// status is the exit status the runs call for: exitGate when one fails the
+// gate (a requirement at or below failOn failed, errored or was not run, and
+// is not a known failure), exitFixed under --strict-expectations when a
+// known failure passed, else exitOK.
+func (o outputs) status(name string, runs []reports.Run, stderr io.Writer) int {
+	fixed := false
+	for _, run := range runs {
+		if reports.Gate(run.Report, run.Check, o.failOn) {
+			return exitGate
+		}
+		fixed = fixed || run.Check != nil && len(run.Check.Fixed) > 0
+	}
+	if fixed && o.strictExpect {
+		fmt.Fprintf(stderr, "conformance %s: known failures now pass (--strict-expectations): update the expectations file\n", name)
+		return exitFixed
+	}
+	return exitOK
+}
+
+// writeOutput writes one report to path, or to stdout for "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}
