@@ -95,53 +95,32 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := interruptible(cfg.deadline)
 	defer stop()
-	var opened []adapters.Adapter
+	opened, err := openAll(ctx, cfg)
 	defer func() {
-		for _, a := range opened {
-			if a != nil {
-				a.Close()
+		for _, o := range opened {
+			if o.a != nil {
+				o.a.Close()
 			}
 		}
 	}()
-	// Open every adapter before running any, so that a setup error costs no
-	// run. An implementation that starts but fails the handshake is not a
-	// setup error: its run is every requirement errored (nil here).
-	starts := make([]error, len(cfg.adapters))
-	for i, name := range cfg.adapters {
-		a, err := openAdapter(ctx, name, cfg)
-		if err != nil && (name != "exec" || launchFailed(err)) {
-			fmt.Fprintf(stderr, "conformance run: %s adapter: %v\n", name, err)
-			if name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
-				fmt.Fprintln(stderr, open.PostgresHint)
-			}
-			return exitUsage
-		}
-		opened = append(opened, a)
-		starts[i] = err
-		if a == nil {
-			continue
-		}
-		if err := a.Info().Validate(); err != nil {
-			fmt.Fprintf(stderr, "conformance run: %v\n", err)
-			return exitUsage
-		}
+	if err != nil {
+		return failed(stderr, "run", err)
 	}
-
 	runs := make([]reports.Run, len(opened))
-	for i, a := range opened {
+	for i, o := range opened {
 		opts := cfg.opts
 		opts.Progress = reports.Progress(stderr, progressLabel(cfg.adapters, i))
 		var rep suite.Report
 		switch {
-		case a == nil && ctx.Err() != nil:
+		case o.a != nil:
+			rep = suite.Run(ctx, o.a, ctxconform.Requirements(), opts)
+		case ctx.Err() != nil:
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
-		case a == nil:
-			fmt.Fprintf(stderr, "conformance run: exec adapter: %v\n", starts[i])
-			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, starts[i].Error())
 		default:
-			rep = suite.Run(ctx, a, ctxconform.Requirements(), opts)
+			fmt.Fprintf(stderr, "conformance run: exec adapter: %v\n", o.err)
+			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, o.err.Error())
 		}
-		runs[i] = describeRun(a, rep)
+		runs[i] = describeRun(o.a, rep)
 		if cfg.expectations != "" {
 			runs[i].Check = cfg.out.expect.Compare(rep)
 		}
@@ -277,6 +256,37 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// opening is an adapter opened for the run, or (a nil) the reason a program
+// that did start failed its handshake.
+type opening struct {
+	a   adapters.Adapter
+	err error
+}
+
+// openAll opens every adapter before any runs, so that a setup error costs
+// no run. An implementation that starts but fails the handshake is no setup
+// error: its run will be every requirement errored.
+func openAll(ctx context.Context, cfg runConfig) ([]opening, error) {
+	var opened []opening
+	for _, name := range cfg.adapters {
+		a, err := openAdapter(ctx, name, cfg)
+		if err != nil && (name != "exec" || launchFailed(err)) {
+			if name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
+				return opened, usagef("%s adapter: %v\n%s", name, err, open.PostgresHint)
+			}
+			return opened, usagef("%s adapter: %v", name, err)
+		}
+		opened = append(opened, opening{a, err})
+		if a == nil {
+			continue
+		}
+		if err := a.Info().Validate(); err != nil {
+			return opened, asUsage(err)
+		}
+	}
+	return opened, nil
 }
 
 // openAdapter starts the adapter name.
