@@ -1,5 +1,7 @@
 // Package reports renders conformance runs for people and machines: the
-// terminal table, and (as later formats land) Markdown, JSON and JUnit XML.
+// terminal table and matrix, Markdown, JSON and JUnit XML, the verdict lines
+// printed as a run goes (Progress), expectations files, and the merge of
+// the JSON reports of several CI jobs into one (Merge).
 // Generated report files (scaling charts, sample runs) live beside it in
 // this folder.
 package reports

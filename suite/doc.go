@@ -8,4 +8,10 @@
 // passes. A check receives a *T, which looks like testing.T but records
 // outcomes instead of failing a Go test, survives panics and hangs in the
 // implementation under test, and knows which adapter it is talking to.
+//
+// Options choose the requirements (level, standards, patterns, a shard of a
+// CI matrix: Select) and how they run. Run reports each verdict as it ends
+// (Options.Progress) and, when its context ends early, returns what finished
+// with the rest NotRun, so that a run killed from outside still has a
+// report.
 package suite
