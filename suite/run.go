@@ -2,6 +2,7 @@ package suite
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"time"
@@ -170,7 +171,8 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	}
 	if run.Err() != nil {
 		seen := ""
-		if res.Outcome == Failed || res.Outcome == Errored {
+		cut := t.fault != nil && (errors.Is(t.fault, context.Canceled) || errors.Is(t.fault, context.DeadlineExceeded))
+		if res.Outcome == Failed || res.Outcome == Errored && !cut { // not the fault the interruption caused
 			seen = fmt.Sprintf("\nbefore that it was %s:\n%s", res.Outcome, res.Message)
 		}
 		res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
