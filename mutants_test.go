@@ -21,11 +21,38 @@ import (
 // Only the requirements a mutant must fail are run against it: shrinking the
 // counterexamples of its other failures would only cost time.
 func TestMutants(t *testing.T) {
-	tests := []struct {
-		std    adapters.Standard
-		mutant adapters.Adapter
-		caught []string // requirements that must fail
-	}{
+	reqs := ctxconform.Requirements()
+	for _, tt := range mutants() {
+		name := string(tt.std) + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100,
+				Match: regexp.MustCompile(`^(` + strings.Join(tt.caught, "|") + `) `)}
+			ref := outcomes(suite.Run(context.Background(), reference.New(), reqs, opts))
+			got := outcomes(suite.Run(context.Background(), tt.mutant, reqs, opts))
+			for _, id := range tt.caught {
+				if ref[id] != suite.Passed {
+					t.Errorf("%s: the reference itself is %s", id, ref[id])
+				}
+				if got[id] != suite.Failed {
+					t.Errorf("%s: %s, want failed: the suite does not catch %s", id, got[id], name)
+				}
+			}
+		})
+	}
+}
+
+// A mutant is an implementation wrong in one way, and the requirements of
+// its standard that must fail it.
+type mutant struct {
+	std    adapters.Standard
+	mutant adapters.Adapter
+	caught []string // requirements that must fail
+}
+
+// mutants lists every mutant of package broken, by standard.
+func mutants() []mutant {
+	return []mutant{
 		// Context inflation and dynamic density.
 		{adapters.Density, broken.IgnoresBudget(), []string{"DEN-01"}},
 		{adapters.Inflate, broken.NoMerge(), []string{"INF-04", "INF-14"}},
@@ -88,25 +115,6 @@ func TestMutants(t *testing.T) {
 		{adapters.Expand, broken.RoundsDown(), []string{"EXP-09", "EXP-15"}},
 		{adapters.Expand, broken.OverLimit(), []string{"EXP-10", "EXP-16"}},
 		{adapters.Expand, broken.OutsidePool(), []string{"EXP-10", "EXP-16"}},
-	}
-	reqs := ctxconform.Requirements()
-	for _, tt := range tests {
-		name := string(tt.std) + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100,
-				Match: regexp.MustCompile(`^(` + strings.Join(tt.caught, "|") + `) `)}
-			ref := outcomes(suite.Run(context.Background(), reference.New(), reqs, opts))
-			got := outcomes(suite.Run(context.Background(), tt.mutant, reqs, opts))
-			for _, id := range tt.caught {
-				if ref[id] != suite.Passed {
-					t.Errorf("%s: the reference itself is %s", id, ref[id])
-				}
-				if got[id] != suite.Failed {
-					t.Errorf("%s: %s, want failed: the suite does not catch %s", id, got[id], name)
-				}
-			}
-		})
 	}
 }
 
