@@ -88,7 +88,7 @@ function compareCodePoints(a, b) {
     if (sx !== sy) return sx ? 1 : -1;
     return x < y ? -1 : 1;
   }
-  return a.length - b.length < 0 ? -1 : a.length > b.length ? 1 : 0;
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
 // utf8Length is the length of s in bytes of UTF-8.
