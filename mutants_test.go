@@ -78,16 +78,20 @@ func mutants() []mutant {
 		{adapters.Radial, broken.RadialRendersFirstOnly(), []string{"RAD-28"}},
 
 		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
-		// the cap example, the radius the answer reports, the windows' reach
-		// and (under the floor) the survivors.
-		{adapters.Elastic, broken.UnclampedRadius(), []string{"ELA-04", "ELA-18", "ELA-21", "ELA-06", "ELA-23"}},
+		// the cap example, the radius the answer reports and (under the
+		// floor) the survivors.
+		{adapters.Elastic, broken.UnclampedRadius(), []string{"ELA-04", "ELA-18", "ELA-06", "ELA-23"}},
+		// Windows cut at one radius, another reported: caught by their reach.
+		{adapters.Elastic, broken.ReportsCensusRadius(), []string{"ELA-04", "ELA-21", "ELA-23"}},
 		// Windows every atom at r = 200 whatever the budget.
 		{adapters.Elastic, broken.KeepsEveryAtom(), []string{"ELA-05", "ELA-19", "ELA-06", "ELA-23"}},
 		// One window per atom: overlapping windows are not merged.
 		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
 		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
+		// Windows at the formula's radius, never recomputed: budget wasted.
+		{adapters.Elastic, broken.FormulaRadius(), []string{"ELA-26", "ELA-06", "ELA-23"}},
 		// clamp(b·h/200): right at 10 hits, grows with hits.
-		{adapters.Elastic, broken.RadiusGrowsWithHits(), []string{"ELA-01", "ELA-12", "ELA-13", "ELA-04", "ELA-18", "ELA-21"}},
+		{adapters.Elastic, broken.RadiusGrowsWithHits(), []string{"ELA-01", "ELA-12", "ELA-13", "ELA-04", "ELA-18"}},
 		// Census by prefix instead of the exact label; census case-sensitive.
 		{adapters.Elastic, broken.CensusPrefix(), []string{"ELA-07", "ELA-08", "ELA-14", "ELA-24"}},
 		{adapters.Elastic, broken.CensusCaseSensitive(), []string{"ELA-07", "ELA-08", "ELA-09", "ELA-14", "ELA-24"}},

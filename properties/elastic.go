@@ -86,7 +86,7 @@ func elasticRequirements() []suite.Requirement {
 				return invariant.HydrationAssigned(req, res)
 			})),
 		p("ELA-18", "std105 §2.2–2.3", suite.Must,
-			"Hydration counts the distinct atoms as its hits and uses the formula's radius for them.",
+			"Hydration counts the distinct atoms as its hits and cuts its windows at a radius between the formula's for them and the cap (below the floor only when the budget is under 400).",
 			elaHydration("radius", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
 				return invariant.HydrationRadius(req, res)
 			})),
@@ -99,7 +99,7 @@ func elasticRequirements() []suite.Requirement {
 				return invariant.HydrationKeeps(req, res)
 			})),
 		p("ELA-21", "std085-protocol §5.3–5.4", suite.Must,
-			"A prose or data window spans exactly r before its first atom to r after its last (clamped to the document, edges moved inward to characters); a code window costs at most 2r per atom.",
+			"With r the answer's radius, a prose or data window spans exactly r before its first atom to r after its last (clamped to the document, edges moved inward to characters); a code window costs at most 2r per atom.",
 			elaHydration("reach", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
 				return invariant.HydrationReach(req, res, t.Unit())
 			})),
@@ -109,6 +109,9 @@ func elasticRequirements() []suite.Requirement {
 				again := call.MustHydrate(t, elaShuffled(req, t.Seed()+int64(len(req.Atoms))))
 				return invariant.SameHydration(invariant.CanonicalHydration(res), invariant.CanonicalHydration(again))
 			})),
+		p("ELA-26", "std105 §1, §2.1, §5 (maximum useful context)", suite.Should,
+			"When every hit can be served (hits·2r <= budget) and the atoms lie in prose or data, the windows fill at least 90% of the budget, or of the text within 32000 of the atoms when that is less.",
+			elaFillProperty()),
 		p("ELA-25", "std085-protocol §5.4; rendered output", suite.Must,
 			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
 			elaHydration("rendered-holds", func(t *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
@@ -199,11 +202,13 @@ func elaHydration(name string, judge func(t *suite.T, req adapters.HydrateReques
 }
 
 // elaBudgetProperty is ELA-19, with figures: how many cases fell under the
-// floor and how much of the budget was used.
+// floor, how much of the budget was used, and how much of what the text
+// allows (min(budget, text within the cap of the atoms), see
+// invariant.MeasureFill).
 func elaBudgetProperty() func(*suite.T) {
 	return func(t *suite.T) {
-		var cases, floored, dropped int
-		var use float64
+		var cases, floored, dropped, allowed int
+		var use, useAllowed float64
 		elaHydration("budget", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
 			n := invariant.DistinctAtoms(req.Atoms)
 			cases++
@@ -211,11 +216,41 @@ func elaBudgetProperty() func(*suite.T) {
 				floored++
 			}
 			dropped += len(res.Dropped)
-			use += float64(invariant.HydrationUsed(req, res, t.Unit())) / float64(req.Budget)
+			f := invariant.MeasureFill(req, res, t.Unit())
+			use += float64(f.Used) / float64(req.Budget)
+			if f.Target > 0 {
+				allowed++
+				useAllowed += float64(f.Used) / float64(f.Target)
+			}
 			return invariant.HydrationBudget(req, res, t.Unit())
 		})(t)
-		if cases > 0 {
-			t.Notef("%d cases, %d under the 200 floor (hits·2r > budget), %d atoms dropped, mean budget use %.0f%%", cases, floored, dropped, 100*use/float64(cases))
+		if cases > 0 && allowed > 0 {
+			t.Notef("%d cases, %d under the 200 floor (hits·2r > budget), %d atoms dropped; mean budget use %.0f%%, %.0f%% of what the text allows (min(budget, text within %d of the atoms), code included)",
+				cases, floored, dropped, 100*use/float64(cases), 100*useAllowed/float64(allowed), invariant.RadiusCap)
+		}
+	}
+}
+
+// elaFillProperty is ELA-26, with figures: how many cases were judged and
+// how much of what their text allows the windows filled (mean and lowest).
+func elaFillProperty() func(*suite.T) {
+	return func(t *suite.T) {
+		var cases, judged int
+		var use float64
+		lowest := 1.0
+		elaHydration("fills", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+			cases++
+			if f := invariant.MeasureFill(req, res, t.Unit()); f.Judged && f.Target > 0 {
+				judged++
+				share := float64(f.Used) / float64(f.Target)
+				use += share
+				lowest = min(lowest, share)
+			}
+			return invariant.HydrationFills(req, res, t.Unit())
+		})(t)
+		if judged > 0 {
+			t.Notef("%d of %d cases judged (atoms in prose or data, floor not binding): windows fill %.1f%% of min(budget, text within %d of the atoms) on average, %.1f%% at least",
+				judged, cases, 100*use/float64(judged), invariant.RadiusCap, 100*lowest)
 		}
 	}
 }

@@ -37,11 +37,11 @@ func elasticRequirements() []suite.Requirement {
 		spec(std, "ELA-03", "std105 §2.2", suite.Must,
 			"With no hits there is nothing to window: hydrating no atoms answers no windows, keeps and drops nothing, and is not an error.", elaNoHits),
 		spec(std, "ELA-04", "std085-protocol §5.4; std105 §2.3", suite.Must,
-			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch: §5.4's own example and hand-derived cases.", elaHydrateExamples),
+			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch, with r the formula's or wider up to what the budget holds: §5.4's own example and hand-derived cases.", elaHydrateExamples),
 		spec(std, "ELA-05", "std105 §4 (budget respect vs. the 200 floor)", suite.Must,
 			"When the 200 floor makes hits·400 exceed the budget, the windows still cost at most the budget (prose and data in plain length, code in non-whitespace length).", elaFloorContradiction),
 		spec(std, "ELA-06", "std105 §4 (reference)", suite.Reference,
-			"Under the floor the reference keeps the best floor(budget/2r) atoms by score (ties: compound, offset, label) at the census radius, and reports the others as dropped, best first.", elaSurvivors),
+			"Under the floor the reference keeps the longest prefix of the atoms best first (score, then compound, offset, label) whose windows fit at the floor, recomputes the radius for them, and reports the others as dropped, best first; below a budget of 400 the best atom is kept at a narrower radius.", elaSurvivors),
 		spec(std, "ELA-07", "std105 §2.3 phase 1, §3.1", suite.Must,
 			"The census finds every whole-word occurrence of a term, compared case-insensitively, each once, and nothing else (hand-derived on a small text).", elaCensusSmall),
 		spec(std, "ELA-08", "std105 §2.3 phase 1, §3.1", suite.Must,
@@ -155,59 +155,72 @@ func elaNoHits(t *suite.T) {
 }
 
 // elaHydrateExamples: windows are [a−r, a+r] per atom, clamped to the body;
-// windows whose start <= the previous end merge (§5.4).
+// windows whose start <= the previous end merge (§5.4). The radius is the
+// formula's, or wider where the formula's windows leave budget unused
+// (they merge or reach a document's edge): an implementation may recompute
+// it for the text the atoms reach (the reference widens it until the
+// budget is full). So each case gives the windows as a function of r,
+// derived by hand, and the range of radii: from the formula's to the widest
+// whose windows still fit the budget. Where the formula's windows fill the
+// budget the range is one radius.
 func elaHydrateExamples(t *suite.T) {
 	hundredK := strings.Repeat("abcdefghij", 10000)
+	one := func(c string, s, e int) []elaSpan { return []elaSpan{{c, s, e}} }
 	cases := []struct {
 		name      string
 		req       adapters.HydrateRequest
-		want      []elaSpan
+		lo, hi    int // the radius: the formula's, and the widest that fits
+		want      func(r int) []elaSpan
 		bytesOnly bool
 	}{
 		// §5.4: 2 hits, budget 2000 → r = floor(2000/2/2) = 500. A: [500,1500],
-		// B: [900,1900]; 900 <= 1500 → merged [500,1900].
+		// B: [900,1900]; 900 <= 1500 → merged [500,1900], 1400 of 2000. Wider:
+		// [1000−r, 1400+r] costs 400 + 2r <= 2000 up to r = 800.
 		{"§5.4's example", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
 			Atoms: []radial.Atom{elaAtom("doc", 1000, 1), elaAtom("doc", 1400, 1)}},
-			[]elaSpan{{"doc", 500, 1900}}, false},
+			500, 800, func(r int) []elaSpan { return one("doc", 1000-r, 1400+r) }, false},
 		// r = 500; [500,1500] and [4500,5500] are far apart: two windows,
 		// 2000 bytes in all, exactly the budget.
 		{"apart", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
 			Atoms: []radial.Atom{elaAtom("doc", 5000, 1), elaAtom("doc", 1000, 1)}},
-			[]elaSpan{{"doc", 500, 1500}, {"doc", 4500, 5500}}, false},
-		// r = 500; [500,1500] and [1500,2500] touch: 1500 <= 1500 → merged.
+			500, 500, func(int) []elaSpan { return []elaSpan{{"doc", 500, 1500}, {"doc", 4500, 5500}} }, false},
+		// r = 500; [500,1500] and [1500,2500] touch: 1500 <= 1500 → merged,
+		// 2000, the budget.
 		{"touching", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
 			Atoms: []radial.Atom{elaAtom("doc", 1000, 1), elaAtom("doc", 2000, 1)}},
-			[]elaSpan{{"doc", 500, 2500}}, false},
+			500, 500, func(int) []elaSpan { return one("doc", 500, 2500) }, false},
 		// r = 500; [501,1501] and [1502,2502] are one byte apart: not merged.
 		{"one byte apart", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 2000,
 			Atoms: []radial.Atom{elaAtom("doc", 1001, 1), elaAtom("doc", 2002, 1)}},
-			[]elaSpan{{"doc", 501, 1501}, {"doc", 1502, 2502}}, false},
+			500, 500, func(int) []elaSpan { return []elaSpan{{"doc", 501, 1501}, {"doc", 1502, 2502}} }, false},
 		// 2 hits, budget 1600 → r = 400: [−350,450] clamps to [0,450];
-		// [9590,10390] clamps to [9590,10000].
+		// [9590,10390] clamps to [9590,10000], 860 of 1600. Wider: 50 + r +
+		// 10 + r <= 1600 up to r = 770.
 		{"document edges", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 1600,
 			Atoms: []radial.Atom{elaAtom("doc", 50, 1), elaAtom("doc", 9990, 1)}},
-			[]elaSpan{{"doc", 0, 450}, {"doc", 9590, 10000}}, false},
+			400, 770, func(r int) []elaSpan { return []elaSpan{{"doc", 0, 50 + r}, {"doc", 9990 - r, 10000}} }, false},
 		// 1 hit, budget 100,000 → 50,000, cut to the cap 32,000:
-		// [50000−32000, 50000+32000] = [18000,82000].
+		// [50000−32000, 50000+32000] = [18000,82000]; the cap is never passed.
 		{"the cap", adapters.HydrateRequest{Documents: elaDoc(hundredK), Budget: 100000,
 			Atoms: []radial.Atom{elaAtom("doc", 50000, 1)}},
-			[]elaSpan{{"doc", 18000, 82000}}, false},
+			32000, 32000, func(int) []elaSpan { return one("doc", 18000, 82000) }, false},
 		// 1 hit, budget 1000 → r = 500, no clamp: [4500,5500].
 		{"between the clamps", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 1000,
 			Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}},
-			[]elaSpan{{"doc", 4500, 5500}}, false},
+			500, 500, func(int) []elaSpan { return one("doc", 4500, 5500) }, false},
 		// Two compounds, each windowed in its own body: 2 hits, budget 2000 →
-		// r = 500; "a" at 100 → [0,600], "b" at 9900 → [9400,10000].
+		// r = 500; "a" at 100 → [0,600], "b" at 9900 → [9400,10000], 1200.
+		// Wider: 100 + r + 100 + r <= 2000 up to r = 900.
 		{"two compounds", adapters.HydrateRequest{Budget: 2000,
 			Documents: []inflate.Document{{ID: "b", Body: tenK}, {ID: "a", Body: tenK, Kind: inflate.KindData}},
 			Atoms:     []radial.Atom{elaAtom("b", 9900, 1), elaAtom("a", 100, 1)}},
-			[]elaSpan{{"a", 0, 600}, {"b", 9400, 10000}}, false},
+			500, 900, func(r int) []elaSpan { return []elaSpan{{"a", 0, 100 + r}, {"b", 9900 - r, 10000}} }, false},
 		// "é" is 2 bytes: 5000 of them. 1 hit, budget 806 → r = 403:
 		// [4597,5403] has odd edges inside characters, moved inward to
-		// [4598,5402].
+		// [4598,5402], 804; at 404, [4596,5404] would cost 808.
 		{"multi-byte edges", adapters.HydrateRequest{Documents: elaDoc(strings.Repeat("é", 5000)), Budget: 806,
 			Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}},
-			[]elaSpan{{"doc", 4598, 5402}}, true},
+			403, 403, func(int) []elaSpan { return one("doc", 4598, 5402) }, true},
 	}
 	for _, c := range cases {
 		if c.bytesOnly && t.Unit() != unit.Bytes {
@@ -215,9 +228,13 @@ func elaHydrateExamples(t *suite.T) {
 			continue
 		}
 		res := call.MustHydrate(t, c.req)
+		if res.Radius < c.lo || res.Radius > c.hi {
+			t.Errorf("%s: radius %d, want the formula's %d or wider up to %d (the widest whose windows fit the budget)", c.name, res.Radius, c.lo, c.hi)
+			continue
+		}
 		got := elaSpans(invariant.CanonicalHydration(res).Windows)
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("%s: windows %v, want %v", c.name, got, c.want)
+		if want := c.want(res.Radius); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: windows %v, want %v at the answer's radius %d", c.name, got, want, res.Radius)
 		}
 		elaJudge(t, c.name, c.req, res)
 	}
@@ -261,22 +278,25 @@ func elaFloorContradiction(t *suite.T) {
 		}
 		res := call.MustHydrate(t, c.req)
 		used := invariant.HydrationUsed(c.req, res, t.Unit())
-		t.Notef("%s: %d of %d atoms kept, windows cost %d", c.name, len(res.Kept), invariant.DistinctAtoms(c.req.Atoms), used)
+		t.Notef("%s: %d of %d atoms kept, windows cost %d (%.0f%% of the budget)", c.name, len(res.Kept), invariant.DistinctAtoms(c.req.Atoms), used, 100*float64(used)/float64(c.req.Budget))
 		elaJudge(t, c.name, c.req, res)
 	}
 }
 
-// elaSurvivors: the reference's choices under the floor, derived by hand.
+// elaSurvivors: the reference's choices under the floor, derived by hand:
+// the longest prefix of the atoms best first whose windows fit at the floor
+// is kept, and the radius is recomputed for it until the budget is full.
 func elaSurvivors(t *suite.T) {
 	// 10 atoms at 500+1000i, score (i+1)/10, budget 1000: r = 200 (floor),
-	// capacity floor(1000/400) = 2: the atoms at 9500 (1.0) and 8500 (0.9),
-	// windows [8300,8700] and [9300,9700]; the rest dropped best first.
+	// capacity floor(1000/400) = 2. Best first: 9500 (1.0) and 8500 (0.9)
+	// cost 800 at 200; 7500 would add 400. Recomputed for the two kept:
+	// 2·2r <= 1000 → r = 250, windows [8250,8750] and [9250,9750].
 	var spread []radial.Atom
 	for i := 0; i < 10; i++ {
 		spread = append(spread, elaAtom("doc", 500+1000*i, float64(i+1)/10))
 	}
 	res := call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread, Budget: 1000})
-	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 8300, 8700}, {"doc", 9300, 9700}}; !reflect.DeepEqual(got, want) {
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 8250, 8750}, {"doc", 9250, 9750}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("scores: windows %v, want %v", got, want)
 	}
 	var wantDropped []int
@@ -286,22 +306,41 @@ func elaSurvivors(t *suite.T) {
 	if got := elaOffsets(res.Dropped); !reflect.DeepEqual(got, wantDropped) {
 		t.Errorf("scores: dropped %v, want %v (best first)", got, wantDropped)
 	}
-	if res.Capacity != 2 || res.Radius != 200 || res.Hits != 10 || res.Used != 800 {
-		t.Errorf("scores: capacity %d, radius %d, hits %d, used %d; want 2, 200, 10, 800", res.Capacity, res.Radius, res.Hits, res.Used)
+	if res.Capacity != 2 || res.Radius != 250 || res.Hits != 10 || res.Used != 1000 {
+		t.Errorf("scores: capacity %d, radius %d, hits %d, used %d; want 2, 250, 10, 1000", res.Capacity, res.Radius, res.Hits, res.Used)
 	}
 
-	// Equal scores, 3 hits, budget 1000: 1000/3/2 = 166 → 200, capacity 2.
-	// Ties go by compound ID, then offset: a@100 and a@900 stay, b@100 goes.
-	// The radius stays 200 (recomputed for the 2 kept it would be 250):
-	// a@100 → [0,300], a@900 → [700,1100].
+	// Equal scores, 3 hits, budget 900: 900/3/2 = 150 → 200. Ties go by
+	// compound ID, then offset: a@100 ([0,300], 300), a@900 ([700,1100],
+	// 700 in all) stay; b@100 would add 300: 1000 > 900. Recomputed for the
+	// two kept: (100 + r) + 2r <= 900 → r = 266: [0,366] and [634,1166].
 	docs := []inflate.Document{{ID: "b", Body: tenK}, {ID: "a", Body: tenK}}
-	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: docs, Budget: 1000,
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: docs, Budget: 900,
 		Atoms: []radial.Atom{elaAtom("b", 100, 0), elaAtom("a", 900, 0), elaAtom("a", 100, 0)}})
-	if got, want := elaSpans(res.Windows), []elaSpan{{"a", 0, 300}, {"a", 700, 1100}}; !reflect.DeepEqual(got, want) {
+	if got, want := elaSpans(res.Windows), []elaSpan{{"a", 0, 366}, {"a", 634, 1166}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ties: windows %v, want %v", got, want)
 	}
 	if len(res.Dropped) != 1 || res.Dropped[0].CompoundID != "b" || res.Dropped[0].Offset != 100 {
 		t.Errorf("ties: dropped %v, want [b@100]", res.Dropped)
+	}
+
+	// Clustered: 10 atoms 10 bytes apart (5000 … 5090), budget 1000: r = 200,
+	// capacity 2, but the ten windows at 200 merge into [4800,5290], 490:
+	// all are kept. Recomputed: 90 + 2r <= 1000 → r = 455, [4545,5545].
+	var cluster []radial.Atom
+	for i := 0; i < 10; i++ {
+		cluster = append(cluster, elaAtom("doc", 5000+10*i, 1))
+	}
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: cluster, Budget: 1000})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 4545, 5545}}; !reflect.DeepEqual(got, want) || len(res.Kept) != 10 || res.Radius != 455 {
+		t.Errorf("clustered: windows %v, %d kept, radius %d; want %v, 10, 455", got, len(res.Kept), res.Radius, want)
+	}
+
+	// The floor yields: 1 hit, budget 300 cannot hold a window at 200 (400);
+	// the best atom is kept at 150: [4350,4650], 300.
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread[4:5], Budget: 300})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 4350, 4650}}; !reflect.DeepEqual(got, want) || res.Radius != 150 {
+		t.Errorf("budget 300: windows %v, radius %d; want %v, 150", got, res.Radius, want)
 	}
 }
 

@@ -62,6 +62,32 @@ func UnclampedRadius() adapters.Adapter {
 		}}
 }
 
+// FormulaRadius hydrates at the census radius and never recomputes it: it
+// keeps the best floor(budget/2r) atoms and cuts their windows at the
+// formula's radius, so budget that merged windows, document edges or
+// dropped atoms leave is wasted (the reference before it filled the budget).
+func FormulaRadius() adapters.Adapter {
+	return &hydrator{Adapter: reference.New(), name: "elastic-formula-radius",
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			return hydrate(docs, atoms, budget, hydration{})
+		}}
+}
+
+// ReportsCensusRadius fills the budget as the reference does but reports
+// the census radius, Radius(budget, hits), instead of the radius its
+// windows were cut at.
+func ReportsCensusRadius() adapters.Adapter {
+	return &hydrator{Adapter: reference.New(), name: "elastic-reports-census-radius",
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			if err != nil {
+				return res, err
+			}
+			res.Radius, err = elastic.Radius(budget, res.Hits)
+			return res, err
+		}}
+}
+
 // KeepsEveryAtom windows every atom at the clamped radius, even when the
 // floor of 200 makes hits·400 exceed the budget.
 func KeepsEveryAtom() adapters.Adapter {

@@ -194,18 +194,33 @@ func HydrationAssigned(req adapters.HydrateRequest, res elastic.Result) error {
 	return nil
 }
 
-// HydrationRadius (std105 §2.2–2.3): the answer's hit count is the number of
-// distinct atoms, and its radius is the formula's for that count.
+// HydrationRadius (std105 §2.2–2.3, §4): the answer's hit count is the
+// number of distinct atoms, and its radius is one the text allows for them:
+// 0 for no hits; otherwise at least the formula's for that count and at most
+// the cap. A radius recomputed for the atoms the budget serves may be wider
+// (it only fills the budget); it falls below the floor only when the budget
+// cannot hold one window at the floor (budget < 2·200), where the floor
+// yields to the budget.
 func HydrationRadius(req adapters.HydrateRequest, res elastic.Result) error {
 	n := DistinctAtoms(req.Atoms)
 	if res.Hits != n {
 		return fmt.Errorf("answer counts %d hits, the request has %d distinct atoms", res.Hits, n)
 	}
-	if want := ElasticRadius(req.Budget, n); res.Radius != want {
-		return fmt.Errorf("radius %d for budget %d and %d hits, want clamp(floor(%d/%d/2), %d, %d) = %d",
-			res.Radius, req.Budget, n, req.Budget, n, RadiusFloor, RadiusCap, want)
+	want := ElasticRadius(req.Budget, n)
+	switch {
+	case n == 0 && res.Radius != 0:
+		return fmt.Errorf("radius %d with no hits, want 0", res.Radius)
+	case n == 0:
+		return nil
+	case res.Radius > RadiusCap:
+		return fmt.Errorf("radius %d for budget %d and %d hits, over the cap of %d", res.Radius, req.Budget, n, RadiusCap)
+	case res.Radius >= want:
+		return nil
+	case req.Budget < 2*RadiusFloor && res.Radius >= 1:
+		return nil // the floor yields to a budget that cannot hold a window at it
 	}
-	return nil
+	return fmt.Errorf("radius %d for budget %d and %d hits, narrower than clamp(floor(%d/%d/2), %d, %d) = %d",
+		res.Radius, req.Budget, n, req.Budget, n, RadiusFloor, RadiusCap, want)
 }
 
 // HydrationBudget (std105 §4 "strictly respects max_chars"): the windows
@@ -250,14 +265,17 @@ func HydrationKeeps(req adapters.HydrateRequest, res elastic.Result) error {
 	return nil
 }
 
-// HydrationReach (std085-protocol §5.4, §5.3): with r the formula's radius,
-// counted in u, a window of a prose or data document spans exactly from r
-// before its first atom to r after its last, clamped to the document and
-// moved inward to the nearest character boundary; a window of a code
-// document costs at most 2r per atom it holds.
+// HydrationReach (std085-protocol §5.4, §5.3): with r the answer's radius
+// (HydrationRadius bounds it), counted in u, a window of a prose or data
+// document spans exactly from r before its first atom to r after its last,
+// clamped to the document and moved inward to the nearest character
+// boundary; a window of a code document costs at most 2r per atom it holds.
 func HydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
 	docs := documents(req.Documents)
-	r := ElasticRadius(req.Budget, DistinctAtoms(req.Atoms))
+	r := res.Radius
+	if r < 1 && len(res.Windows) > 0 {
+		return fmt.Errorf("%d windows cut at radius %d", len(res.Windows), r)
+	}
 	for i, w := range res.Windows {
 		d, ok := docs[w.CompoundID]
 		if !ok || len(w.Atoms) == 0 || w.Start < 0 || w.End > len(d.Body) || w.Start > w.End {
@@ -415,4 +433,87 @@ func CensusFinds(terms []string, want, got []radial.Atom) error {
 		}
 	}
 	return nil
+}
+
+// FillFloor is the share of the budget (or of the text the atoms reach,
+// when that is less) the windows should fill: HydrationFills.
+const FillFloor = 0.9
+
+// HydrationFill is what HydrationFills judges: whether the case is judged,
+// the windows' cost, and the most a conforming answer could emit, all
+// counted in u.
+type HydrationFill struct {
+	Judged bool   // atoms only in prose and data, and the floor does not bind
+	Why    string // why a case is not judged
+	Used   int    // the windows' cost
+	Reach  int    // the text within the cap of the atoms
+	Target int    // min(budget, Reach)
+}
+
+// MeasureFill measures a hydration answer against what its text allows:
+// Reach is the length, in u, of the union over the distinct atoms of
+// [offset−32000, offset+32000] clamped to the document (the most text any
+// radius within the cap can reach), and Target is min(budget, Reach). A case
+// is judged when every atom lies in a prose or data document (code windows
+// grow by whole blocks and lines, std085-protocol §5.3, so they cannot be
+// asked to fill exactly) and the floor of 200 does not bind (hits·2r <=
+// budget at the formula's radius r: every hit can be served).
+func MeasureFill(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) HydrationFill {
+	f := HydrationFill{Used: HydrationUsed(req, res, u)}
+	docs := documents(req.Documents)
+	n := DistinctAtoms(req.Atoms)
+	type span struct{ start, end int }
+	per := map[string][]span{}
+	for _, a := range req.Atoms {
+		d, ok := docs[a.CompoundID]
+		if !ok {
+			f.Why = "an atom names an unknown compound"
+			return f
+		}
+		if d.Kind == inflate.KindCode {
+			f.Why = "an atom lies in code"
+		}
+		off, err := u.FromBytes(d.Body, a.Offset)
+		if err != nil {
+			f.Why = "an atom lies inside a character"
+			return f
+		}
+		per[d.ID] = append(per[d.ID], span{max(0, off-RadiusCap), min(u.Len(d.Body), off+RadiusCap)})
+	}
+	for _, spans := range per {
+		slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+		end := -1
+		for _, s := range spans {
+			if s.start > end {
+				f.Reach += s.end - s.start
+				end = s.end
+			} else if s.end > end {
+				f.Reach += s.end - end
+				end = s.end
+			}
+		}
+	}
+	f.Target = min(req.Budget, f.Reach)
+	switch r := ElasticRadius(req.Budget, n); {
+	case f.Why != "":
+	case n == 0:
+		f.Why = "no atoms"
+	case n*2*r > req.Budget:
+		f.Why = "the floor binds"
+	default:
+		f.Judged = true
+	}
+	return f
+}
+
+// HydrationFills (std105 §1, §2.1, §5 "maximum useful context"): in a judged
+// case (see MeasureFill) the windows fill at least FillFloor of
+// min(budget, text the atoms reach within the cap).
+func HydrationFills(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	f := MeasureFill(req, res, u)
+	if !f.Judged || float64(f.Used) >= FillFloor*float64(f.Target) {
+		return nil
+	}
+	return fmt.Errorf("windows cost %d %s of a budget of %d; the text within %d of the %d atoms holds %d, so at least %.0f%% of %d = %d was expected (radius %d, %d windows, %d atoms kept)",
+		f.Used, u, req.Budget, RadiusCap, DistinctAtoms(req.Atoms), f.Reach, 100*FillFloor, f.Target, int(math.Ceil(FillFloor*float64(f.Target))), res.Radius, len(res.Windows), len(res.Kept))
 }

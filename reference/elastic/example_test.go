@@ -15,9 +15,11 @@ import (
 // "The" at 899, 916, ...; 1579 bytes in all).
 //
 // "limerence": 1 hit, radius floor(4000/1/2) = 2000, window [0, 1579).
-// "the": 40 hits, floor(4000/40/2) = 50 → radius 200; the budget serves
-// floor(4000/400) = 10 atoms (899 ... 1052), whose windows merge into
-// [699, 1252).
+// "the": 40 hits, floor(4000/40/2) = 50 → radius 200; floor(4000/400) = 10
+// atoms are sure to fit, but the 40 windows at 200 merge into [699, 1579),
+// 880 bytes, so all 40 are kept. The radius is then recomputed for them: it
+// grows until the window reaches the start of the essay, at 899, and
+// covers the whole of it.
 func Example() {
 	docs := []inflate.Document{{
 		ID: "essay",
@@ -48,8 +50,8 @@ func Example() {
 	// Output:
 	// limerence: 1 hits, radius 2000, kept 1, dropped 0
 	//   essay [0,1579) cost 1579
-	// the: 40 hits, radius 200, kept 10, dropped 30
-	//   essay [699,1252) cost 553
+	// the: 40 hits, radius 899, kept 40, dropped 0
+	//   essay [0,1579) cost 1579
 }
 
 func ExampleRadiusFromTokens() {

@@ -52,23 +52,27 @@ func TestHydrate(t *testing.T) {
 		kept, dropped          []int
 		windows                []ws
 	}{
-		// 1000/10/2 = 50 → radius 200; the budget serves floor(1000/400) = 2
-		// atoms: the two scored 4 (offsets 4500 and 9500, by offset). The rest
-		// by score, then offset. Used 2·400 = 800 <= 1000.
-		{"floor against budget", ten, 1000, 200, 2, 800,
+		// 1000/10/2 = 50 → radius 200; floor(1000/400) = 2 atoms are sure
+		// to fit. Best first: the two scored 4 (4500 and 9500) cost 800 at
+		// 200; the next, 3500 (score 3), would add 400: 1200 > 1000. The
+		// radius is then recomputed for the two kept: 2·2r <= 1000 → 250.
+		{"floor against budget", ten, 1000, 250, 2, 1000,
 			[]int{4500, 9500}, []int{3500, 8500, 2500, 7500, 1500, 6500, 500, 5500},
-			[]ws{{4300, 4700}, {9300, 9700}}},
-		// Below 400 the floor of 200 serves nothing.
-		{"budget 399 keeps nothing", ten[:1], 399, 200, 0, 0, nil, []int{500}, nil},
+			[]ws{{4250, 4750}, {9250, 9750}}},
+		// Below 400 no window at the floor fits; the floor yields to the
+		// budget for the best atom: 2·199 = 398 <= 399.
+		{"budget 399: the floor yields", ten[:1], 399, 199, 0, 398, []int{500}, nil, []ws{{301, 699}}},
 		{"budget 400 keeps one", ten[:1], 400, 200, 1, 400, []int{500}, nil, []ws{{300, 700}}},
-		// 10000/2/2 = 2500; [0,3500] (clamped) and [5500,10000] (clamped):
-		// 3500 + 4500 = 8000.
-		{"all fit", []radial.Atom{atom("d", "w", 1000, 0), atom("d", "w", 8000, 0)}, 10000, 2500, 2, 8000,
-			[]int{1000, 8000}, nil, []ws{{0, 3500}, {5500, 10000}}},
-		// 5000/2/2 = 1250: [750,3250] and [2250,4750] overlap → [750,4750];
-		// the merge saves 1000 of the 5000.
-		{"merged", []radial.Atom{atom("d", "w", 2000, 0), atom("d", "w", 3500, 0)}, 5000, 1250, 2, 4000,
-			[]int{2000, 3500}, nil, []ws{{750, 4750}}},
+		// 10000/2/2 = 2500 would give [0,3500] and [5500,10000], 8000; the
+		// radius grows to 3500, where [0,4500] and [4500,10000] merge into
+		// the whole document, 10000.
+		{"all fit", []radial.Atom{atom("d", "w", 1000, 0), atom("d", "w", 8000, 0)}, 10000, 3500, 2, 10000,
+			[]int{1000, 8000}, nil, []ws{{0, 10000}}},
+		// 5000/2/2 = 1250: [750,3250] and [2250,4750] overlap → [750,4750],
+		// 4000; the radius grows while [2000−r, 3500+r] fits: 1500 + 2r <=
+		// 5000 → 1750, [250,5250].
+		{"merged", []radial.Atom{atom("d", "w", 2000, 0), atom("d", "w", 3500, 0)}, 5000, 1750, 2, 5000,
+			[]int{2000, 3500}, nil, []ws{{250, 5250}}},
 		{"no hits", nil, 1000, 0, 0, 0, nil, nil, nil},
 	}
 	for _, tc := range tests {
@@ -133,7 +137,12 @@ func TestHydrateErrors(t *testing.T) {
 // TestHydrateProperties runs the three phases on generated corpora (prose
 // with multi-byte words, and code) and checks what std105 §4 and
 // std085-protocol §5.4 promise, for any input:
-//   - 200 <= radius <= 32000, kept = min(floor(budget/2r), hits);
+//   - radius between the census radius (below the floor only for a
+//     budget under 400) and 32000; at least min(floor(budget/2r), hits)
+//     atoms kept, all of them when the floor does not bind; kept and
+//     dropped are the ranking cut in two;
+//   - the radius fills the budget: one byte wider breaks it, or adds
+//     nothing;
 //   - the windows' costs add up to at most the budget;
 //   - windows lie inside their documents, on rune boundaries, are sorted,
 //     and neither overlap nor touch within a compound;
@@ -188,8 +197,28 @@ func TestHydrateProperties(t *testing.T) {
 			t.Fatalf("%s: %d kept + %d dropped of %d", where, len(res.Kept), len(res.Dropped), len(atoms))
 		}
 		if len(atoms) > 0 {
-			if res.Radius < MinRadius || res.Radius > MaxRadius || len(res.Kept) != min(budget/(2*res.Radius), len(atoms)) {
+			r0, _ := Radius(budget, len(atoms))
+			low := r0
+			if budget < 2*MinRadius {
+				low = 1 // the floor may yield
+			}
+			if res.Radius < low || res.Radius > MaxRadius || len(res.Kept) < min(budget/(2*r0), len(atoms)) ||
+				len(atoms)*2*r0 <= budget && len(res.Kept) != len(atoms) {
 				t.Fatalf("%s: radius or kept count (%d) wrong", where, len(res.Kept))
+			}
+			if !slices.IsSortedFunc(append(slices.Clone(res.Kept), res.Dropped...), rank) {
+				t.Fatalf("%s: kept and dropped are not the ranking cut in two", where)
+			}
+			if len(res.Kept) > 0 && !keepsCode(docs, res.Kept) {
+				// Filled: a wider radius breaks the budget or adds nothing.
+				// (Code windows grow by blocks and lines, not monotonically
+				// with the radius.)
+				for _, wider := range []int{res.Radius + 1, res.Radius + 4, res.Radius * 2, MaxRadius} {
+					ws, _ := radial.Windows(docs, res.Kept, min(wider, MaxRadius))
+					if c := costOf(ws); c <= budget && c != res.Used {
+						t.Fatalf("%s: radius %d leaves budget unused: %d at radius %d", where, res.Radius, c, wider)
+					}
+				}
 			}
 		}
 		byID := map[string]inflate.Document{}
@@ -240,4 +269,23 @@ func TestHydrateProperties(t *testing.T) {
 			t.Fatalf("%s: result depends on input order (%v)", where, err)
 		}
 	}
+}
+
+func costOf(ws []radial.Window) int {
+	n := 0
+	for _, w := range ws {
+		n += w.Cost
+	}
+	return n
+}
+
+func keepsCode(docs []inflate.Document, atoms []radial.Atom) bool {
+	for _, a := range atoms {
+		for _, d := range docs {
+			if d.ID == a.CompoundID && d.Kind == inflate.KindCode {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -12,29 +12,73 @@
 // harness keeps for its report.
 
 const readline = require('node:readline');
-const { inflate, InvalidRequest } = require('./inflate.js');
+const { InvalidRequest } = require('./common.js');
 
 const PROTOCOL = 1;
 
+// One module per standard; each exports one function per operation, which
+// takes the request object and returns the result object, or throws
+// InvalidRequest for bad input.
+const { inflate } = require('./inflate.js');
+const { assemble } = require('./assemble.js');
+const { radialIngest, radialWindows, radialSplit } = require('./radial.js');
+const { elasticRadius, elasticCensus, elasticHydrate } = require('./elastic.js');
+const { fuzzySearch, fuzzyTrigrams } = require('./fuzzy.js');
+const { expandMultiplier, expand } = require('./expand.js');
+
 // Who we are. "unit" says what offsets and lengths count: JavaScript strings
-// count UTF-16 code units. "standards" says which requirements apply: the
-// "inflate" operation serves both context inflation and dynamic density.
+// count UTF-16 code units. "standards" says which requirements apply; each
+// standard's operations are in OPERATIONS below.
 const IMPLEMENTATION = {
   name: 'ctxconform-example-node',
-  version: '0.1.0',
+  version: '0.2.0',
   language: 'javascript',
   unit: 'utf16',
-  standards: ['inflate', 'density'],
+  standards: ['inflate', 'density', 'assemble', 'radial', 'elastic', 'fuzzy', 'expand'],
 };
 
-// One function per operation; each takes the request object and returns the
-// result object, or throws InvalidRequest for bad input.
+// The protocol's operations (adapters/process/PROTOCOL.md, "Operations").
 const OPERATIONS = {
-  inflate,
+  inflate, // std085 §2 context inflation and §3 dynamic density (inflate.js)
+  assemble, // std085 protocol §1–3 window assembly (assemble.js)
+  radial_ingest: radialIngest, // std085 protocol §5 radial inflation (radial.js)
+  radial_windows: radialWindows,
+  radial_split: radialSplit,
+  elastic_radius: elasticRadius, // std105 §2, §4 elastic radius (elastic.js)
+  elastic_census: elasticCensus,
+  elastic_hydrate: elasticHydrate,
+  fuzzy_search: fuzzySearch, // std105 §3 fuzzy search, pg_trgm (fuzzy.js)
+  fuzzy_trigrams: fuzzyTrigrams,
+  expand_multiplier: expandMultiplier, // ADR-023 candidate expansion (expand.js)
+  expand,
+  // densify: chunk/merge densification, answering model calls (densify.js)
 };
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+// answer runs one request's operation and sends its result or error. An
+// operation may return a promise (one that waits for model calls does).
+function answer(msg) {
+  const op = OPERATIONS[msg.op];
+  if (!op) {
+    send({ type: 'error', seq: msg.seq, error: { kind: 'not_implemented', message: `no operation ${msg.op}` } });
+    return;
+  }
+  const ok = (result) => send({ type: 'result', seq: msg.seq, result });
+  const fail = (e) => {
+    const kind = e instanceof InvalidRequest ? 'invalid_request' : 'internal';
+    if (kind === 'internal') console.error(e.stack);
+    send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
+  };
+  try {
+    const result = op(msg.request);
+    if (result instanceof Promise) result.then(ok, fail);
+    else ok(result);
+  } catch (e) {
+    fail(e);
+  }
 }
 
 function handle(line) {
@@ -53,21 +97,9 @@ function handle(line) {
       }
       send({ type: 'started', protocol: PROTOCOL, implementation: IMPLEMENTATION });
       return;
-    case 'request': {
-      const op = OPERATIONS[msg.op];
-      if (!op) {
-        send({ type: 'error', seq: msg.seq, error: { kind: 'not_implemented', message: `no operation ${msg.op}` } });
-        return;
-      }
-      try {
-        send({ type: 'result', seq: msg.seq, result: op(msg.request) });
-      } catch (e) {
-        const kind = e instanceof InvalidRequest ? 'invalid_request' : 'internal';
-        if (kind === 'internal') console.error(e.stack);
-        send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
-      }
+    case 'request':
+      answer(msg);
       return;
-    }
     case 'stop':
       process.exit(0);
       return;
@@ -76,6 +108,12 @@ function handle(line) {
   }
 }
 
-const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-rl.on('line', handle);
-rl.on('close', () => process.exit(0));
+// Run the protocol loop when started as a program; the tests only require
+// OPERATIONS.
+if (require.main === module) {
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  rl.on('line', handle);
+  rl.on('close', () => process.exit(0));
+}
+
+module.exports = { OPERATIONS, IMPLEMENTATION };

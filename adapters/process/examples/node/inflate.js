@@ -14,44 +14,8 @@ const MAX_PADDING = 500;
 const THRESHOLD = 500;
 const STATIC_WINDOW = 2500;
 const STATIC_PADDING = 200;
-const KINDS = new Set(['', 'prose', 'code', 'data']);
 
-// InvalidRequest is bad input: the protocol answers it with an error of kind
-// "invalid_request". Any other exception is reported as "internal".
-class InvalidRequest extends Error {}
-
-function bad(message) {
-  throw new InvalidRequest(message);
-}
-
-const isHigh = (c) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c) => c >= 0xdc00 && c <= 0xdfff;
-
-// boundary: offset i does not split a surrogate pair.
-function boundary(s, i) {
-  return i <= 0 || i >= s.length || !(isHigh(s.charCodeAt(i - 1)) && isLow(s.charCodeAt(i)));
-}
-const floor = (s, i) => (boundary(s, i) ? i : i - 1);
-const ceil = (s, i) => (boundary(s, i) ? i : i + 1);
-
-// wellFormed: no lone surrogate (a JSON string can carry one as an escape).
-function wellFormed(s) {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (isHigh(c)) {
-      if (i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
-        i++;
-        continue;
-      }
-      return false;
-    }
-    if (isLow(c)) return false;
-  }
-  return true;
-}
-
-const isInt = (x) => Number.isSafeInteger(x);
-const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const { InvalidRequest, bad, boundary, floor, ceil, wellFormed, isInt, cmp, KINDS } = require('./common.js');
 
 function validate(req) {
   const docs = req.documents || [];
