@@ -136,7 +136,7 @@ func TestFirstChunk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := FirstChunk(Planner{}, p, text, p.MaxChunk)
+		got, err := FirstChunk(Planner{}, p, text, p.MaxChunk, p.Merge)
 		if err != nil || got != tt.want {
 			t.Errorf("max chunk %d: FirstChunk = %d, %v; want %d", tt.maxChunk, got, err, tt.want)
 		}

@@ -164,10 +164,11 @@ type Result struct {
 //  2. Entry (see Entry): reactive makes one full call; its success is the
 //     result, an overflow switches to chunking, any other error is returned.
 //     When the overflow's message states the model's window (StatedWindow)
-//     and it is below the cap, the chunked run is planned for that window.
+//     and it is below the cap, the chunked run is planned for that window;
+//     either way its first chunk budget and starting merge budget are at
+//     most half the input's estimate (the full call was one chunk of it).
 //  3. Chunking: the input is cut with the chunk budget (the first round's
-//     is FirstChunk's; after an overflowing full call it is at most half
-//     the input's estimate); every chunk is densified (at most WorkLimit
+//     is FirstChunk's); every chunk is densified (at most WorkLimit
 //     calls in flight; partials kept in input order; the word target is
 //     Plan.ChunkWords); the partials are merged in passes.
 //  4. A merge pass groups the current partials (Planner.Groups). If the
@@ -248,25 +249,26 @@ func (r *run) densify(ctx context.Context, input string) (string, error) {
 			}
 			r.plan, r.res.Plan, r.res.Window = p, p, w
 		}
-		return r.chunked(ctx, input, min(r.plan.MaxChunk, halve(tokens, r.plan.Floor)))
+		half := halve(tokens, r.plan.Floor)
+		return r.chunked(ctx, input, min(r.plan.MaxChunk, half), min(r.plan.Merge, half))
 	}
-	return r.chunked(ctx, input, r.plan.MaxChunk)
+	return r.chunked(ctx, input, r.plan.MaxChunk, r.plan.Merge)
 }
 
 // FirstChunk is the chunk budget of the first round for input under plan,
 // at most maxBudget: the largest budget that lets the partials meet in one
-// merge group. For n chunks each partial may reserve
-// r(n) = clamp((Merge+3)/n - 3, Reserve(MinChunkWords), Reserve(MaxChunkWords))
+// merge group of merge tokens. For n chunks each partial may reserve
+// r(n) = clamp((merge+3)/n - 3, Reserve(MinChunkWords), Reserve(MaxChunkWords))
 // tokens, leaving the chunk b(n) = max(Floor, min(maxBudget, ChunkRoom -
 // r(n))). Trying n = max(1, tokens/maxBudget), n+1, ..., the first b(n)
 // that cuts the input into at most n chunks is the budget; when r(n) is at
 // its least (b(n) at its greatest) the search stops there and the partials
 // merge in more than one pass.
-func FirstChunk(planner Planner, plan Plan, input string, maxBudget int) (int, error) {
+func FirstChunk(planner Planner, plan Plan, input string, maxBudget, merge int) (int, error) {
 	maxBudget = max(plan.Floor, maxBudget)
 	tokens := planner.est().Tokens(input)
 	for n := max(1, tokens/maxBudget); ; n++ {
-		r := max(Reserve(MinChunkWords), min(Reserve(MaxChunkWords), (plan.Merge+3)/n-3))
+		r := max(Reserve(MinChunkWords), min(Reserve(MaxChunkWords), (merge+3)/n-3))
 		b := max(plan.Floor, min(maxBudget, plan.ChunkRoom-r))
 		if b == maxBudget || r == Reserve(MinChunkWords) {
 			return b, nil
@@ -282,14 +284,13 @@ func FirstChunk(planner Planner, plan Plan, input string, maxBudget int) (int, e
 }
 
 // chunked is the adaptive chunk loop (steps 3 to 7).
-func (r *run) chunked(ctx context.Context, input string, maxBudget int) (string, error) {
+func (r *run) chunked(ctx context.Context, input string, maxChunk, mergeStart int) (string, error) {
 	plan := r.plan
 	r.res.Chunked = true
-	chunkBudget, err := FirstChunk(r.d.planner, plan, input, maxBudget)
+	chunkBudget, err := FirstChunk(r.d.planner, plan, input, maxChunk, mergeStart)
 	if err != nil {
 		return "", fmt.Errorf("densify: %w", err)
 	}
-	mergeStart := plan.Merge
 	for round := 0; ; round++ {
 		r.res.Rounds = round + 1
 		r.res.ChunkBudget = chunkBudget

@@ -52,9 +52,9 @@
 //     (DSF-28).
 //   - A full call's overflow whose message states the window (StatedWindow)
 //     re-plans the chunked run for that window when it is below the cap;
-//     stated or not, the first chunk budget is then at most half the
-//     input's estimate (the full call was one chunk of all of it). Later
-//     rounds halve as the standard says.
+//     stated or not, the first chunk budget and the starting merge budget
+//     are then at most half the input's estimate (the full call was one
+//     chunk of all of it). Later rounds halve as the standard says.
 //   - Prompt overhead: the estimate of each prompt with every number at nine
 //     digits, an upper bound of every prompt sent.
 //   - Entry: EntryAuto starts reactively (one full call) when the input fits

@@ -535,8 +535,8 @@ func TestEstimationDrift(t *testing.T) {
 }
 
 // Forcing reactive entry on the Apple cap costs one failed full call (its
-// message states no window) before chunking at half the input (4026/2 =
-// 2013: 3 chunks); forcing proactive entry on a small input makes one chunk
+// message states no window) before chunking with chunk and merge budgets
+// at half the input (4026/2 = 2013: 3 chunks); forcing proactive entry on a small input makes one chunk
 // call instead of the full call.
 func TestForcedEntry(t *testing.T) {
 	s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
@@ -547,7 +547,7 @@ func TestForcedEntry(t *testing.T) {
 	}
 	want := append([]callShape{{Stage: densify.StageFull, Failed: true}},
 		append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 2013}),
-			callShape{Stage: densify.StageMerge, ChunkBudget: 2013, MergeBudget: 2881})...)
+			callShape{Stage: densify.StageMerge, ChunkBudget: 2013, MergeBudget: 2013})...)
 	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
 		t.Errorf("reactive: calls %+v", got)
 	}
