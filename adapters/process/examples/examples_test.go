@@ -64,7 +64,7 @@ func TestNodeExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := suite.Run(ctx, a, ctxconform.Requirements(), suite.Options{
-		Level: suite.Should, Standards: []adapters.Standard{adapters.Inflate, adapters.Density},
+		Level: suite.Should, Standards: []adapters.Standard{adapters.Inflate, adapters.Density, adapters.Densify},
 		Seed: 5, PropertyRuns: 10, Timeout: time.Minute,
 	})
 	check := expect.Compare(rep)

@@ -13,6 +13,7 @@
 
 const readline = require('node:readline');
 const { inflate, InvalidRequest } = require('./inflate.js');
+const { densify, ModelCalls } = require('./densify.js');
 
 const PROTOCOL = 1;
 
@@ -24,18 +25,23 @@ const IMPLEMENTATION = {
   version: '0.1.0',
   language: 'javascript',
   unit: 'utf16',
-  standards: ['inflate', 'density'],
-};
-
-// One function per operation; each takes the request object and returns the
-// result object, or throws InvalidRequest for bad input.
-const OPERATIONS = {
-  inflate,
+  standards: ['inflate', 'density', 'densify'],
 };
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
+
+// The model calls of densify go out as "call" messages; "reply" settles them.
+const modelCalls = new ModelCalls(send);
+
+// One function per operation; each takes the request object (and the seq of
+// its request) and returns the result object, or a promise of it, or throws
+// InvalidRequest for bad input.
+const OPERATIONS = {
+  inflate,
+  densify: (request, seq) => densify(request, (prompt, input) => modelCalls.call(seq, prompt, input)),
+};
 
 function handle(line) {
   let msg;
@@ -59,15 +65,18 @@ function handle(line) {
         send({ type: 'error', seq: msg.seq, error: { kind: 'not_implemented', message: `no operation ${msg.op}` } });
         return;
       }
-      try {
-        send({ type: 'result', seq: msg.seq, result: op(msg.request) });
-      } catch (e) {
-        const kind = e instanceof InvalidRequest ? 'invalid_request' : 'internal';
-        if (kind === 'internal') console.error(e.stack);
-        send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
-      }
+      Promise.resolve().then(() => op(msg.request, msg.seq)).then(
+        (result) => send({ type: 'result', seq: msg.seq, result }),
+        (e) => {
+          const kind = e instanceof InvalidRequest ? 'invalid_request' : 'internal';
+          if (kind === 'internal') console.error(e.stack);
+          send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
+        });
       return;
     }
+    case 'reply':
+      if (!modelCalls.reply(msg)) console.error(`reply to an unknown call ${msg.id}`);
+      return;
     case 'stop':
       process.exit(0);
       return;
