@@ -109,6 +109,8 @@ func mutants() []mutant {
 		{adapters.Densify, broken.NoMergeRetry(), []string{"DSF-07", "DSF-08", "DSF-24"}},
 		{adapters.Densify, broken.HalvesBelowFloor(), []string{"DSF-08", "DSF-09", "DSF-24"}},
 		{adapters.Densify, broken.RateLimitAsOverflow(), []string{"DSF-10", "DSF-11", "DSF-25"}},
+		// The original's fixed 1,800/2,000 budgets: correct, but wasteful.
+		{adapters.Densify, broken.FixedCeilings(), []string{"DSF-28"}},
 		{adapters.Densify, broken.EndlessMerge(), []string{"DSF-17", "DSF-21"}},
 
 		// Dynamic candidate expansion.

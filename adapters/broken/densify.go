@@ -58,6 +58,16 @@ func EndlessMerge() adapters.Adapter {
 	return &densifier{reference.New(), "endless-merge", f.densify}
 }
 
+// FixedCeilings follows the standard's flow correctly but budgets as the
+// original code did: chunk and merge budgets capped at 1,800 and 2,000
+// tokens whatever the window, and the chunk word target 16% of the chunk
+// budget. It wastes calls: on a 4096 window about twice the chunk calls a
+// budget derived from the window needs, and merges in several passes.
+func FixedCeilings() adapters.Adapter {
+	f := flow{floor: densify.DefaultFloor, mergeRetry: true, guard: true}
+	return &densifier{reference.New(), "fixed-ceilings", f.densify}
+}
+
 // RateLimitAsOverflow classifies a rate limit as a context-window overflow,
 // so a rate-limited call sends the flow into chunking and halving.
 func RateLimitAsOverflow() adapters.Adapter {
@@ -135,11 +145,8 @@ func (f flow) attempt(ctx context.Context, req adapters.DensifyRequest, p densif
 	if strings.TrimSpace(req.Input) == "" {
 		return "", nil
 	}
-	plan, err := densify.NewPlan(est, capacity, densify.DefaultMaxChunk, densify.DefaultMaxMerge, densify.DefaultFloor)
-	if err != nil {
-		return "", fmt.Errorf("%w: %v", densify.ErrInvalidInput, err)
-	}
-	if req.Entry == adapters.EntryReactive || req.Entry == adapters.EntryDefault && tokens <= plan.AllowedFull {
+	allowed, chunkBudget, mergeBudget := originalBudgets(est, capacity, f.floor)
+	if req.Entry == adapters.EntryReactive || req.Entry == adapters.EntryDefault && tokens <= allowed {
 		run.Entry = adapters.EntryReactive
 		out, err := p.Complete(ctx, prompt("Extract the essential context from the captured text below.", densify.ChunkWords(tokens)), req.Input)
 		if err == nil || !densify.IsContextOverflow(err) {
@@ -147,7 +154,6 @@ func (f flow) attempt(ctx context.Context, req adapters.DensifyRequest, p densif
 		}
 	}
 	planner := densify.Planner{Estimator: est, Floor: f.floor}
-	chunkBudget, mergeBudget := plan.Chunk, plan.Merge
 	for {
 		round := adapters.DensifyRound{ChunkBudget: chunkBudget}
 		out, err := f.round(ctx, p, planner, req.Input, mergeBudget, &round)
@@ -223,6 +229,17 @@ func (f flow) merge(ctx context.Context, p densify.Provider, planner densify.Pla
 }
 
 func (f flow) halve(b int) int { return max(f.floor, b/2) }
+
+// originalBudgets are the original code's: the allowed input is the cap
+// less the widest prompt, an output reserve of 24% of the cap (280..2400)
+// and a safety margin of 10% (120..3200); the chunk and merge budgets are
+// that, within the fixed ceilings 1,800 and 2,000 and at least floor.
+func originalBudgets(est densify.Estimator, capacity, floor int) (allowed, chunk, merge int) {
+	overhead := est.Tokens(prompt(fmt.Sprintf("Extract the essential context from chunk %d of %d.", 999_999_999, 999_999_999), 999_999_999))
+	reserve := min(2400, max(280, capacity*24/100))
+	allowed = capacity - overhead - reserve - densify.SafetyMargin(capacity)
+	return allowed, max(floor, min(densify.OriginalMaxChunk, allowed)), max(floor, min(densify.OriginalMaxMerge, allowed))
+}
 
 func prompt(task string, words int) string {
 	return fmt.Sprintf("%s Keep facts and errors; return dense plain text.\nMax length: %d words.", task, words)

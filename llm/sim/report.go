@@ -37,6 +37,34 @@ type Bound struct {
 	Tokens        int
 }
 
+// KeptBound is the least a densification of input can cost on this
+// simulator when every call keeps kept tokens of the window from its input:
+// for the safety margin, the prompt and the least output a call reserves,
+// which the standard's budgets subtract ("allowedInput = contextCap -
+// promptOverhead - outputReserve - safetyMargin"). As Bound, but one call
+// carries at most Cap - CallOverhead - kept tokens of input, and the
+// content is the input's words joined by single spaces (a flow may change
+// white space, but dropping the spaces between words changes the text).
+// It measures what a planner wastes beyond what it keeps on purpose.
+func (s *Sim) KeptBound(input string, kept int) Bound {
+	b := Bound{PerCall: s.cfg.Cap - s.cfg.CallOverhead - kept}
+	content := strings.Join(strings.Fields(input), " ")
+	if content == "" {
+		return b
+	}
+	b.ContentTokens = s.Tokens(content)
+	if b.PerCall <= 0 {
+		return b
+	}
+	b.ChunkCalls = (b.ContentTokens + b.PerCall - 1) / b.PerCall
+	if b.ChunkCalls > 1 {
+		b.MergeCalls = 1
+	}
+	b.Calls = b.ChunkCalls + b.MergeCalls
+	b.Tokens = b.ContentTokens + b.Calls*s.cfg.CallOverhead
+	return b
+}
+
 // Report is what the calls so far cost, against the Bound for the input.
 //
 // Cost figures (all in the simulator's tokens, over every call so far):

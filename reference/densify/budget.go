@@ -14,54 +14,84 @@ const (
 	DefaultCap = 100_000 // the cap assumed for remote providers (reactive path)
 	AppleCap   = 4_096   // Apple Foundation Models' window
 
-	DefaultMaxChunk = 1_800 // chunk budget ceiling when the cap is large
-	DefaultMaxMerge = 2_000 // merge budget ceiling when the cap is large
-	DefaultFloor    = 320   // no budget is halved below this
+	DefaultFloor = 320 // no budget is halved below this
 
-	// NoCeiling as MaxChunk or MaxMerge lets the budget grow to all the
-	// allowed input, as the original code's remote path does.
+	// The original code's fixed ceilings on the chunk and merge budgets. The
+	// reference no longer applies them (budgets are derived from the window,
+	// see Plan); Config.MaxChunk and MaxMerge can set them again.
+	OriginalMaxChunk = 1_800
+	OriginalMaxMerge = 2_000
+
+	// NoCeiling as MaxChunk or MaxMerge: the budget is what the window
+	// allows (the default).
 	NoCeiling = math.MaxInt
 )
 
-// OutputReserve is the room kept for the model's output: 24% of the cap,
-// clamped to 280..2400 tokens. It is floor(cap*24/100) in integers (the
-// original computes Int(Double(cap)*0.24); both agree once clamped).
-func OutputReserve(cap int) int { return clamp(cap*24/100, 280, 2400) }
+// Word targets, and the output a target reserves. A prompt asks for at most
+// N words and the call reserves Reserve(N) tokens of output for them: 4/3 of
+// a token per word, the usual rule for English (about 75 words per 100
+// tokens).
+const (
+	MinChunkWords = 120 // least word target of a chunk or full call (the original's floor)
+	MaxChunkWords = 420 // greatest (the original's ceiling)
+)
+
+// Reserve is the output a word target reserves: ceil(words*4/3) tokens.
+func Reserve(words int) int { return (4*words + 2) / 3 }
+
+// WordsFor is the largest word target whose Reserve is at most tokens.
+func WordsFor(tokens int) int { return max(0, 3*tokens/4) }
 
 // SafetyMargin is the room kept for estimation drift and provider-side
-// accounting: 10% of the cap, clamped to 120..3200 tokens.
+// accounting: 10% of the cap, clamped to 120..3200 tokens (as the original).
 func SafetyMargin(cap int) int { return clamp(cap/10, 120, 3200) }
 
-// ChunkWords is the word target a chunk prompt asks for: 16% of the chunk
-// budget, clamped to 120..420 words (as the original).
-func ChunkWords(budget int) int { return clamp(budget*16/100, 120, 420) }
+// ChunkWords is the word target of a full call on tokens of input: 16% of
+// them, clamped to MinChunkWords..MaxChunkWords (the original's rule for
+// every chunk; chunk calls now take theirs from the merge, see
+// Plan.ChunkWords).
+func ChunkWords(tokens int) int { return clamp(tokens*16/100, MinChunkWords, MaxChunkWords) }
 
 // MergeWords is the word target a merge prompt asks for: 18% of the merge
 // budget, clamped to 160..520 words (as the original).
 func MergeWords(budget int) int { return clamp(budget*18/100, 160, 520) }
 
 // Plan is the budgeting of one densification for one context-window cap.
-// Every figure is in the estimator's tokens.
+// Every figure is in the estimator's tokens. A call costs its prompt, its
+// input and the output its word target reserves; the plan keeps every call,
+// with its prompt at the widest, within Cap - SafetyMargin.
 type Plan struct {
-	Cap           int // context-window cap: prompt + input + output
-	OutputReserve int // OutputReserve(Cap)
-	SafetyMargin  int // SafetyMargin(Cap)
+	Cap          int // context-window cap: prompt + input + output
+	SafetyMargin int // SafetyMargin(Cap)
 
 	// Prompt overheads: the estimate of each prompt with its numbers at
 	// their widest, an upper bound for every prompt actually sent.
 	FullOverhead, ChunkOverhead, MergeOverhead int
 
-	// Allowed input per call: Cap - overhead - OutputReserve - SafetyMargin.
-	// It may be below Floor or negative when the cap is tiny.
-	AllowedFull, AllowedChunk, AllowedMerge int
+	// AllowedFull is the largest input a full call can carry:
+	// Cap - FullOverhead - Reserve(MaxChunkWords) - SafetyMargin. EntryAuto
+	// starts reactively when the input fits it.
+	AllowedFull int
 
-	// Starting budgets: max(Floor, min(ceiling, allowed)).
-	Chunk, Merge int
-	Floor        int
+	// ChunkRoom and MergeRoom are what a chunk or merge call has for its
+	// input and its output together: Cap - overhead - SafetyMargin.
+	ChunkRoom, MergeRoom int
+
+	// MaxChunk is the largest chunk budget: ChunkRoom less the least chunk
+	// output, Reserve(MinChunkWords), within the configured ceiling and at
+	// least Floor. The first round's budget (Densifier.FirstChunk) is at
+	// most this.
+	MaxChunk int
+
+	// Merge is the starting merge budget: MergeRoom less the output of
+	// MergeWords(MergeRoom), within the configured ceiling and at least
+	// Floor.
+	Merge int
+	Floor int
 }
 
-// NewPlan budgets a cap. maxChunk and maxMerge are the ceilings (NoCeiling
-// for none), floor the least budget; all must be positive.
+// NewPlan budgets a cap. maxChunk and maxMerge are ceilings (NoCeiling for
+// none), floor the least budget; all must be positive.
 func NewPlan(est Estimator, cap, maxChunk, maxMerge, floor int) (Plan, error) {
 	if est == nil {
 		return Plan{}, fmt.Errorf("densify plan: nil estimator")
@@ -72,20 +102,31 @@ func NewPlan(est Estimator, cap, maxChunk, maxMerge, floor int) (Plan, error) {
 	}
 	p := Plan{
 		Cap:           cap,
-		OutputReserve: OutputReserve(cap),
 		SafetyMargin:  SafetyMargin(cap),
 		FullOverhead:  est.Tokens(fullPrompt(widestNumber)),
 		ChunkOverhead: est.Tokens(chunkPrompt(widestNumber, widestNumber, widestNumber)),
 		MergeOverhead: est.Tokens(mergePrompt(widestNumber, widestNumber)),
 		Floor:         floor,
 	}
-	reserved := p.OutputReserve + p.SafetyMargin
-	p.AllowedFull = cap - p.FullOverhead - reserved
-	p.AllowedChunk = cap - p.ChunkOverhead - reserved
-	p.AllowedMerge = cap - p.MergeOverhead - reserved
-	p.Chunk = max(floor, min(maxChunk, p.AllowedChunk))
-	p.Merge = max(floor, min(maxMerge, p.AllowedMerge))
+	p.AllowedFull = cap - p.FullOverhead - Reserve(MaxChunkWords) - p.SafetyMargin
+	p.ChunkRoom = cap - p.ChunkOverhead - p.SafetyMargin
+	p.MergeRoom = cap - p.MergeOverhead - p.SafetyMargin
+	p.MaxChunk = max(floor, min(maxChunk, p.ChunkRoom-Reserve(MinChunkWords)))
+	p.Merge = max(floor, min(maxMerge, p.MergeRoom-Reserve(MergeWords(p.MergeRoom))))
 	return p, nil
+}
+
+// ChunkWords is the word target of the chunk calls of a round that cuts the
+// input into n chunks with chunkBudget, when its merges start at
+// mergeBudget: the n partials, each at most its reserve, and the separators
+// between them should fit one merge group, so each partial gets
+// (mergeBudget+3)/n - 3 tokens (3: the estimate of MergeSeparator under
+// CJKEstimator), no more than the call has room for beside its chunk
+// (ChunkRoom - chunkBudget) and within
+// Reserve(MinChunkWords)..Reserve(MaxChunkWords), the least winning.
+func (p Plan) ChunkWords(n, chunkBudget, mergeBudget int) int {
+	share := (mergeBudget+3)/max(n, 1) - 3
+	return WordsFor(max(Reserve(MinChunkWords), min(Reserve(MaxChunkWords), share, p.ChunkRoom-chunkBudget)))
 }
 
 // halve is the next budget after an overflow: half, never below floor.

@@ -6,25 +6,24 @@ import (
 )
 
 func TestReserveAndMargin(t *testing.T) {
-	tests := []struct {
-		cap, reserve, margin int
-	}{
-		{4096, 983, 409},      // floor(4096*0.24) = 983; floor(4096*0.10) = 409
-		{1000, 280, 120},      // 240 -> 280; 100 -> 120
-		{100_000, 2400, 3200}, // 24000 -> 2400; 10000 -> 3200
-		{5000, 1200, 500},
-		{32_000, 2400, 3200},
-		{1166, 280, 120}, // 279 -> 280
-		{1167, 280, 120}, // 280
-		{1170, 280, 120}, // 280.8 -> 280
-		{10_000, 2400, 1000},
-	}
-	for _, tt := range tests {
-		if got := OutputReserve(tt.cap); got != tt.reserve {
-			t.Errorf("OutputReserve(%d) = %d, want %d", tt.cap, got, tt.reserve)
-		}
+	for _, tt := range []struct{ cap, margin int }{
+		{4096, 409}, {1000, 120}, {100_000, 3200}, {5000, 500}, {32_000, 3200}, {10_000, 1000},
+	} {
 		if got := SafetyMargin(tt.cap); got != tt.margin {
 			t.Errorf("SafetyMargin(%d) = %d, want %d", tt.cap, got, tt.margin)
+		}
+	}
+	for _, tt := range []struct{ words, reserve int }{
+		{120, 160}, {420, 560}, {520, 694}, {1, 2}, {0, 0}, {198, 264},
+	} {
+		if got := Reserve(tt.words); got != tt.reserve {
+			t.Errorf("Reserve(%d) = %d, want %d", tt.words, got, tt.reserve)
+		}
+	}
+	for tokens := 0; tokens < 2000; tokens++ {
+		w := WordsFor(tokens)
+		if Reserve(w) > tokens || Reserve(w+1) <= tokens {
+			t.Fatalf("WordsFor(%d) = %d: Reserve %d, next %d", tokens, w, Reserve(w), Reserve(w+1))
 		}
 	}
 }
@@ -62,19 +61,22 @@ func TestNewPlan(t *testing.T) {
 	tests := []struct {
 		name                    string
 		cap, maxChunk, maxMerge int
-		allowed, chunk, merge   int
+		allowedFull, room       int
+		maxChunkBudget, merge   int
 	}{
-		// 4096 - 50 - 983 - 409 = 2654: the ceilings bind.
-		{"apple", 4096, DefaultMaxChunk, DefaultMaxMerge, 2654, 1800, 2000},
-		// 2000 - 50 - 480 - 200 = 1270: the allowed input binds.
-		{"small", 2000, DefaultMaxChunk, DefaultMaxMerge, 1270, 1270, 1270},
-		// 1000 - 50 - 280 - 120 = 550.
-		{"tiny", 1000, DefaultMaxChunk, DefaultMaxMerge, 550, 550, 550},
-		// 600 - 50 - 280 - 120 = 150: below the floor, budgets are the floor.
-		{"below floor", 600, DefaultMaxChunk, DefaultMaxMerge, 150, 320, 320},
-		// 100000 - 50 - 2400 - 3200 = 94350.
-		{"remote", 100_000, DefaultMaxChunk, DefaultMaxMerge, 94350, 1800, 2000},
-		{"remote without ceilings", 100_000, NoCeiling, NoCeiling, 94350, 94350, 94350},
+		// Room 4096 - 50 - 409 = 3637; full 3637 - Reserve(420) = 3077;
+		// chunk 3637 - Reserve(120) = 3477; merge 3637 - Reserve(520) = 2943.
+		{"apple", 4096, NoCeiling, NoCeiling, 3077, 3637, 3477, 2943},
+		// The original's ceilings bind.
+		{"apple, original ceilings", 4096, OriginalMaxChunk, OriginalMaxMerge, 3077, 3637, 1800, 2000},
+		// Room 2000 - 50 - 200 = 1750; merge words 315, Reserve 420.
+		{"small", 2000, NoCeiling, NoCeiling, 1190, 1750, 1590, 1330},
+		// Room 1000 - 50 - 120 = 830; merge words 160, Reserve 214.
+		{"tiny", 1000, NoCeiling, NoCeiling, 270, 830, 670, 616},
+		// Room 600 - 50 - 120 = 430: below the floor, budgets are the floor.
+		{"below floor", 600, NoCeiling, NoCeiling, -130, 430, 320, 320},
+		// Room 100000 - 50 - 3200 = 96750.
+		{"remote", 100_000, NoCeiling, NoCeiling, 96190, 96750, 96590, 96056},
 	}
 	for _, tt := range tests {
 		p, err := NewPlan(promptStub{}, tt.cap, tt.maxChunk, tt.maxMerge, DefaultFloor)
@@ -84,11 +86,11 @@ func TestNewPlan(t *testing.T) {
 		if p.FullOverhead != 50 || p.ChunkOverhead != 50 || p.MergeOverhead != 50 {
 			t.Errorf("%s: overheads %d/%d/%d, want 50", tt.name, p.FullOverhead, p.ChunkOverhead, p.MergeOverhead)
 		}
-		if p.AllowedFull != tt.allowed || p.AllowedChunk != tt.allowed || p.AllowedMerge != tt.allowed {
-			t.Errorf("%s: allowed %d/%d/%d, want %d", tt.name, p.AllowedFull, p.AllowedChunk, p.AllowedMerge, tt.allowed)
+		if p.AllowedFull != tt.allowedFull || p.ChunkRoom != tt.room || p.MergeRoom != tt.room {
+			t.Errorf("%s: allowed full %d, rooms %d/%d; want %d, %d", tt.name, p.AllowedFull, p.ChunkRoom, p.MergeRoom, tt.allowedFull, tt.room)
 		}
-		if p.Chunk != tt.chunk || p.Merge != tt.merge {
-			t.Errorf("%s: budgets %d/%d, want %d/%d", tt.name, p.Chunk, p.Merge, tt.chunk, tt.merge)
+		if p.MaxChunk != tt.maxChunkBudget || p.Merge != tt.merge {
+			t.Errorf("%s: budgets %d/%d, want %d/%d", tt.name, p.MaxChunk, p.Merge, tt.maxChunkBudget, tt.merge)
 		}
 	}
 	for _, bad := range [][4]int{{0, 1, 1, 1}, {10, 0, 1, 1}, {10, 1, -1, 1}, {10, 1, 1, 0}} {
@@ -101,10 +103,50 @@ func TestNewPlan(t *testing.T) {
 	}
 }
 
+// TestPlanChunkWords: each partial's share of the merge budget, within the
+// room beside the chunk and the word bounds (apple plan of TestNewPlan).
+func TestPlanChunkWords(t *testing.T) {
+	p, err := NewPlan(promptStub{}, AppleCap, NoCeiling, NoCeiling, DefaultFloor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ n, chunk, merge, words int }{
+		{3, 3029, 2943, 420},  // share 979, room 608: the ceiling 560 binds
+		{11, 3300, 2943, 198}, // share 264: 198 words
+		{30, 3477, 2943, 120}, // share 95: the floor 160 binds
+		{2, 3477, 2943, 120},  // room 160 binds
+		{1, 320, 320, 240},    // share 320, room 3317: 240 words
+	} {
+		if got := p.ChunkWords(tt.n, tt.chunk, tt.merge); got != tt.words {
+			t.Errorf("ChunkWords(%d, %d, %d) = %d, want %d", tt.n, tt.chunk, tt.merge, got, tt.words)
+		}
+	}
+}
+
+// TestFirstChunk: 40 paragraphs of 100 tokens (4039 in all) on the apple
+// plan. n = 4039/3477 = 1: r = 560, b = 3077, 2 chunks > 1. n = 2: r = 560
+// (share 1470), 2 chunks: the budget is 3077. With the original ceilings
+// the search stops at once at 1800.
+func TestFirstChunk(t *testing.T) {
+	text := strings.Repeat(strings.Repeat("x", 299)+".\n\n", 40)
+	for _, tt := range []struct {
+		maxChunk, want int
+	}{{NoCeiling, 3077}, {OriginalMaxChunk, 1800}} {
+		p, err := NewPlan(promptStub{}, AppleCap, tt.maxChunk, NoCeiling, DefaultFloor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := FirstChunk(Planner{}, p, text, p.MaxChunk, p.Merge)
+		if err != nil || got != tt.want {
+			t.Errorf("max chunk %d: FirstChunk = %d, %v; want %d", tt.maxChunk, got, err, tt.want)
+		}
+	}
+}
+
 // TestOverheadBoundsPrompts checks that the plan's overheads bound the
 // prompts actually built, whose numbers are narrower than the placeholder.
 func TestOverheadBoundsPrompts(t *testing.T) {
-	p, err := NewPlan(CJKEstimator{}, AppleCap, DefaultMaxChunk, DefaultMaxMerge, DefaultFloor)
+	p, err := NewPlan(CJKEstimator{}, AppleCap, NoCeiling, NoCeiling, DefaultFloor)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,8 +60,8 @@ type Config struct {
 	Cap      int   // context-window cap the plan assumes; 0: DefaultCap (100,000). Apple: AppleCap
 	Entry    Entry // EntryAuto by default
 	MaxInput int   // early-rejection limit; 0: DefaultMaxInput (100,000); OriginalMaxInput is 64,000
-	MaxChunk int   // chunk budget ceiling; 0: DefaultMaxChunk (1,800); NoCeiling for none
-	MaxMerge int   // merge budget ceiling; 0: DefaultMaxMerge (2,000); NoCeiling for none
+	MaxChunk int   // chunk budget ceiling; 0: none (NoCeiling); OriginalMaxChunk is the original's 1,800
+	MaxMerge int   // merge budget ceiling; 0: none (NoCeiling); OriginalMaxMerge is the original's 2,000
 	Floor    int   // least budget; 0: DefaultFloor (320)
 
 	// WorkLimit bounds the provider calls in flight; 0: 4.
@@ -115,8 +115,8 @@ func New(cfg Config) (*Densifier, error) {
 	}
 	cfg.Cap = orDefault(cfg.Cap, DefaultCap)
 	cfg.MaxInput = orDefault(cfg.MaxInput, DefaultMaxInput)
-	cfg.MaxChunk = orDefault(cfg.MaxChunk, DefaultMaxChunk)
-	cfg.MaxMerge = orDefault(cfg.MaxMerge, DefaultMaxMerge)
+	cfg.MaxChunk = orDefault(cfg.MaxChunk, NoCeiling)
+	cfg.MaxMerge = orDefault(cfg.MaxMerge, NoCeiling)
 	cfg.Floor = orDefault(cfg.Floor, DefaultFloor)
 	cfg.WorkLimit = orDefault(cfg.WorkLimit, DefaultWorkLimit)
 	cfg.CaptureAttempts = orDefault(cfg.CaptureAttempts, DefaultCaptureAttempts)
@@ -152,7 +152,8 @@ type Result struct {
 	ChunkBudget  int    // chunk budget of the last round
 	MergeBudget  int    // merge budget of the last merge attempt
 	Calls        []Call // every call, in dispatch order
-	Plan         Plan
+	Window       int    // the window an overflowing full call stated, when it stated one below the cap (else 0)
+	Plan         Plan   // the plan of the chunked run (re-planned for Window when there is one)
 }
 
 // Densify runs the flow on input:
@@ -162,12 +163,19 @@ type Result struct {
 //     Input of only white space gives "" with no call.
 //  2. Entry (see Entry): reactive makes one full call; its success is the
 //     result, an overflow switches to chunking, any other error is returned.
-//  3. Chunking: the input is cut with the chunk budget; every chunk is
-//     densified (at most WorkLimit calls in flight; partials kept in input
-//     order); the partials are merged in passes.
-//  4. A merge pass groups the current partials (Planner.Groups). If every
-//     group has one member (the standard's non-reducing guard) the partials
-//     are returned joined by "\n\n" (Joined), without a call. Otherwise each
+//     When the overflow's message states the model's window (StatedWindow)
+//     and it is below the cap, the chunked run is planned for that window;
+//     either way its first chunk budget and starting merge budget are at
+//     most half the input's estimate (the full call was one chunk of it).
+//  3. Chunking: the input is cut with the chunk budget (the first round's
+//     is FirstChunk's); every chunk is densified (at most WorkLimit
+//     calls in flight; partials kept in input order; the word target is
+//     Plan.ChunkWords); the partials are merged in passes.
+//  4. A merge pass groups the current partials (Planner.Groups). If the
+//     groups are not fewer than the partials (the standard's non-reducing
+//     guard: every group has one member, or partials over the budget were
+//     cut into more pieces than the grouping saves) the partials are
+//     returned joined by "\n\n" (Joined), without a call. Otherwise each
 //     group is merged in one call and the outputs are the next pass's
 //     partials, until one is left. A pass whose outputs have neither fewer
 //     estimated tokens in all nor, with as many, fewer members (a provider
@@ -189,7 +197,7 @@ type Result struct {
 // call, which does not depend on timing when each call's outcome depends only
 // on its prompt and input.
 func (d *Densifier) Densify(ctx context.Context, input string) (Result, error) {
-	r := &run{d: d, res: Result{Plan: d.plan}}
+	r := &run{d: d, plan: d.plan, res: Result{Plan: d.plan}}
 	out, err := r.densify(ctx, input)
 	r.res.Output = out
 	slices.SortFunc(r.res.Calls, func(a, b Call) int { return a.Seq - b.Seq })
@@ -198,10 +206,11 @@ func (d *Densifier) Densify(ctx context.Context, input string) (Result, error) {
 
 // run is the state of one Densify call.
 type run struct {
-	d   *Densifier
-	res Result
-	mu  sync.Mutex // guards res.Calls, seq and the observer
-	seq int
+	d    *Densifier
+	plan Plan // the plan in force: d.plan, or re-planned for a stated window
+	res  Result
+	mu   sync.Mutex // guards res.Calls, seq and the observer
+	seq  int
 }
 
 func (r *run) densify(ctx context.Context, input string) (string, error) {
@@ -233,15 +242,55 @@ func (r *run) densify(ctx context.Context, input string) (string, error) {
 		if Classify(err) != Overflow {
 			return "", fmt.Errorf("densify full call: %w", err)
 		}
+		if w, ok := StatedWindow(err); ok && w < r.plan.Cap {
+			p, perr := NewPlan(cfg.Estimator, w, cfg.MaxChunk, cfg.MaxMerge, cfg.Floor)
+			if perr != nil {
+				return "", fmt.Errorf("densify: planning for the stated window: %w", perr)
+			}
+			r.plan, r.res.Plan, r.res.Window = p, p, w
+		}
+		half := halve(tokens, r.plan.Floor)
+		return r.chunked(ctx, input, min(r.plan.MaxChunk, half), min(r.plan.Merge, half))
 	}
-	return r.chunked(ctx, input)
+	return r.chunked(ctx, input, r.plan.MaxChunk, r.plan.Merge)
+}
+
+// FirstChunk is the chunk budget of the first round for input under plan,
+// at most maxBudget: the largest budget that lets the partials meet in one
+// merge group of merge tokens. For n chunks each partial may reserve
+// r(n) = clamp((merge+3)/n - 3, Reserve(MinChunkWords), Reserve(MaxChunkWords))
+// tokens, leaving the chunk b(n) = max(Floor, min(maxBudget, ChunkRoom -
+// r(n))). Trying n = max(1, tokens/maxBudget), n+1, ..., the first b(n)
+// that cuts the input into at most n chunks is the budget; when r(n) is at
+// its least (b(n) at its greatest) the search stops there and the partials
+// merge in more than one pass.
+func FirstChunk(planner Planner, plan Plan, input string, maxBudget, merge int) (int, error) {
+	maxBudget = max(plan.Floor, maxBudget)
+	tokens := planner.est().Tokens(input)
+	for n := max(1, tokens/maxBudget); ; n++ {
+		r := max(Reserve(MinChunkWords), min(Reserve(MaxChunkWords), (merge+3)/n-3))
+		b := max(plan.Floor, min(maxBudget, plan.ChunkRoom-r))
+		if b == maxBudget || r == Reserve(MinChunkWords) {
+			return b, nil
+		}
+		chunks, err := planner.Chunk(input, b)
+		if err != nil {
+			return 0, err
+		}
+		if len(chunks) <= n {
+			return b, nil
+		}
+	}
 }
 
 // chunked is the adaptive chunk loop (steps 3 to 7).
-func (r *run) chunked(ctx context.Context, input string) (string, error) {
-	plan := r.d.plan
+func (r *run) chunked(ctx context.Context, input string, maxChunk, mergeStart int) (string, error) {
+	plan := r.plan
 	r.res.Chunked = true
-	chunkBudget, mergeStart := plan.Chunk, plan.Merge
+	chunkBudget, err := FirstChunk(r.d.planner, plan, input, maxChunk, mergeStart)
+	if err != nil {
+		return "", fmt.Errorf("densify: %w", err)
+	}
 	for round := 0; ; round++ {
 		r.res.Rounds = round + 1
 		r.res.ChunkBudget = chunkBudget
@@ -262,7 +311,7 @@ func (r *run) chunkRound(ctx context.Context, input string, round, chunkBudget, 
 	if err != nil {
 		return "", fmt.Errorf("densify round %d: %w", round+1, err)
 	}
-	words := ChunkWords(chunkBudget)
+	words := r.plan.ChunkWords(len(chunks), chunkBudget, mergeStart)
 	jobs := make([]job, len(chunks))
 	for i, c := range chunks {
 		jobs[i] = job{prompt: chunkPrompt(i+1, len(chunks), words), input: c,
@@ -279,10 +328,10 @@ func (r *run) chunkRound(ctx context.Context, input string, round, chunkBudget, 
 		if err == nil {
 			return out, nil
 		}
-		if Classify(err) != Overflow || mergeBudget <= r.d.plan.Floor {
+		if Classify(err) != Overflow || mergeBudget <= r.plan.Floor {
 			return "", fmt.Errorf("densify round %d (chunk budget %d, merge budget %d): %w", round+1, chunkBudget, mergeBudget, err)
 		}
-		mergeBudget = halve(mergeBudget, r.d.plan.Floor)
+		mergeBudget = halve(mergeBudget, r.plan.Floor)
 		r.res.MergeRetries++
 	}
 }
@@ -295,7 +344,7 @@ func (r *run) mergePasses(ctx context.Context, partials []string, round, try, ch
 		if err != nil {
 			return "", err
 		}
-		if allSingle(groups) {
+		if len(groups) >= len(current) {
 			r.res.Joined = true
 			return strings.Join(current, ParagraphSeparator), nil
 		}
@@ -338,15 +387,6 @@ func (r *run) total(parts []string) int {
 		n += r.d.cfg.Estimator.Tokens(p)
 	}
 	return n
-}
-
-func allSingle(groups [][]string) bool {
-	for _, g := range groups {
-		if len(g) != 1 {
-			return false
-		}
-	}
-	return true
 }
 
 // job is one call of a step.

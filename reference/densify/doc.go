@@ -12,9 +12,13 @@
 //     error detection"); fixtures/densify/errors.json holds the real and
 //     near-miss messages it is checked against.
 //   - Estimator, CJKEstimator, Chars4Estimator: token estimates.
-//   - OutputReserve, SafetyMargin, NewPlan: allowedInput = cap -
-//     promptOverhead - outputReserve - safetyMargin and the budgets derived
-//     from it ("Budget values", "Do we include potential output tokens").
+//   - Reserve, SafetyMargin, NewPlan, Plan.ChunkWords, FirstChunk:
+//     allowedInput = cap - promptOverhead - outputReserve - safetyMargin and
+//     the budgets derived from it ("Budget values", "Do we include potential
+//     output tokens").
+//   - StatedWindow: the window an overflow message states ("Remote reactive
+//     path: 100_000 (high initial assumption, then adapted down by
+//     failures)").
 //   - Planner: chunks and merge groups (densifyInChunks steps 1 and 3).
 //   - Densifier.Densify: entry, the adaptive loop, merge passes, the
 //     non-reducing guard ("High-level flow", "Retry strategy",
@@ -31,12 +35,26 @@
 //     default is the text's (DefaultMaxInput); OriginalMaxInput names the
 //     code's. An input over it is refused before any call (*InputTooLongError).
 //   - Estimator: one token per CJK character plus ceil(other/3), as the code.
-//   - Budgets: chunk = max(floor, min(MaxChunk, allowedChunk)), merge =
-//     max(floor, min(MaxMerge, allowedMerge)), with ceilings 1800 and 2000
-//     (the code's planner defaults) and floor 320. The original's remote path
-//     instead lets the chunk budget reach 88% of the allowed input (about
-//     83,000 tokens on the assumed 100,000 cap) and caps merges at the chunk
-//     budget; NoCeiling approximates that.
+//   - Budgets are derived from the window and the prompts, with no fixed
+//     ceiling (the original capped them at 1,800 and 2,000 tokens whatever
+//     the window: OriginalMaxChunk, OriginalMaxMerge; Config.MaxChunk and
+//     MaxMerge set ceilings again). A call reserves exactly the output its
+//     word target asks for, Reserve(words) = ceil(words*4/3) tokens (the
+//     original reserved 24% of the cap, 280..2400, and asked for fewer
+//     words). Per call, room = cap - prompt overhead - safety margin (10%,
+//     120..3200, as the original). The merge budget is the merge room less
+//     the reserve of MergeWords(room). The first round's chunk budget is
+//     FirstChunk's: the largest that lets the partials meet in one merge
+//     group, each partial reserving its share of the merge budget
+//     (Plan.ChunkWords: within 120..420 words, the original's bounds), the
+//     chunk taking the rest of its room. So calls stay near the least any
+//     flow keeping the same margin, prompt and least output can make
+//     (DSF-28).
+//   - A full call's overflow whose message states the window (StatedWindow)
+//     re-plans the chunked run for that window when it is below the cap;
+//     stated or not, the first chunk budget and the starting merge budget
+//     are then at most half the input's estimate (the full call was one
+//     chunk of all of it). Later rounds halve as the standard says.
 //   - Prompt overhead: the estimate of each prompt with every number at nine
 //     digits, an upper bound of every prompt sent.
 //   - Entry: EntryAuto starts reactively (one full call) when the input fits
@@ -55,9 +73,12 @@
 //     the chunk budget halves, the starting merge budget halves with it (the
 //     code's merge budget follows the chunk budget), and the run restarts
 //     from the input. Merge word targets follow the current merge budget
-//     (the code kept the first one).
-//   - Guards: a pass whose groups all have one member returns the partials
-//     joined by "\n\n" (the standard's guard). A pass that reduces neither
+//     (the code kept the first one); chunk word targets follow the round's
+//     chunk count and starting merge budget (Plan.ChunkWords).
+//   - Guards: a pass whose groups are not fewer than its partials (all of
+//     one member, the standard's guard, or partials over the merge budget
+//     cut into more pieces than grouping saves) returns the partials joined
+//     by "\n\n". A pass that reduces neither
 //     the total estimate nor, at equal total, the number of partials also
 //     ends with its outputs joined: the loop ends whatever the model returns.
 //   - Parallel calls: at most WorkLimit (default 4) in flight; outputs in

@@ -194,17 +194,19 @@ func TestReactiveOtherErrorsReturned(t *testing.T) {
 	}
 }
 
-// The densifier assumes the default 100,000 cap, the simulator has 2,000.
+// The densifier assumes the default 100,000 cap, the simulator has 2,000
+// and says so in its overflow message (OpenAI style): the chunked run is
+// planned for a 2,000 window (chunk room 1702, merge budget 1284, first
+// budget at most half the input's 4026).
 //
-//   - Full call: 4039 tokens + reserve > 2000: overflow, switch to chunking.
-//   - Round 1, chunk budget 1800: 17 paragraphs (1716 tokens) + 384 reserved
-//     (288 words * 4/3) > 2000: overflow on the first call (work limit 1).
-//   - Round 2, chunk 900, merge start halved to 1000: 8 paragraphs (807) per
-//     chunk, 5 chunks; 807 + 192 + prompt < 2000. Each partial keeps its first
-//     paragraph (100; two would be 201 > 192): P01 P09 P17 P25 P33.
-//   - One merge group (5*100 + 4*3 = 512 <= 1000); 180 words = 240 tokens
-//     reserved: the output is P01 and P09 (201; a third makes 302 > 240).
-func TestReactiveOverflowThenChunkHalving(t *testing.T) {
+//   - Full call: 4026 tokens + reserve > 2000: overflow, window 2000.
+//   - FirstChunk: n = 2 gives r = 560, b = 1142: 4 chunks; n = 3: r = 426,
+//     b = 1276: 4 chunks; n = 4: r = 318, b = 1384: 13 paragraphs (1312) a
+//     chunk, 4 chunks. 238 words (318 tokens) keep 3 paragraphs (302) of
+//     each: P01-03, P14-16, P27-29 and P40.
+//   - One merge group (1011 <= 1284); 231 words = 308 tokens reserved: the
+//     output is P01-03.
+func TestReactiveOverflowLearnsWindow(t *testing.T) {
 	s := newSim(t, sim.Config{Cap: 2000})
 	d := newDensifier(t, densify.Config{Provider: s, WorkLimit: 1})
 	requireSmallOverheads(t, d.Plan())
@@ -212,39 +214,55 @@ func TestReactiveOverflowThenChunkHalving(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := paras(1, 9); res.Output != want {
-		t.Errorf("output %q, want P01 and P09", res.Output)
+	if want := paras(1, 2, 3); res.Output != want {
+		t.Errorf("output %q, want P01-03", res.Output)
 	}
-	want := append([]callShape{
-		{Stage: densify.StageFull, Failed: true},
-		{Stage: densify.StageChunk, ChunkBudget: 1800, Failed: true},
-	}, repeatShape(5, callShape{Stage: densify.StageChunk, ChunkBudget: 900})...)
-	want = append(want, callShape{Stage: densify.StageMerge, ChunkBudget: 900, MergeBudget: 1000})
+	want := append([]callShape{{Stage: densify.StageFull, Failed: true}},
+		repeatShape(4, callShape{Stage: densify.StageChunk, ChunkBudget: 1384})...)
+	want = append(want, callShape{Stage: densify.StageMerge, ChunkBudget: 1384, MergeBudget: 1284})
 	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
 		t.Errorf("calls\n got %+v\nwant %+v", got, want)
 	}
-	if res.Entry != densify.EntryReactive || !res.Chunked || res.Rounds != 2 || res.MergeRetries != 0 || res.Joined {
+	if res.Entry != densify.EntryReactive || !res.Chunked || res.Rounds != 1 || res.MergeRetries != 0 || res.Joined || res.Window != 2000 {
 		t.Errorf("result %+v", res)
 	}
-	for _, c := range res.Calls[:2] {
-		if c.Class != densify.Overflow {
-			t.Errorf("call %d: class %v, want overflow", c.Seq, c.Class)
-		}
+	if res.Calls[0].Class != densify.Overflow {
+		t.Errorf("full call: class %v, want overflow", res.Calls[0].Class)
 	}
 	rep := s.Report(input40)
-	if rep.Calls != 8 || rep.Overflows != 2 || rep.LargestAccepted > 2000 {
+	if rep.Calls != 6 || rep.Overflows != 1 || rep.LargestAccepted > 2000 {
 		t.Errorf("report %+v", rep)
 	}
 }
 
-// Apple: cap 4096 for both. 4039 tokens exceed the full call's allowed input
-// (4096 - overhead - 983 - 409), so chunking starts at once with budgets
-// min(1800, allowed) = 1800 and min(2000, allowed) = 2000.
+// Without a stated window (Apple's message) the full call's overflow only
+// caps the first chunk budget at half the input (4026/2 = 2013), and the
+// chunk budget halves from there: every chunk call overflows on a 300 cap.
+func TestReactiveOverflowNoWindow(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 300, Style: sim.Apple})
+	d := newDensifier(t, densify.Config{Provider: s, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if !densify.IsContextOverflow(err) || res.Window != 0 {
+		t.Fatalf("err = %v, window %d; want an overflow and no window", err, res.Window)
+	}
+	var budgets []int
+	for _, c := range res.Calls[1:] {
+		budgets = append(budgets, c.ChunkBudget)
+	}
+	if want := []int{2013, 1006, 503, 320}; !reflect.DeepEqual(budgets, want) {
+		t.Errorf("chunk budgets %v, want %v", budgets, want)
+	}
+}
+
+// Apple: cap 4096 for both. 4026 tokens exceed the full call's allowed
+// input (4096 - overhead - 560 - 409), so chunking starts at once. Chunk
+// room 3589, merge budget 2881; FirstChunk: n = 1 gives r = 560, b = 3029:
+// 2 chunks (P01-30, P31-40); n = 2 takes it.
 //
-//   - Chunks of 17, 17 and 6 paragraphs; 384 tokens reserved, so each partial
-//     keeps 3 paragraphs (302; 4 would be 403): P01-03, P18-20, P35-37.
-//   - One merge group (3*302 + 2*3 = 912); 360 words = 480 tokens reserved:
-//     round-robin over the 9 one-sentence paragraphs keeps 4 (403; 5 = 504).
+//   - 420 words (560 tokens) keep 5 paragraphs of each (504; 6 would be
+//     605): P01-05, P31-35.
+//   - One merge group; 518 words = 691 tokens reserved: round-robin over the
+//     10 one-sentence paragraphs keeps 6 (605; 7 = 706).
 func TestProactiveApple(t *testing.T) {
 	for _, work := range []int{1, 4} {
 		s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
@@ -254,11 +272,11 @@ func TestProactiveApple(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := paras(1, 2, 3, 18); res.Output != want {
-			t.Errorf("work %d: output %q, want P01 P02 P03 P18", work, res.Output)
+		if want := paras(1, 2, 3, 4, 5, 31); res.Output != want {
+			t.Errorf("work %d: output %q, want P01-05 P31", work, res.Output)
 		}
-		want := append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
-			callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000})
+		want := append(repeatShape(2, callShape{Stage: densify.StageChunk, ChunkBudget: 3029}),
+			callShape{Stage: densify.StageMerge, ChunkBudget: 3029, MergeBudget: 2881})
 		if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
 			t.Errorf("work %d: calls %+v, want %+v", work, got, want)
 		}
@@ -269,58 +287,57 @@ func TestProactiveApple(t *testing.T) {
 			if c.Seq != i+1 {
 				t.Errorf("work %d: call %d has Seq %d", work, i, c.Seq)
 			}
-			if plan := d.Plan(); c.PromptTokens+c.InputTokens > plan.Cap-plan.OutputReserve-plan.SafetyMargin {
+			if plan := d.Plan(); c.PromptTokens+c.InputTokens+densify.Reserve(densify.MaxChunkWords) > plan.Cap-plan.SafetyMargin {
 				t.Errorf("work %d: call %d estimates %d+%d, over the allowed input", work, c.Seq, c.PromptTokens, c.InputTokens)
 			}
 		}
 	}
 }
 
-// Merge-local recovery (simulator cap 3100, 4 output tokens per target word,
-// so outputs are large):
+// Merge-local recovery: 99 paragraphs (9999 tokens) on the Apple cap cut
+// into 4 chunks at 3029 (30, 30, 30 and 9 paragraphs); each partial is 200
+// tokens, and the model refuses merges of more than 650 input tokens.
 //
-//   - Chunks of 17, 17, 6 paragraphs with 288*4 = 1152 reserved: cost 1716 +
-//     1152 + prompt <= 3100. Partials keep 11, 11 and 6 paragraphs: P1 =
-//     P01-11 (1110), P2 = P18-28 (1110), P3 = P35-40 (605).
-//   - Merge budget 2000: groups [P1] and [P2 P3] (1718); with 360*4 = 1440
-//     reserved, [P2 P3] costs 3158 + prompt > 3100: overflow.
-//   - Merge budget 1000 (the chunk partials reused): P1 and P2 exceed it and
-//     are cut at 500: P01-04, P05-08, P09-11 and P18-21, P22-25, P26-28.
-//     Groups: [01-04 05-08] [09-11 18-21] [22-25 26-28] [P3]; 720 reserved
-//     keeps 7, 7, 7 and 6 paragraphs. Tokens fall from 2825 to 2723.
-//   - Next pass: no two partials of 706 fit 1000 together, every group has
-//     one member: the partials are returned joined.
+//   - Merge budget 2881, then 1440: one group of all four (809): overflow.
+//   - 720: [P1 P2 P3] (606) and [P4]: two calls; then one group of the two
+//     outputs. The chunks are not sent again.
 func TestMergeLocalRetry(t *testing.T) {
-	s := newSim(t, sim.Config{Cap: 3100, TokensPerWord: 4})
-	d := newDensifier(t, densify.Config{Provider: s, Entry: densify.EntryProactive, WorkLimit: 1})
-	requireSmallOverheads(t, d.Plan())
-	res, err := d.Densify(context.Background(), input40)
+	est := densify.CJKEstimator{}
+	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 597) }, func(in string) (string, error) {
+		if est.Tokens(in) > 650 {
+			return "", &densify.ProviderError{Provider: "anthropic", Status: 400, Type: "invalid_request_error",
+				Message: "prompt is too long: 9000 tokens > 8000 maximum"}
+		}
+		return "M(" + in[:3] + ")", nil
+	})
+	d := newDensifier(t, densify.Config{Provider: p, Cap: densify.AppleCap, Entry: densify.EntryProactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), paras(span(1, 99)...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantNums := append(append(append(span(1, 7), span(9, 11)...), span(18, 28)...), span(35, 40)...)
-	if want := paras(wantNums...); res.Output != want {
-		t.Errorf("output has %d bytes, want %d (P01-07 P09-11 P18-28 P35-40)", len(res.Output), len(want))
+	if res.Output != "M(M(P)" {
+		t.Errorf("output %q, want the last merge's", res.Output)
 	}
-	want := append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
-		callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000},
-		callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000, Failed: true})
-	want = append(want, repeatShape(4, callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 1000})...)
+	want := append(repeatShape(4, callShape{Stage: densify.StageChunk, ChunkBudget: 3029}),
+		callShape{Stage: densify.StageMerge, ChunkBudget: 3029, MergeBudget: 2881, Failed: true},
+		callShape{Stage: densify.StageMerge, ChunkBudget: 3029, MergeBudget: 1440, Failed: true})
+	want = append(want, repeatShape(3, callShape{Stage: densify.StageMerge, ChunkBudget: 3029, MergeBudget: 720})...)
 	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
 		t.Errorf("calls\n got %+v\nwant %+v", got, want)
 	}
-	if res.MergeRetries != 1 || !res.Joined || res.Rounds != 1 || res.MergeBudget != 1000 {
+	if res.MergeRetries != 2 || res.Joined || res.Rounds != 1 || res.MergeBudget != 720 {
 		t.Errorf("result: retries %d joined %v rounds %d merge budget %d", res.MergeRetries, res.Joined, res.Rounds, res.MergeBudget)
 	}
-	if c := res.Calls[5]; c.MergeTry != 1 || c.Pass != 1 {
-		t.Errorf("first call after the merge halving: try %d pass %d, want 1 and 1", c.MergeTry, c.Pass)
+	if c := res.Calls[6]; c.MergeTry != 2 || c.Pass != 1 {
+		t.Errorf("first call after the second merge halving: try %d pass %d, want 2 and 1", c.MergeTry, c.Pass)
 	}
 }
 
-// Every chunk call overflows (cap 300): 1800, 900, 450, 320, then the error.
+// Every chunk call overflows (cap 300; the original's ceiling set): 1800,
+// 900, 450, 320, then the error.
 func TestChunkHalvingToFloor(t *testing.T) {
 	s := newSim(t, sim.Config{Cap: 300, Style: sim.LlamaCpp})
-	d := newDensifier(t, densify.Config{Provider: s, Entry: densify.EntryProactive, WorkLimit: 1})
+	d := newDensifier(t, densify.Config{Provider: s, MaxChunk: densify.OriginalMaxChunk, Entry: densify.EntryProactive, WorkLimit: 1})
 	res, err := d.Densify(context.Background(), input40)
 	if !densify.IsContextOverflow(err) {
 		t.Fatalf("err = %v, want an overflow", err)
@@ -351,7 +368,8 @@ func scripted(chunkOut func(input string) string, mergeOut func(input string) (s
 	})
 }
 
-// Merges always overflow. Rounds (chunk budget: chunks; merge tries):
+// Merges always overflow (the original's ceilings set). Rounds (chunk
+// budget: chunks; merge tries):
 // 1800: 3; 2000 1000 500 320 — 900: 5; 1000 500 320 — 450: 10 (4 paragraphs,
 // 403, each); 500 320 — 320: 14 (3 paragraphs each); 320 — then the error.
 // Calls: 7 + 8 + 12 + 15 = 42; merge halvings 3 + 2 + 1 = 6.
@@ -360,7 +378,8 @@ func TestMergeFloorThenChunkHalving(t *testing.T) {
 		return "", &densify.ProviderError{Provider: "anthropic", Status: 400, Type: "invalid_request_error",
 			Message: "prompt is too long: 210000 tokens > 200000 maximum"}
 	})
-	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, WorkLimit: 1})
+	d := newDensifier(t, densify.Config{Provider: p, MaxChunk: densify.OriginalMaxChunk, MaxMerge: densify.OriginalMaxMerge,
+		Entry: densify.EntryProactive, WorkLimit: 1})
 	res, err := d.Densify(context.Background(), input40)
 	if !densify.IsContextOverflow(err) {
 		t.Fatalf("err = %v, want an overflow", err)
@@ -386,7 +405,7 @@ func TestMergeOtherErrorReturned(t *testing.T) {
 	p := scripted(func(string) string { return "Partial." }, func(string) (string, error) {
 		return "", &densify.ProviderError{Provider: "anthropic", Status: 529, Type: "overloaded_error", Message: "Overloaded"}
 	})
-	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, WorkLimit: 1})
+	d := newDensifier(t, densify.Config{Provider: p, MaxChunk: densify.OriginalMaxChunk, Entry: densify.EntryProactive, WorkLimit: 1})
 	res, err := d.Densify(context.Background(), input40)
 	if err == nil || densify.Classify(err) != densify.Other || !strings.Contains(err.Error(), "Overloaded") {
 		t.Fatalf("err = %v, want the overloaded error", err)
@@ -414,7 +433,7 @@ func TestChunkRateLimitReturned(t *testing.T) {
 func TestNonReducingGuard(t *testing.T) {
 	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 2097) },
 		func(string) (string, error) { return "", errors.New("no merge expected") })
-	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxMerge: 1000})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: densify.OriginalMaxChunk, MaxMerge: 1000})
 	res, err := d.Densify(context.Background(), input40)
 	if err != nil {
 		t.Fatal(err)
@@ -435,7 +454,7 @@ func TestProgressGuard(t *testing.T) {
 	pad := strings.Repeat("z", 300)
 	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 447) },
 		func(in string) (string, error) { return in + " " + pad, nil })
-	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxMerge: 320, WorkLimit: 1})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: densify.OriginalMaxChunk, MaxMerge: 320, WorkLimit: 1})
 	res, err := d.Densify(context.Background(), input40)
 	if err != nil {
 		t.Fatal(err)
@@ -515,9 +534,10 @@ func TestEstimationDrift(t *testing.T) {
 	}
 }
 
-// Forcing reactive entry on the Apple cap costs one failed full call before
-// the same chunk run as TestProactiveApple; forcing proactive entry on a
-// small input makes one chunk call instead of the full call.
+// Forcing reactive entry on the Apple cap costs one failed full call (its
+// message states no window) before chunking with chunk and merge budgets
+// at half the input (4026/2 = 2013: 3 chunks); forcing proactive entry on a small input makes one chunk
+// call instead of the full call.
 func TestForcedEntry(t *testing.T) {
 	s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
 	d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, Entry: densify.EntryReactive, WorkLimit: 1})
@@ -526,9 +546,9 @@ func TestForcedEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := append([]callShape{{Stage: densify.StageFull, Failed: true}},
-		append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
-			callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000})...)
-	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) || res.Output != paras(1, 2, 3, 18) {
+		append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 2013}),
+			callShape{Stage: densify.StageMerge, ChunkBudget: 2013, MergeBudget: 2013})...)
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
 		t.Errorf("reactive: calls %+v", got)
 	}
 
@@ -537,7 +557,7 @@ func TestForcedEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := shapes(res.Calls); !reflect.DeepEqual(got, []callShape{{Stage: densify.StageChunk, ChunkBudget: 1800}}) {
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, []callShape{{Stage: densify.StageChunk, ChunkBudget: 3029}}) {
 		t.Errorf("proactive: calls %+v", got)
 	}
 	// Auto on the Apple cap with a small input: one full call.

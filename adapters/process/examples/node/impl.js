@@ -25,6 +25,7 @@ const { radialIngest, radialWindows, radialSplit } = require('./radial.js');
 const { elasticRadius, elasticCensus, elasticHydrate } = require('./elastic.js');
 const { fuzzySearch, fuzzyTrigrams } = require('./fuzzy.js');
 const { expandMultiplier, expand } = require('./expand.js');
+const { densify, ModelCalls } = require('./densify.js');
 
 // Who we are. "unit" says what offsets and lengths count: JavaScript strings
 // count UTF-16 code units. "standards" says which requirements apply; each
@@ -34,7 +35,7 @@ const IMPLEMENTATION = {
   version: '0.2.0',
   language: 'javascript',
   unit: 'utf16',
-  standards: ['inflate', 'density', 'assemble', 'radial', 'elastic', 'fuzzy', 'expand'],
+  standards: ['inflate', 'density', 'assemble', 'radial', 'elastic', 'fuzzy', 'densify', 'expand'],
 };
 
 // The protocol's operations (adapters/process/PROTOCOL.md, "Operations").
@@ -51,12 +52,16 @@ const OPERATIONS = {
   fuzzy_trigrams: fuzzyTrigrams,
   expand_multiplier: expandMultiplier, // ADR-023 candidate expansion (expand.js)
   expand,
-  // densify: chunk/merge densification, answering model calls (densify.js)
+  // densification-chunking: model calls go out as "call" messages (densify.js)
+  densify: (request, seq) => densify(request, (prompt, input) => modelCalls.call(seq, prompt, input)),
 };
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
+
+// The model calls of densify go out as "call" messages; "reply" settles them.
+const modelCalls = new ModelCalls(send);
 
 // answer runs one request's operation and sends its result or error. An
 // operation may return a promise (one that waits for model calls does).
@@ -73,7 +78,7 @@ function answer(msg) {
     send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
   };
   try {
-    const result = op(msg.request);
+    const result = op(msg.request, msg.seq);
     if (result instanceof Promise) result.then(ok, fail);
     else ok(result);
   } catch (e) {
@@ -99,6 +104,9 @@ function handle(line) {
       return;
     case 'request':
       answer(msg);
+      return;
+    case 'reply':
+      if (!modelCalls.reply(msg)) console.error(`reply to an unknown call ${msg.id}`);
       return;
     case 'stop':
       process.exit(0);
