@@ -33,11 +33,11 @@ func node(t *testing.T) string {
 	return path
 }
 
-// nodeStandards are the standards the JavaScript example implements, all
-// of them run by TestNodeExample.
+// nodeStandards are the standards the JavaScript example implements (all of
+// them), every one run by TestNodeExample.
 var nodeStandards = []adapters.Standard{
 	adapters.Inflate, adapters.Density, adapters.Assemble, adapters.Radial,
-	adapters.Elastic, adapters.Fuzzy, adapters.Expand,
+	adapters.Elastic, adapters.Fuzzy, adapters.Densify, adapters.Expand,
 }
 
 // TestNodeExample runs the suite (MUST and SHOULD, fewer generated cases
