@@ -18,6 +18,9 @@ type Options struct {
 	Seed         int64               // seed for generated inputs
 	PropertyRuns int                 // generated cases per property (default 100)
 	Timeout      time.Duration       // per requirement (default 2 minutes)
+	// Replay, when set, runs its requirement on its case alone (a
+	// property's replayed value instead of its edge and generated cases).
+	Replay *Replay
 }
 
 func (o Options) withDefaults() Options {
@@ -81,7 +84,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	t := &T{ctx: ctx, adapter: adapters.InBytes(a), info: a.Info(), opts: opts}
+	t := &T{ctx: ctx, adapter: adapters.InBytes(a), info: a.Info(), opts: opts, id: r.ID}
 	start := time.Now()
 	done := make(chan any, 1)
 	go func() {
@@ -105,6 +108,13 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 			res.Duration = time.Since(start)
 			res.Outcome = Errored
 			res.Message = fmt.Sprintf("no answer within %s", opts.Timeout)
+			t.mu.Lock()
+			pending := t.pending
+			t.mu.Unlock()
+			if pending != "" { // the deadline never replaces a fault seen
+				res.Outcome, res.Message = Failed, pending+fmt.Sprintf("\n(the requirement's %s deadline ended shrinking)", opts.Timeout)
+			}
+			res.Replay = t.replayOf(res)
 			return res
 		}
 	}
@@ -122,6 +132,9 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		res.Outcome, res.Message = Skipped, t.skip
 	default:
 		res.Outcome = Passed
+	}
+	if res.Bad() {
+		res.Replay = t.replayOf(res)
 	}
 	return res
 }
