@@ -15,4 +15,3 @@ func edgesExpandRecipe() []suite.Case[ExpandRecipe]   { return nil }
 func edgesSearchRecipe() []suite.Case[SearchRecipe]   { return nil }
 func edgesRadialCase() []suite.Case[RadialCase]       { return nil }
 func edgesSplitCase() []suite.Case[SplitCase]         { return nil }
-func edgesRecipe() []suite.Case[Recipe]               { return nil }
