@@ -73,6 +73,7 @@ type runConfig struct {
 	writeExpect      string
 	validateProtocol bool
 	requestTimeout   time.Duration
+	replayDir        string
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -130,6 +131,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	label(runs, cfg.adapters)
+	writeReplays(runs, cfg, stderr)
 
 	if !toStdout(cfg) {
 		for i, run := range runs {
@@ -221,6 +223,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, int) {
 	fs.StringVar(&cfg.expectations, "expectations", "", "known failures: JSON `FILE` (reports/expectations.schema.json); listed failures do not fail the run")
 	fs.BoolVar(&cfg.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
 	fs.StringVar(&cfg.writeExpect, "write-expectations", "", "write the current failures as an expectations `FILE` (- for standard output)")
+	fs.StringVar(&cfg.replayDir, "replay-dir", "", replayDirUsage)
 	if err := fs.Parse(args); err != nil {
 		return cfg, exitUsage
 	}
