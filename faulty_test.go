@@ -85,11 +85,16 @@ func TestFaultyPrograms(t *testing.T) {
 		// which requests it corrupts, but it fails something (or is named
 		// flaky) within the normal run time, and errors nothing.
 		flaky   bool
-		timeout time.Duration // per requirement, when not faultyOptions'
+		timeout time.Duration     // per requirement, when not faultyOptions'
+		alone   adapters.Standard // run this standard alone, not inflation and density
 	}{
 		{name: "surrogate splitter", argv: proxy("surrogates"), failed: []string{"DEN-10", "INF-02"}},
 		{name: "end one past the document", argv: proxy("offbyone"), failed: []string{"DEN-10", "INF-01"}},
 		{name: "rendering over budget", argv: proxy("overrun"), failed: []string{"DEN-09"}},
+		// Density run alone catches what its titles describe: kept hits in no
+		// window, offsets over the budget behind a stale text.
+		{name: "no windows under 600, density alone", argv: proxy("nowindows600"), alone: adapters.Density, failed: []string{"DEN-11"}},
+		{name: "stale text over budget, density alone", argv: proxy("stale"), alone: adapters.Density, failed: []string{"DEN-01", "DEN-05", "DEN-10"}},
 		{name: "flaky", argv: proxy("flaky"), flaky: true, timeout: 15 * time.Second},
 		{name: "wrong seq", argv: proxy("wrongseq"), errored: true, passNone: true},
 		{name: "hangs", argv: program("hang.py"), opts: process.Options{RequestTimeout: 200 * time.Millisecond}, errored: true, passNone: true},
@@ -107,7 +112,7 @@ func TestFaultyPrograms(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					rep, err := runProgram(tt.argv, tt.opts, int64(seed), tt.timeout)
+					rep, err := runProgram(tt.argv, tt.opts, int64(seed), tt.timeout, tt.alone)
 					mu.Lock()
 					defer mu.Unlock()
 					if err != nil {
@@ -169,7 +174,7 @@ var faultyOptions = suite.Options{
 	Timeout:      time.Minute,
 }
 
-func runProgram(argv []string, opts process.Options, seed int64, timeout time.Duration) (suite.Report, error) {
+func runProgram(argv []string, opts process.Options, seed int64, timeout time.Duration, alone adapters.Standard) (suite.Report, error) {
 	ctx := context.Background()
 	a, err := process.Exec(ctx, argv, opts)
 	if err != nil {
@@ -180,6 +185,9 @@ func runProgram(argv []string, opts process.Options, seed int64, timeout time.Du
 	o.Seed = seed
 	if timeout > 0 {
 		o.Timeout = timeout
+	}
+	if alone != "" {
+		o.Standards = []adapters.Standard{alone}
 	}
 	return suite.Run(ctx, a, ctxconform.Requirements(), o), nil
 }
