@@ -70,7 +70,9 @@ func TestFaultyPrograms(t *testing.T) {
 	proxy := func(mode string) []string {
 		return []string{python, filepath.Join(dir, "proxy.py"), mode, "--", self}
 	}
-	program := func(name string) []string { return []string{python, filepath.Join(dir, name)} }
+	program := func(name string, args ...string) []string {
+		return append([]string{python, filepath.Join(dir, name)}, args...)
+	}
 
 	tests := []struct {
 		name    string
@@ -87,6 +89,7 @@ func TestFaultyPrograms(t *testing.T) {
 		flaky   bool
 		timeout time.Duration     // per requirement, when not faultyOptions'
 		alone   adapters.Standard // run this standard alone, not inflation and density
+		only    string            // run only the requirements whose ID and title match, in every standard
 	}{
 		{name: "surrogate splitter", argv: proxy("surrogates"), failed: []string{"DEN-10", "INF-02"}},
 		{name: "end one past the document", argv: proxy("offbyone"), failed: []string{"DEN-10", "INF-01"}},
@@ -100,6 +103,7 @@ func TestFaultyPrograms(t *testing.T) {
 		{name: "hangs", argv: program("hang.py"), opts: process.Options{RequestTimeout: 200 * time.Millisecond}, errored: true, passNone: true},
 		{name: "garbage", argv: program("garbage.py"), errored: true, passNone: true},
 		{name: "refuses everything", argv: program("refuse.py"), passNone: true},
+		{name: "refuses everything, every standard's bad input", argv: program("refuse.py", "--all"), passNone: true, only: badInput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,7 +116,7 @@ func TestFaultyPrograms(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					rep, err := runProgram(tt.argv, tt.opts, int64(seed), tt.timeout, tt.alone)
+					rep, err := runProgram(tt.argv, tt.opts, int64(seed), tt.timeout, tt.alone, tt.only)
 					mu.Lock()
 					defer mu.Unlock()
 					if err != nil {
@@ -160,6 +164,10 @@ func TestFaultyPrograms(t *testing.T) {
 	}
 }
 
+// badInput selects the bad-input requirements of every standard (and the
+// reference's own refusals).
+const badInput = `^(INF-11|DEN-07|ASM-16|ASM-17|RAD-27|ELA-02|ELA-10|FUZ-0[6-9]|FUZ-10|DSF-15|EXP-11) `
+
 // placeholder finds an internal placeholder offset leaking into a message.
 var placeholder = regexp.MustCompile(`\[-1,|,-1\)|\bscores? -1\b|best hit -1\b`)
 
@@ -174,7 +182,7 @@ var faultyOptions = suite.Options{
 	Timeout:      time.Minute,
 }
 
-func runProgram(argv []string, opts process.Options, seed int64, timeout time.Duration, alone adapters.Standard) (suite.Report, error) {
+func runProgram(argv []string, opts process.Options, seed int64, timeout time.Duration, alone adapters.Standard, only string) (suite.Report, error) {
 	ctx := context.Background()
 	a, err := process.Exec(ctx, argv, opts)
 	if err != nil {
@@ -188,6 +196,9 @@ func runProgram(argv []string, opts process.Options, seed int64, timeout time.Du
 	}
 	if alone != "" {
 		o.Standards = []adapters.Standard{alone}
+	}
+	if only != "" {
+		o.Standards, o.Level, o.Match = nil, suite.Reference, regexp.MustCompile(only)
 	}
 	return suite.Run(ctx, a, ctxconform.Requirements(), o), nil
 }
