@@ -102,6 +102,7 @@ func TestFaultyPrograms(t *testing.T) {
 		{name: "wrong seq", argv: proxy("wrongseq"), errored: true, passNone: true},
 		{name: "hangs", argv: program("hang.py"), opts: process.Options{RequestTimeout: 200 * time.Millisecond}, errored: true, passNone: true},
 		{name: "garbage", argv: program("garbage.py"), errored: true, passNone: true},
+		{name: "garbage, every standard's bad input", argv: program("garbage.py", "--all"), errored: true, passNone: true, only: badInput},
 		{name: "refuses everything", argv: program("refuse.py"), passNone: true},
 		{name: "refuses everything, every standard's bad input", argv: program("refuse.py", "--all"), passNone: true, only: badInput},
 	}
