@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/leanovate/gopter/gen"
 
@@ -98,5 +99,41 @@ func TestPropertyFlakyAndBounded(t *testing.T) {
 	}
 	if len(raw) == 0 {
 		t.Errorf("flaky: no replay value")
+	}
+}
+
+// The failure seen first stands whatever ends the check afterwards: a
+// crash while the case is sent again, or the requirement's deadline while
+// it hangs.
+func TestPropertyFirstFailureStands(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	release := make(chan struct{})
+	defer close(release)
+	tests := []struct {
+		name  string
+		again func(t *T) // what happens when the failing case is sent again
+		opts  Options
+	}{
+		{"crash when sent again", func(t *T) { t.Fatal("inflate", adapters.Fault("the program exited")) }, Options{}},
+		{"hang when sent again", func(*T) { <-release }, Options{Timeout: 50 * time.Millisecond}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			check := func(st *T) {
+				ForAll(st, "first", nil, gen.IntRange(0, 10), func(int) string {
+					calls++
+					if calls > 1 {
+						tt.again(st)
+					}
+					return "wrong answer"
+				})
+			}
+			calls = 0
+			res := RunOne(context.Background(), a, req("INF-01", Must, check), tt.opts)
+			if res.Outcome != Failed || !strings.Contains(res.Message, "wrong answer") || res.Replay == nil || len(res.Replay.Value) == 0 {
+				t.Errorf("%s: %s %q, want the first failure with its replay", tt.name, res.Outcome, res.Message)
+			}
+		})
 	}
 }
