@@ -47,13 +47,13 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 		if err := json.Unmarshal(raw, &c); err != nil {
 			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
 		}
-		if msg, calls := p.run(c); msg != "" {
+		if msg, calls := p.run("replayed case", c); msg != "" {
 			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})
 		}
 		return
 	}
 	for _, e := range edges {
-		if msg, calls := p.run(e.Value); msg != "" {
+		if msg, calls := p.run("edge case "+e.Name, e.Value); msg != "" {
 			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls}, nil)
 			return
 		}
@@ -69,8 +69,9 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 			continue
 		}
 		c := v.(C)
-		if msg, calls := p.run(c); msg != "" {
-			p.settle(found[C]{name: fmt.Sprintf("generated case %d of %d (seed %d)", i+1, runs, t.Seed()), value: c, msg: msg, calls: calls}, r.Shrinker)
+		name := fmt.Sprintf("generated case %d of %d (seed %d)", i+1, runs, t.Seed())
+		if msg, calls := p.run(name, c); msg != "" {
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls}, r.Shrinker)
 			return
 		}
 	}
@@ -92,9 +93,11 @@ type found[C any] struct {
 	note  string
 }
 
-// run checks one case and returns the calls it made.
-func (p *property[C]) run(c C) (string, []Call) {
-	p.t.beginCase()
+// run checks one case and returns the calls it made. The case is kept as
+// the current one: should the implementation not answer, the ERROR's
+// replay holds it.
+func (p *property[C]) run(name string, c C) (string, []Call) {
+	p.t.beginCase(name, c)
 	msg := p.f(c)
 	return msg, p.t.endCase()
 }
@@ -109,7 +112,7 @@ func (p *property[C]) settle(first found[C], shrinker gopter.Shrinker) {
 	p.t.setShrinking(true)
 	defer p.t.setShrinking(false)
 
-	msg, calls := p.run(first.value)
+	msg, calls := p.run(first.name+", sent again", first.value)
 	if msg == "" {
 		best.note = fmt.Sprintf("flaky: the case failed once and held when sent again\nfirst answer: %s\nanswer when sent again: %s",
 			answers(first.calls), answers(calls))
@@ -133,7 +136,7 @@ func (p *property[C]) settle(first found[C], shrinker gopter.Shrinker) {
 		}
 		steps++
 		c := v.(C)
-		if msg, calls := p.run(c); msg != "" {
+		if msg, calls := p.run(first.name+", shrinking", c); msg != "" {
 			best = found[C]{name: first.name, value: c, msg: msg, calls: calls}
 			p.pend(best)
 			shrinks = shrinker(c)

@@ -137,3 +137,20 @@ func TestPropertyFirstFailureStands(t *testing.T) {
 		})
 	}
 }
+
+// An ERROR's replay holds the property's case that was not answered.
+func TestPropertyErrorReplay(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	check := func(st *T) {
+		ForAll(st, "crash", []Case[int]{{"fine", 1}, {"crashes", 2}}, gen.IntRange(0, 10), func(n int) string {
+			if n == 2 {
+				st.Fatal("inflate", adapters.Fault("the program exited"))
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if res.Outcome != Errored || res.Replay == nil || string(res.Replay.Value) != "2" || res.Replay.Case != "edge case crashes" {
+		t.Errorf("%s %q, replay %+v: want errored with case 2", res.Outcome, res.Message, res.Replay)
+	}
+}

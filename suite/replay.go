@@ -93,9 +93,9 @@ func (t *T) replayValue() json.RawMessage {
 }
 
 // beginCase starts a property's case: its calls are recorded afresh.
-func (t *T) beginCase() {
+func (t *T) beginCase(name string, value any) {
 	t.mu.Lock()
-	t.calls = nil
+	t.calls, t.caseName, t.caseValue = nil, name, value
 	t.mu.Unlock()
 }
 
@@ -140,9 +140,15 @@ func (t *T) replayOf(res Result) *Replay {
 	if t.replay == nil && t.pending != "" {
 		t.replay = t.pendingReplay
 	}
-	if t.replay != nil {
+	switch {
+	case t.replay != nil:
 		rp = *t.replay
-	} else {
+	case t.caseValue != nil: // a property's case that was not answered
+		rp.Calls, rp.Case = t.calls, t.caseName
+		if raw, err := json.Marshal(t.caseValue); err == nil {
+			rp.Value = raw
+		}
+	default:
 		rp.Calls = t.calls
 		rp.Case = "the requirement's examples"
 	}

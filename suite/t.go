@@ -35,6 +35,8 @@ type T struct {
 	replay        *Replay // a property's failing case, once found
 	pending       string  // a failure seen and being confirmed or shrunk
 	pendingReplay *Replay
+	caseName      string // the property's current case, for an ERROR's replay
+	caseValue     any
 	shrinking     bool // a fault now ends shrinking, not the verdict
 }
 
