@@ -8,4 +8,9 @@
 // passes. A check receives a *T, which looks like testing.T but records
 // outcomes instead of failing a Go test, survives panics and hangs in the
 // implementation under test, and knows which adapter it is talking to.
+//
+// Properties run through ForAll: fixed edge cases first, then generated
+// ones; a failing case is sent again (flaky when it then holds) and shrunk
+// within bounds. Every FAIL and ERROR carries a Replay of its case, which
+// Options.Replay runs alone.
 package suite
