@@ -154,3 +154,19 @@ func TestPropertyErrorReplay(t *testing.T) {
 		t.Errorf("%s %q, replay %+v: want errored with case 2", res.Outcome, res.Message, res.Replay)
 	}
 }
+
+// A replay keeps the newest calls within its size bound.
+func TestBoundCalls(t *testing.T) {
+	big := strings.Repeat("x", maxCallBytes/2+1)
+	calls := []Call{{Op: "a", Request: big}, {Op: "b", Request: big}, {Op: "c", Request: "small"}}
+	if got := boundCalls(calls, false); len(got) != 2 || got[0].Op != "b" {
+		t.Errorf("kept %d calls, want b and c", len(got))
+	}
+	huge := []Call{{Op: "a", Request: strings.Repeat("x", maxCallBytes+1)}}
+	if got := boundCalls(huge, true); len(got) != 1 || got[0].Request == huge[0].Request {
+		t.Errorf("a huge request rebuilt from the value was kept")
+	}
+	if got := boundCalls(huge, false); len(got) != 1 || got[0].Request != huge[0].Request {
+		t.Errorf("a spec's huge request was left out")
+	}
+}

@@ -155,7 +155,39 @@ func (t *T) replayOf(res Result) *Replay {
 	rp.Format, rp.ID, rp.Standard, rp.Level, rp.Kind = ReplayFormat, res.ID, string(res.Standard), res.Level, res.Kind
 	rp.Outcome, rp.Seed, rp.Adapter, rp.Unit = res.Outcome, t.opts.Seed, t.info.Name, string(t.info.Unit)
 	rp.Expected = res.Message
+	rp.Calls = boundCalls(rp.Calls, len(rp.Value) > 0)
 	return &rp
+}
+
+// maxCallBytes bounds the calls a replay keeps (as JSON), so that reports
+// stay small whatever the documents' size.
+const maxCallBytes = 1 << 20
+
+// boundCalls keeps the newest calls that fit maxCallBytes. When even the
+// newest does not fit and the case can be rebuilt from its value, its
+// request is left out (the replay regenerates it); a spec's keeps it.
+func boundCalls(calls []Call, rebuilt bool) []Call {
+	size := func(c Call) int {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return 0
+		}
+		return len(b)
+	}
+	total, keep := 0, len(calls)
+	for keep > 0 {
+		n := size(calls[keep-1])
+		if total+n > maxCallBytes && keep < len(calls) {
+			break
+		}
+		total += n
+		keep--
+	}
+	out := append([]Call(nil), calls[keep:]...)
+	if len(out) == 1 && total > maxCallBytes && rebuilt {
+		out[0].Request = "(left out: over 1 MiB; the case's value rebuilds it)"
+	}
+	return out
 }
 
 // clipJSON writes v as JSON, cut to at most n bytes on a character edge.
