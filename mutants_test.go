@@ -3,6 +3,7 @@ package ctxconform_test
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,4 +126,41 @@ func outcomes(rep suite.Report) map[string]suite.Outcome {
 		m[r.ID] = r.Outcome
 	}
 	return m
+}
+
+// TestMutantVerdictsStable: the inflation and density mutants fail the same
+// requirements on seeds 1 to 5, as the fixed edge cases promise
+// (specs/REQUIREMENTS.md, rule 6).
+func TestMutantVerdictsStable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five runs of each mutant: not in -short")
+	}
+	mutants := []adapters.Adapter{broken.IgnoresBudget(), broken.NoMerge(), broken.SplitsUTF8(), broken.Overlaps(),
+		broken.LosesHits(), broken.InputOrder(), broken.NoWindowsUnder600(), broken.DropsLastWindow(), broken.StaleText(),
+		broken.RendersOverBudget(), broken.RendersBestOnly(), broken.AcceptsAnything()}
+	reqs := ctxconform.Requirements()
+	for _, m := range mutants {
+		t.Run(strings.TrimPrefix(m.Info().Name, "broken/"), func(t *testing.T) {
+			t.Parallel()
+			var first []string
+			for seed := int64(1); seed <= 5; seed++ {
+				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Should, Seed: seed, PropertyRuns: 5,
+					Standards: []adapters.Standard{adapters.Inflate, adapters.Density}, Skip: regexp.MustCompile(`^PRF-`)})
+				var failed []string
+				for _, r := range rep.Results {
+					if r.Bad() {
+						failed = append(failed, r.ID)
+					}
+				}
+				if seed == 1 {
+					first = failed
+				} else if !slices.Equal(failed, first) {
+					t.Errorf("seed %d fails %v, seed 1 %v: the verdict depends on the seed", seed, failed, first)
+				}
+			}
+			if len(first) == 0 {
+				t.Errorf("no requirement fails %s", m.Info().Name)
+			}
+		})
+	}
 }

@@ -20,7 +20,9 @@ import (
 //     above 600, at the static cap (2500), and budgets the windows fill
 //     exactly (a renderer adding markers overruns them);
 //   - a single hit, hits exactly 499 and 500 apart, ties in score, a hit
-//     longer than the cap, several documents.
+//     longer than the cap, chains of hits past the static cap under a large
+//     budget, windows at the cap, at the maximum padding and touching their
+//     neighbour with emoji after their edges, several documents.
 func edgesRecipe() []suite.Case[Recipe] {
 	ascii := strings.Repeat("abcdefghij", 1000) // 10,000 bytes
 	emoji := strings.Repeat("😀", 2500)          // 10,000 bytes, 5,000 UTF-16 units
@@ -55,10 +57,17 @@ func edgesRecipe() []suite.Case[Recipe] {
 	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
+	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
 	add("hits exactly 500 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1600, 1700, 0.5)))
 	add("hits 499 apart, budget 600", one(ascii, 600, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("a chain of hits 400 apart past the cap", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
+	add("a chain of hits 400 apart past the static cap, budget 100000", one(ascii, 100000, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
 	add("a hit longer than the cap", one(ascii, -1, eh("h", 1000, 4000, 1)))
+	// Emoji after every window edge: a window one character longer than it
+	// should be breaks the cap, the maximum padding or its neighbour.
+	add("emoji document, a hit longer than the cap", one(emoji, -1, eh("h", 1000, 4000, 1)))
+	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
+	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
 	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))
 	add("two documents, budget 900", request([]inflate.Document{{ID: "m-notes", Body: ascii[:3000]}, {ID: "b-code", Body: emoji[:4000]}}, 900,
 		inflate.Hit{ID: "a", CompoundID: "m-notes", Start: 2900, End: 3000, Score: 1}, inflate.Hit{ID: "b", CompoundID: "b-code", Start: 0, End: 40, Score: 0.5}))
