@@ -6,8 +6,6 @@ import (
 	"math/rand"
 	"reflect"
 
-	"github.com/leanovate/gopter/prop"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
@@ -102,7 +100,7 @@ func assembleRequirements() []suite.Requirement {
 // generated request the implementation must answer, and judge must find
 // nothing wrong with the answer.
 func assembly(name string, judge func(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error) func(*suite.T) {
-	return answered[AssembleCase](name, genAssembleCase(), call.Assemble, judge)
+	return answered[AssembleCase](name, edgesAssembleCase(), genAssembleCase(), call.Assemble, judge)
 }
 
 // overBudgetShare counts, over the generated requests, the assemblies whose
@@ -111,7 +109,7 @@ func assembly(name string, judge func(t *suite.T, req adapters.AssembleRequest, 
 func overBudgetShare(t *suite.T) {
 	var runs, over int
 	worst := ""
-	t.Property("over-budget-share", prop.ForAll(func(c AssembleCase) string {
+	suite.ForAll(t, "over-budget-share", edgesAssembleCase(), genAssembleCase(), func(c AssembleCase) string {
 		req := c.Request()
 		ans, err := call.Assemble(t, req)
 		if err != nil {
@@ -125,7 +123,7 @@ func overBudgetShare(t *suite.T) {
 			}
 		}
 		return ""
-	}, genAssembleCase()))
+	})
 	share := 0.0
 	if runs > 0 {
 		share = float64(over) / float64(runs)

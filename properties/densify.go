@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/leanovate/gopter/prop"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -84,7 +82,7 @@ func densifyRequirements() []suite.Requirement {
 // must find nothing wrong.
 func densification(name string, faults, drift bool, judge func(DensifyCase, call.Densified) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(c DensifyCase) string {
+		suite.ForAll(t, name, edgesDensifyCase(), genDensifyCase(faults), func(c DensifyCase) string {
 			d, msg := runCase(t, c, drift)
 			if msg != "" {
 				return msg
@@ -95,7 +93,7 @@ func densification(name string, faults, drift bool, judge func(DensifyCase, call
 				}
 			}
 			return ""
-		}, genDensifyCase(faults)))
+		})
 	}
 }
 
@@ -127,7 +125,7 @@ func runCase(t *suite.T, c DensifyCase, drift bool) (call.Densified, string) {
 // implementation and the reference, each with its own identical model.
 func equalsReference(t *suite.T) {
 	ref := reference.New()
-	t.Property("equals-reference", prop.ForAll(func(c DensifyCase) string {
+	suite.ForAll(t, "equals-reference", edgesDensifyCase(), genDensifyCase(true), func(c DensifyCase) string {
 		c.Work = 1
 		got, msg := runCase(t, c, false)
 		if msg != "" {
@@ -163,7 +161,7 @@ func equalsReference(t *suite.T) {
 			return fmt.Sprintf("answer differs:\n  got  %+v\n  want %+v", shortAnswer(a), shortAnswer(b))
 		}
 		return ""
-	}, genDensifyCase(true)))
+	})
 }
 
 // shortAnswer is an answer with its output cut short, for messages.

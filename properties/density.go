@@ -16,7 +16,7 @@ func densityRequirements() []suite.Requirement {
 	}
 	return []suite.Requirement{
 		p("DEN-01", "std085 §3.1", suite.Must,
-			"The windows' total length never exceeds the budget.",
+			"The windows' total length never exceeds the budget, counted by offsets (end - start) and by text.",
 			inflation("within-budget", func(t *suite.T, req inflate.Request, res inflate.Result) error {
 				return invariant.Budget(req, res, t.Unit())
 			})),
@@ -69,6 +69,11 @@ func densityRequirements() []suite.Requirement {
 					return err
 				}
 				return invariant.OnRunes(req, res, t.Unit())
+			})),
+		p("DEN-11", "std085 §2.1.1, §3.1 (for density run alone)", suite.Must,
+			"Every hit not reported dropped is held by a window of its own compound: no kept hit is left out of the windows.",
+			inflation("kept-in-window", func(t *suite.T, req inflate.Request, res inflate.Result) error {
+				return invariant.Assigned(req, res, t.Unit())
 			})),
 		p("DEN-09", "std085 §3.1, §4–5; rendered output", suite.Should,
 			"When the answer carries the rendered text handed to the model, it fits the budget too, markers and separators counted.",

@@ -1,9 +1,13 @@
-// Package properties states the invariants of the standards as gopter
-// properties over generated inputs: many compounds, clustered and sparse
-// hits, tiny and huge budgets, multi-byte text, real corpora.
+// Package properties states the invariants of the standards as properties
+// over generated inputs: many compounds, clustered and sparse hits, tiny and
+// huge budgets, multi-byte text, real corpora.
 //
 // Each property is a requirement of the catalogue (see package suite), run by
-// the Ginkgo suite in this folder and by the conformance binary alike. The
-// seed comes from the run (Ginkgo's --seed, conformance's --seed), and a
-// failure prints the shrunk counterexample, so every failure can be replayed.
+// the Ginkgo suite in this folder and by the conformance binary alike, with
+// suite.ForAll: first a fixed list of named edge cases (edges_inflate.go,
+// edges.go), the same whatever the seed, so a deterministic implementation
+// gets the same verdict on every seed; then cases drawn by gopter generators
+// from the run's seed (Ginkgo's --seed, conformance's --seed). A failure
+// names its case, shrunk when generated, and leaves a replay that runs it
+// alone.
 package properties

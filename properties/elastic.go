@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/leanovate/gopter/prop"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
@@ -167,12 +165,12 @@ func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h in
 			}
 			return r, err
 		}
-		t.Property(name, prop.ForAll(func(c RadiusCase) string {
+		suite.ForAll(t, name, edgesRadiusCase(), genRadiusCase(), func(c RadiusCase) string {
 			if err := judge(c.Clamped(), radius); err != nil {
 				return err.Error()
 			}
 			return ""
-		}, genRadiusCase()))
+		})
 	}
 }
 
@@ -180,7 +178,7 @@ func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h in
 // construction.
 func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(r CensusRecipe) string {
+		suite.ForAll(t, name, edgesCensusRecipe(), genCensusRecipe(), func(r CensusRecipe) string {
 			req, want := r.Build()
 			got, err := call.Census(t, req)
 			if err != nil {
@@ -190,7 +188,7 @@ func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRe
 				return err.Error()
 			}
 			return ""
-		}, genCensusRecipe()))
+		})
 	}
 }
 
@@ -198,7 +196,7 @@ func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRe
 // every generated request the implementation must answer, and judge must
 // find nothing wrong with the answer.
 func elaHydration(name string, judge func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error) func(*suite.T) {
-	return answered[HydrateRecipe](name, genHydrateRecipe(), call.Hydrate, judge)
+	return answered[HydrateRecipe](name, edgesHydrateRecipe(), genHydrateRecipe(), call.Hydrate, judge)
 }
 
 // elaBudgetProperty is ELA-19, with figures: how many cases fell under the

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 
-	"github.com/leanovate/gopter/prop"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -84,7 +82,7 @@ func expandRequirements() []suite.Requirement {
 // expTableProperty: the Multiplier operation on generated simple graphs,
 // against invariant.TableMultiplier (the ADR's code on integers).
 func expTableProperty(t *suite.T) {
-	t.Property("table", prop.ForAll(func(r UsageRecipe) string {
+	suite.ForAll(t, "table", edgesUsageRecipe(), genUsageRecipe(false), func(r UsageRecipe) string {
 		g := r.Graph()
 		m, err := call.Multiplier(t, g)
 		if err != nil {
@@ -104,7 +102,7 @@ func expTableProperty(t *suite.T) {
 			return fmt.Sprintf("×%v for %d edges on %d nodes (100e=%d, 10e=%d, n(n-1)=%d), want ×%v", m, e, n, 100*e, 10*e, n*(n-1), want)
 		}
 		return ""
-	}, genUsageRecipe(false)))
+	})
 }
 
 // expansion turns a judgement of one search into a property check over
@@ -112,7 +110,7 @@ func expTableProperty(t *suite.T) {
 // the implementation must answer, and judge must find nothing wrong.
 func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(r ExpandRecipe) string {
+		suite.ForAll(t, name, edgesExpandRecipe(), genExpandRecipe(true), func(r ExpandRecipe) string {
 			req := r.Request()
 			ans, err := call.Expand(t, req)
 			if err != nil {
@@ -125,7 +123,7 @@ func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, a
 				return err.Error()
 			}
 			return ""
-		}, genExpandRecipe(true)))
+		})
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand"
 
-	"github.com/leanovate/gopter/prop"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
@@ -99,7 +97,7 @@ func fuzzyRequirements() []suite.Requirement {
 // nothing wrong with the answer.
 func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(r SearchRecipe) string {
+		suite.ForAll(t, name, edgesSearchRecipe(), genSearchRecipe(), func(r SearchRecipe) string {
 			req := r.Request()
 			ans, loc, err := call.Search(t, req)
 			if err != nil {
@@ -109,7 +107,7 @@ func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters
 				return err.Error()
 			}
 			return ""
-		}, genSearchRecipe()))
+		})
 	}
 }
 

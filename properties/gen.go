@@ -23,6 +23,9 @@ type Recipe struct {
 	Count  int         // how many documents (1–6)
 	Hits   []HitRecipe // the hits
 	Budget int         // total budget; negative means none (the static fallback)
+	// Fixed, when set, is the request itself: a named edge case (edgesRecipe)
+	// rather than one described by the numbers above.
+	Fixed *inflate.Request `json:",omitempty"`
 }
 
 // HitRecipe places a hit: near cluster center Center·937 plus Jitter, so hits
@@ -65,6 +68,12 @@ func genRecipe() gopter.Gen {
 // boundaries, and hits are kept inside their documents: a recipe always
 // describes a valid request.
 func (r Recipe) Request() inflate.Request {
+	if r.Fixed != nil {
+		out := *r.Fixed
+		out.Documents = append([]inflate.Document(nil), r.Fixed.Documents...)
+		out.Hits = append([]inflate.Hit(nil), r.Fixed.Hits...)
+		return out
+	}
 	count := min(max(r.Count, 1), max(len(r.Docs), 1))
 	docs := make([]inflate.Document, count)
 	for i := range docs {
@@ -112,6 +121,9 @@ func (r Recipe) String() string {
 	}
 	for _, h := range req.Hits {
 		fmt.Fprintf(&b, "\n  hit %s %s[%d,%d) score %.2f", h.ID, h.CompoundID, h.Start, h.End, h.Score)
+	}
+	if r.Fixed != nil {
+		return b.String()
 	}
 	fmt.Fprintf(&b, "\n  (recipe %+v)", struct {
 		Text          int64

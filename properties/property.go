@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/leanovate/gopter"
-	"github.com/leanovate/gopter/prop"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -33,10 +32,10 @@ func Requirements() []suite.Requirement {
 // build its request, ask the implementation, and judge the answer. Refusing a
 // valid request is a failure; a fault (crash, hang, garbage) ends the check
 // as errored.
-func answered[C interface{ Request() Req }, Req, Ans any](name string, g gopter.Gen,
+func answered[C interface{ Request() Req }, Req, Ans any](name string, edges []suite.Case[C], g gopter.Gen,
 	ask func(*suite.T, Req) (Ans, error), judge func(*suite.T, Req, Ans) error) func(*suite.T) {
 	return func(t *suite.T) {
-		t.Property(name, prop.ForAll(func(c C) string {
+		suite.ForAll(t, name, edges, g, func(c C) string {
 			req := c.Request()
 			t.TakeRepairs()
 			ans, err := ask(t, req)
@@ -47,7 +46,7 @@ func answered[C interface{ Request() Req }, Req, Ans any](name string, g gopter.
 				return withRepairs(err.Error(), t.TakeRepairs())
 			}
 			return ""
-		}, g))
+		})
 	}
 }
 
@@ -87,7 +86,7 @@ func rejected(t *suite.T, err error) string {
 
 // inflation turns a judgement of one inflation into a property check.
 func inflation(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
-	return answered[Recipe](name, genRecipe(), call.Inflate, judge)
+	return answered[Recipe](name, edgesRecipe(), genRecipe(), call.Inflate, judge)
 }
 
 // shuffled returns req with its hits in another order, drawn from seed.

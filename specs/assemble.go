@@ -11,7 +11,6 @@ import (
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/assemble"
-	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -210,47 +209,38 @@ func asmGapLimit(t *suite.T) {
 	}
 }
 
-type asmBadCase struct {
-	name      string
-	req       adapters.AssembleRequest
-	bytesOnly bool // expressible only in bytes (an offset inside a character)
-}
-
-func asmRejects(t *suite.T, cases []asmBadCase) {
-	for _, c := range cases {
-		if c.bytesOnly && t.Unit() != unit.Bytes {
-			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
-			continue
-		}
-		if ans, err := call.Assemble(t, c.req); err == nil {
-			t.Errorf("%s: accepted, answered %d windows; want an error", c.name, len(ans.Results))
-		}
-	}
-}
-
 func asmReq(docs []assemble.Document, maxChars int, mols ...assemble.Molecule) adapters.AssembleRequest {
 	return adapters.AssembleRequest{Documents: docs, MaxChars: maxChars, Molecules: mols}
 }
 
+// asmBadInput: each malformed request beside its valid twin.
 func asmBadInput(t *suite.T) {
 	ok := asmMol("m", 10, 20, 1)
-	two := []assemble.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}
 	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
-	asmRejects(t, []asmBadCase{
-		{"max_chars 0", asmReq(asmDocs(tenK), 0, ok), false},
-		{"max_chars -1", asmReq(asmDocs(tenK), -1, ok), false},
-		{"duplicate document id", asmReq(two, 100, ok), false},
-		{"empty document id", asmReq([]assemble.Document{{ID: "", Body: tenK}}, 100, ok), false},
-		{"invalid UTF-8 body", asmReq(asmDocs("ok \xff\xfe bad"), 100, asmMol("m", 0, 2, 1)), false},
-		{"duplicate molecule id", asmReq(asmDocs(tenK), 100, ok, asmMol("m", 50, 60, 1)), false},
-		{"empty molecule id", asmReq(asmDocs(tenK), 100, asmMol("", 10, 20, 1)), false},
-		{"unknown source", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "nowhere", Start: 0, End: 5}), false},
-		{"negative start", asmReq(asmDocs(tenK), 100, asmMol("m", -5, 10, 1)), false},
-		{"end before start", asmReq(asmDocs(tenK), 100, asmMol("m", 20, 10, 1)), false},
-		{"end beyond the body", asmReq(asmDocs("short body"), 100, asmMol("m", 2, 50, 1)), false},
-		{"offset inside a character", asmReq(asmDocs(mb), 100, asmMol("m", 1, 6, 1)), true},
-		{"NaN score", asmReq(asmDocs(tenK), 100, asmMol("m", 10, 20, math.NaN())), false},
-		{"infinite vector component", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Vector: []float64{1, math.Inf(1)}}), false},
+	astral := "😀😀😀😀" // 4-byte characters: offset 2 is between the halves of a UTF-16 pair
+	vec := func(v ...float64) assemble.Molecule {
+		return assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Vector: v}
+	}
+	type c = refusal[adapters.AssembleRequest]
+	refuses(t, call.Assemble, []c{
+		{"max_chars 0", asmReq(asmDocs(tenK), 100, ok), asmReq(asmDocs(tenK), 0, ok)},
+		{"max_chars -1", asmReq(asmDocs(tenK), 100, ok), asmReq(asmDocs(tenK), -1, ok)},
+		{"duplicate document id", asmReq([]assemble.Document{{ID: "doc", Body: tenK}, {ID: "doc2", Body: "other"}}, 100, ok),
+			asmReq([]assemble.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}, 100, ok)},
+		{"empty document id", asmReq([]assemble.Document{{ID: "doc", Body: tenK}, {ID: "x", Body: "x"}}, 100, ok),
+			asmReq([]assemble.Document{{ID: "doc", Body: tenK}, {ID: "", Body: "x"}}, 100, ok)},
+		{"invalid UTF-8 body", asmReq(asmDocs("ok ab bad"), 100, asmMol("m", 0, 2, 1)), asmReq(asmDocs("ok \xff\xfe bad"), 100, asmMol("m", 0, 2, 1))},
+		{"duplicate molecule id", asmReq(asmDocs(tenK), 100, ok, asmMol("n", 50, 60, 1)), asmReq(asmDocs(tenK), 100, ok, asmMol("m", 50, 60, 1))},
+		{"empty molecule id", asmReq(asmDocs(tenK), 100, ok), asmReq(asmDocs(tenK), 100, asmMol("", 10, 20, 1))},
+		{"unknown source", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 0, End: 5}),
+			asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "nowhere", Start: 0, End: 5})},
+		{"negative start", asmReq(asmDocs(tenK), 100, asmMol("m", 5, 10, 1)), asmReq(asmDocs(tenK), 100, asmMol("m", -5, 10, 1))},
+		{"end before start", asmReq(asmDocs(tenK), 100, asmMol("m", 10, 20, 1)), asmReq(asmDocs(tenK), 100, asmMol("m", 20, 10, 1))},
+		{"end beyond the body", asmReq(asmDocs("short body"), 100, asmMol("m", 2, 5, 1)), asmReq(asmDocs("short body"), 100, asmMol("m", 2, 50, 1))},
+		{"offset inside a character", asmReq(asmDocs(mb), 100, asmMol("m", 0, 6, 1)), asmReq(asmDocs(mb), 100, asmMol("m", 1, 6, 1))},
+		{"offset inside an astral character", asmReq(asmDocs(astral), 100, asmMol("m", 0, 8, 1)), asmReq(asmDocs(astral), 100, asmMol("m", 2, 8, 1))},
+		{"NaN score", asmReq(asmDocs(tenK), 100, ok), asmReq(asmDocs(tenK), 100, asmMol("m", 10, 20, math.NaN()))},
+		{"infinite vector component", asmReq(asmDocs(tenK), 100, vec(1, 2)), asmReq(asmDocs(tenK), 100, vec(1, math.Inf(1)))},
 	})
 }
 
@@ -260,17 +250,26 @@ func asmReferenceInput(t *suite.T) {
 		r.Options = o
 		return r
 	}
-	asmRejects(t, []asmBadCase{
-		{"empty range", asmReq(asmDocs(tenK), 100, asmMol("m", 10, 10, 1)), false},
-		{"unknown kind", asmReq([]assemble.Document{{ID: "doc", Body: tenK, Kind: "poetry"}}, 100, asmMol("m", 10, 20, 1)), false},
-		{"unknown strategy", withOpt(assemble.Options{Strategy: "psychic"}), false},
-		{"vectors of different lengths", asmReq(asmDocs(tenK), 100,
-			assemble.Molecule{ID: "a", Source: "doc", Start: 10, End: 20, Vector: []float64{1, 0}},
-			assemble.Molecule{ID: "b", Source: "doc", Start: 30, End: 40, Vector: []float64{1, 0, 0}}), false},
-		{"empty entity", asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Entities: []string{""}}), false},
-		{"negative gap_limit", withOpt(assemble.Options{GapLimit: -1}), false},
-		{"negative time_window", withOpt(assemble.Options{TimeWindow: -1}), false},
-		{"semantic_min above 1", withOpt(assemble.Options{SemanticMin: 1.5}), false},
+	plain := withOpt(assemble.Options{})
+	two := func(a, b []float64) adapters.AssembleRequest {
+		return asmReq(asmDocs(tenK), 100,
+			assemble.Molecule{ID: "a", Source: "doc", Start: 10, End: 20, Vector: a},
+			assemble.Molecule{ID: "b", Source: "doc", Start: 30, End: 40, Vector: b})
+	}
+	entity := func(e string) adapters.AssembleRequest {
+		return asmReq(asmDocs(tenK), 100, assemble.Molecule{ID: "m", Source: "doc", Start: 10, End: 20, Entities: []string{e}})
+	}
+	type c = refusal[adapters.AssembleRequest]
+	refuses(t, call.Assemble, []c{
+		{"empty range", plain, asmReq(asmDocs(tenK), 100, asmMol("m", 10, 10, 1))},
+		{"unknown kind", asmReq([]assemble.Document{{ID: "doc", Body: tenK, Kind: "prose"}}, 100, asmMol("m", 10, 20, 1)),
+			asmReq([]assemble.Document{{ID: "doc", Body: tenK, Kind: "poetry"}}, 100, asmMol("m", 10, 20, 1))},
+		{"unknown strategy", plain, withOpt(assemble.Options{Strategy: "psychic"})},
+		{"vectors of different lengths", two([]float64{1, 0}, []float64{0, 1}), two([]float64{1, 0}, []float64{1, 0, 0})},
+		{"empty entity", entity("e"), entity("")},
+		{"negative gap_limit", plain, withOpt(assemble.Options{GapLimit: -1})},
+		{"negative time_window", plain, withOpt(assemble.Options{TimeWindow: -1})},
+		{"semantic_min above 1", withOpt(assemble.Options{SemanticMin: 0.5}), withOpt(assemble.Options{SemanticMin: 1.5})},
 	})
 	ans, err := call.Assemble(t, asmReq(asmDocs(tenK), 100))
 	if err != nil {

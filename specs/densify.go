@@ -576,18 +576,35 @@ func messageCarriesProvider(t *suite.T) {
 
 // badDensifyInput: requests refused before any call.
 func badDensifyInput(t *suite.T) {
-	for _, c := range []struct {
-		name string
-		req  adapters.DensifyRequest
-	}{
-		{"invalid UTF-8", adapters.DensifyRequest{Input: "ok \xff\xfe bad", Cap: invariant.AppleCap}},
-		{"negative cap", adapters.DensifyRequest{Input: prose(20), Cap: -4096}},
-		{"negative max input", adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap, MaxInput: -1}},
-		{"unknown entry", adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap, Entry: "sideways"}},
+	type c = refusal[adapters.DensifyRequest]
+	for _, c := range []c{
+		{"invalid UTF-8", adapters.DensifyRequest{Input: "ok ab bad", Cap: invariant.AppleCap}, adapters.DensifyRequest{Input: "ok \xff\xfe bad", Cap: invariant.AppleCap}},
+		{"negative cap", adapters.DensifyRequest{Input: prose(20), Cap: 4096}, adapters.DensifyRequest{Input: prose(20), Cap: -4096}},
+		{"negative max input", adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap}, adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap, MaxInput: -1}},
+		{"unknown entry", adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap}, adapters.DensifyRequest{Input: prose(20), Cap: invariant.AppleCap, Entry: "sideways"}},
 	} {
+		// The valid twin first: refusing it shows the faulty request's
+		// refusal means nothing; not answering it is an error.
+		if _, err := call.Densify(t, c.twin, newModel(t, sim.Config{Cap: invariant.AppleCap})); err != nil {
+			switch {
+			case inexpressible(err):
+				t.Notef("case %q skipped: its valid twin cannot reach this implementation: %v", c.name, err)
+			case nonAnswer(err):
+				t.Fatal(c.name+": valid twin", err)
+			default:
+				t.Errorf("%s: the valid twin was refused (%v)", c.name, err)
+			}
+			continue
+		}
 		m := newModel(t, sim.Config{Cap: invariant.AppleCap})
-		ans, err := call.Densify(t, c.req, m)
-		if err != nil {
+		ans, err := call.Densify(t, c.bad, m)
+		switch {
+		case err != nil && inexpressible(err):
+			t.Notef("case %q skipped: the faulty request cannot reach this implementation: %v", c.name, err)
+			continue
+		case err != nil && nonAnswer(err):
+			t.Fatal(c.name+": faulty request", err) // a non-answer is never a refusal
+		case err != nil:
 			continue // refused as an error: acceptable
 		}
 		if ans.Status != adapters.StatusFailed {

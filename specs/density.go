@@ -1,6 +1,7 @@
 package specs
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -33,13 +34,17 @@ func minPadding(t *suite.T) {
 	}
 }
 
+// badBudget: a zero or negative budget, each beside its twin with a budget
+// of 1000.
 func badBudget(t *suite.T) {
-	for _, b := range []int{0, -1, -150} {
-		req := inflate.Request{Documents: doc(tenK), Budget: budget(b), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
-		if res, err := call.Inflate(t, req); err == nil {
-			t.Errorf("budget %d accepted (%d windows); want an error", b, len(res.Windows))
-		}
+	req := func(b int) inflate.Request {
+		return inflate.Request{Documents: doc(tenK), Budget: budget(b), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
 	}
+	var cases []refusal[inflate.Request]
+	for _, b := range []int{0, -1, -150} {
+		cases = append(cases, refusal[inflate.Request]{fmt.Sprintf("budget %d", b), req(1000), req(b)})
+	}
+	refuses(t, call.Inflate, cases)
 }
 
 // exactSqueeze: hits h0..h9 of 10 bytes at 900·i, scores 0.1..1.0, budget 1000.

@@ -128,17 +128,22 @@ func elaRadiusExamples(t *suite.T) {
 }
 
 func elaBadBudget(t *suite.T) {
-	for _, c := range []struct{ budget, hits int }{{0, 1}, {-1, 10}, {-8000, 10}, {math.MinInt32, 1}, {1000, -1}} {
-		if r, err := call.Radius(t, adapters.RadiusRequest{Budget: c.budget, Hits: c.hits}); err == nil {
-			t.Errorf("radius(budget %d, %d hits) accepted, answered %d; want an error", c.budget, c.hits, r)
-		}
+	type rc = refusal[adapters.RadiusRequest]
+	refuses(t, call.Radius, []rc{
+		{"radius, budget 0", adapters.RadiusRequest{Budget: 1000, Hits: 1}, adapters.RadiusRequest{Budget: 0, Hits: 1}},
+		{"radius, budget -1", adapters.RadiusRequest{Budget: 1000, Hits: 10}, adapters.RadiusRequest{Budget: -1, Hits: 10}},
+		{"radius, budget -8000", adapters.RadiusRequest{Budget: 8000, Hits: 10}, adapters.RadiusRequest{Budget: -8000, Hits: 10}},
+		{"radius, budget MinInt32", adapters.RadiusRequest{Budget: 1000, Hits: 1}, adapters.RadiusRequest{Budget: math.MinInt32, Hits: 1}},
+		{"radius, -1 hits", adapters.RadiusRequest{Budget: 1000, Hits: 1}, adapters.RadiusRequest{Budget: 1000, Hits: -1}},
+	})
+	hydrate := func(b int) adapters.HydrateRequest {
+		return adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}, Budget: b}
 	}
+	var hc []refusal[adapters.HydrateRequest]
 	for _, b := range []int{0, -1, -2000} {
-		req := adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}, Budget: b}
-		if res, err := call.Hydrate(t, req); err == nil {
-			t.Errorf("hydrate with budget %d accepted, answered %d windows; want an error", b, len(res.Windows))
-		}
+		hc = append(hc, refusal[adapters.HydrateRequest]{fmt.Sprintf("hydrate, budget %d", b), hydrate(1000), hydrate(b)})
 	}
+	refuses(t, call.Hydrate, hc)
 }
 
 func elaNoHits(t *suite.T) {
@@ -454,49 +459,43 @@ func elaCensusUnicodeCase(t *suite.T) {
 
 func elaBadInput(t *suite.T) {
 	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first
+	astral := "😀😀😀😀" // 4-byte characters: offset 2 is between the halves of a UTF-16 pair
 	good := elaAtom("doc", 10, 1)
 	// Budget 400 with 2 hits keeps one atom (r = 200, capacity 1); the bad
 	// atom scores lowest, so a lazy implementation would drop it unchecked.
 	low := func(a radial.Atom) []radial.Atom { a.Score = 0; return []radial.Atom{good, a} }
-	hydrate := []struct {
-		name      string
-		req       adapters.HydrateRequest
-		bytesOnly bool
-	}{
-		{"unknown compound", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("nowhere", 5, 0))}, false},
-		{"negative offset", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", -1, 0))}, false},
-		{"offset at the end", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", 10000, 0))}, false},
-		{"offset beyond the end", adapters.HydrateRequest{Documents: elaDoc(tenK), Budget: 400, Atoms: low(elaAtom("doc", 12000, 0))}, false},
-		{"offset in an empty body", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "e", Body: ""}}, Budget: 400, Atoms: low(elaAtom("e", 0, 0))}, false},
-		{"offset inside a character", adapters.HydrateRequest{Documents: elaDoc(mb), Budget: 400, Atoms: []radial.Atom{elaAtom("doc", 1, 1)}}, true},
-		{"invalid UTF-8 body", adapters.HydrateRequest{Documents: elaDoc("ok \xff\xfe bad body"), Budget: 400, Atoms: []radial.Atom{elaAtom("doc", 0, 1)}}, false},
-		{"unknown kind", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK, Kind: "poetry"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
-		{"duplicate document IDs", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
-		{"empty document ID", adapters.HydrateRequest{Documents: []inflate.Document{{ID: "doc", Body: tenK}, {ID: "", Body: "x"}}, Budget: 400, Atoms: []radial.Atom{good}}, false},
+	req := func(docs []inflate.Document, atoms ...radial.Atom) adapters.HydrateRequest {
+		return adapters.HydrateRequest{Documents: docs, Budget: 400, Atoms: atoms}
 	}
-	for _, c := range hydrate {
-		if c.bytesOnly && t.Unit() != unit.Bytes {
-			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
-			continue
-		}
-		if res, err := call.Hydrate(t, c.req); err == nil {
-			t.Errorf("hydrate, %s: accepted, answered %d windows; want an error", c.name, len(res.Windows))
-		}
+	docs := func(d ...inflate.Document) []inflate.Document { return d }
+	type hc = refusal[adapters.HydrateRequest]
+	refuses(t, call.Hydrate, []hc{
+		{"hydrate, unknown compound", req(elaDoc(tenK), low(elaAtom("doc", 5, 0))...), req(elaDoc(tenK), low(elaAtom("nowhere", 5, 0))...)},
+		{"hydrate, negative offset", req(elaDoc(tenK), low(elaAtom("doc", 1, 0))...), req(elaDoc(tenK), low(elaAtom("doc", -1, 0))...)},
+		{"hydrate, offset at the end", req(elaDoc(tenK), low(elaAtom("doc", 9999, 0))...), req(elaDoc(tenK), low(elaAtom("doc", 10000, 0))...)},
+		{"hydrate, offset beyond the end", req(elaDoc(tenK), low(elaAtom("doc", 9000, 0))...), req(elaDoc(tenK), low(elaAtom("doc", 12000, 0))...)},
+		{"hydrate, offset in an empty body", req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "e", Body: "x"}), low(elaAtom("e", 0, 0))...),
+			req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "e", Body: ""}), low(elaAtom("e", 0, 0))...)},
+		{"hydrate, offset inside a character", req(elaDoc(mb), elaAtom("doc", 0, 1)), req(elaDoc(mb), elaAtom("doc", 1, 1))},
+		{"hydrate, offset inside an astral character", req(elaDoc(astral), elaAtom("doc", 0, 1)), req(elaDoc(astral), elaAtom("doc", 2, 1))},
+		{"hydrate, invalid UTF-8 body", req(elaDoc("ok ab bad body"), elaAtom("doc", 0, 1)), req(elaDoc("ok \xff\xfe bad body"), elaAtom("doc", 0, 1))},
+		{"hydrate, unknown kind", req(docs(inflate.Document{ID: "doc", Body: tenK, Kind: "prose"}), good), req(docs(inflate.Document{ID: "doc", Body: tenK, Kind: "poetry"}), good)},
+		{"hydrate, duplicate document IDs", req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "doc2", Body: "other"}), good),
+			req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "doc", Body: "other"}), good)},
+		{"hydrate, empty document ID", req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "x", Body: "x"}), good),
+			req(docs(inflate.Document{ID: "doc", Body: tenK}, inflate.Document{ID: "", Body: "x"}), good)},
+	})
+	census := func(d ...inflate.Document) adapters.CensusRequest {
+		return adapters.CensusRequest{Documents: d, Terms: []string{"cat"}}
 	}
-	census := []struct {
-		name string
-		docs []inflate.Document
-	}{
-		{"invalid UTF-8 body", elaDoc("the \xff cat")},
-		{"unknown kind", []inflate.Document{{ID: "doc", Body: "the cat", Kind: "poetry"}}},
-		{"duplicate document IDs", []inflate.Document{{ID: "doc", Body: "the cat"}, {ID: "doc", Body: "a cat"}}},
-		{"empty document ID", []inflate.Document{{ID: "", Body: "the cat"}}},
-	}
-	for _, c := range census {
-		if atoms, err := call.Census(t, adapters.CensusRequest{Documents: c.docs, Terms: []string{"cat"}}); err == nil {
-			t.Errorf("census, %s: accepted, answered %d atoms; want an error", c.name, len(atoms))
-		}
-	}
+	type cc = refusal[adapters.CensusRequest]
+	refuses(t, call.Census, []cc{
+		{"census, invalid UTF-8 body", census(inflate.Document{ID: "doc", Body: "the x cat"}), census(inflate.Document{ID: "doc", Body: "the \xff cat"})},
+		{"census, unknown kind", census(inflate.Document{ID: "doc", Body: "the cat", Kind: "prose"}), census(inflate.Document{ID: "doc", Body: "the cat", Kind: "poetry"})},
+		{"census, duplicate document IDs", census(inflate.Document{ID: "doc", Body: "the cat"}, inflate.Document{ID: "doc2", Body: "a cat"}),
+			census(inflate.Document{ID: "doc", Body: "the cat"}, inflate.Document{ID: "doc", Body: "a cat"})},
+		{"census, empty document ID", census(inflate.Document{ID: "doc", Body: "the cat"}), census(inflate.Document{ID: "", Body: "the cat"})},
+	})
 }
 
 func elaReferenceChoices(t *suite.T) {

@@ -327,43 +327,43 @@ func expWithinLimit(t *suite.T) {
 // expBadInput: each request is malformed in one way.
 func expBadInput(t *suite.T) {
 	cat := expCatalogue(t)
-	graphs := []struct {
-		why string
-		g   adapters.GraphRequest
-	}{
-		{"empty node ID", adapters.GraphRequest{Nodes: []string{"a", ""}}},
-		{"invalid UTF-8 node ID", adapters.GraphRequest{Nodes: []string{"a", "b\xff"}}},
-		{"empty edge end", adapters.GraphRequest{Nodes: []string{"a", "b"}, Edges: []adapters.Edge{{From: "a", To: ""}}}},
-		{"invalid UTF-8 edge end", adapters.GraphRequest{Nodes: []string{"a", "b"}, Edges: []adapters.Edge{{From: "\xfe", To: "b"}}}},
+	graph := func(nodes []string, edges ...adapters.Edge) adapters.GraphRequest {
+		return adapters.GraphRequest{Nodes: nodes, Edges: edges}
 	}
+	type gc = refusal[adapters.GraphRequest]
+	graphs := []gc{
+		{"empty node ID", graph([]string{"a", "c"}), graph([]string{"a", ""})},
+		{"invalid UTF-8 node ID", graph([]string{"a", "bx"}), graph([]string{"a", "b\xff"})},
+		{"empty edge end", graph([]string{"a", "b"}, adapters.Edge{From: "a", To: "b"}), graph([]string{"a", "b"}, adapters.Edge{From: "a", To: ""})},
+		{"invalid UTF-8 edge end", graph([]string{"a", "b"}, adapters.Edge{From: "a", To: "b"}), graph([]string{"a", "b"}, adapters.Edge{From: "\xfe", To: "b"})},
+	}
+	refuses(t, call.Multiplier, graphs)
+	var expands []refusal[adapters.ExpandRequest]
 	for _, c := range graphs {
-		if m, err := call.Multiplier(t, c.g); err == nil {
-			t.Errorf("multiplier, %s: accepted (×%v); want an error", c.why, m)
+		req := func(g adapters.GraphRequest) adapters.ExpandRequest {
+			return adapters.ExpandRequest{Tools: cat, Nodes: g.Nodes, Edges: g.Edges, Query: "deploy", Limit: 5}
 		}
-		req := adapters.ExpandRequest{Tools: cat, Nodes: c.g.Nodes, Edges: c.g.Edges, Query: "deploy", Limit: 5}
-		if ans, err := call.Expand(t, req); err == nil {
-			t.Errorf("expand, %s: accepted (%d results); want an error", c.why, len(ans.IDs))
-		}
+		expands = append(expands, refusal[adapters.ExpandRequest]{"expand, " + c.name, req(c.twin), req(c.bad)})
 	}
 	ok := adapters.ExpandRequest{Tools: cat, Nodes: []string{"deploy_service", "docker_build"}, Edges: []adapters.Edge{{From: "docker_build", To: "deploy_service"}}, Query: "deploy", Limit: 5}
-	dup := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: cat[0].ID, Description: "another tool by the same name"})
-	empty := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: "", Description: "a tool without a name"})
-	badID := append(append([]hybrid.Tool(nil), cat...), hybrid.Tool{ID: "bad\xffid", Description: "a tool"})
-	searches := []struct {
-		why string
-		req func(adapters.ExpandRequest) adapters.ExpandRequest
-	}{
-		{"negative limit", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Limit = -1; return r }},
-		{"invalid UTF-8 query", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Query = "deploy \xff service"; return r }},
-		{"duplicate tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = dup; return r }},
-		{"empty tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = empty; return r }},
-		{"invalid UTF-8 tool ID", func(r adapters.ExpandRequest) adapters.ExpandRequest { r.Tools = badID; return r }},
+	with := func(extra hybrid.Tool) adapters.ExpandRequest {
+		r := ok
+		r.Tools = append(append([]hybrid.Tool(nil), cat...), extra)
+		return r
 	}
-	for _, c := range searches {
-		if ans, err := call.Expand(t, c.req(ok)); err == nil {
-			t.Errorf("expand, %s: accepted (%d results); want an error", c.why, len(ans.IDs))
-		}
+	mod := func(f func(*adapters.ExpandRequest)) adapters.ExpandRequest {
+		r := ok
+		f(&r)
+		return r
 	}
+	expands = append(expands, []refusal[adapters.ExpandRequest]{
+		{"expand, negative limit", ok, mod(func(r *adapters.ExpandRequest) { r.Limit = -1 })},
+		{"expand, invalid UTF-8 query", mod(func(r *adapters.ExpandRequest) { r.Query = "deploy x service" }), mod(func(r *adapters.ExpandRequest) { r.Query = "deploy \xff service" })},
+		{"expand, duplicate tool ID", with(hybrid.Tool{ID: "another_tool", Description: "another tool by the same name"}), with(hybrid.Tool{ID: cat[0].ID, Description: "another tool by the same name"})},
+		{"expand, empty tool ID", with(hybrid.Tool{ID: "nameless", Description: "a tool without a name"}), with(hybrid.Tool{ID: "", Description: "a tool without a name"})},
+		{"expand, invalid UTF-8 tool ID", with(hybrid.Tool{ID: "badxid", Description: "a tool"}), with(hybrid.Tool{ID: "bad\xffid", Description: "a tool"})},
+	}...)
+	refuses(t, call.Expand, expands)
 }
 
 // expReferenceEdges: the reference's choices at the edges of the input.

@@ -338,61 +338,47 @@ func radIngestExact(t *suite.T) {
 
 func radBadInput(t *suite.T) {
 	mb := "日本語のテキスト" // 3-byte characters: offset 1 is inside the first one
+	astral := "😀😀😀😀" // 4-byte characters: offset 2 is between the halves of a UTF-16 pair
 	prose := radDocs(inflate.KindProse, tenK)
 	win := func(docs []inflate.Document, r int, atoms ...radial.Atom) adapters.RadialWindowsRequest {
 		return adapters.RadialWindowsRequest{Documents: docs, Atoms: atoms, Radius: r}
 	}
-	dup := []inflate.Document{{ID: "doc", Body: tenK}, {ID: "doc", Body: "other"}}
-	windows := []struct {
-		name      string
-		req       adapters.RadialWindowsRequest
-		bytesOnly bool
-	}{
-		{"unknown compound", win(prose, 10, radial.Atom{CompoundID: "nowhere", Label: "a", Offset: 1}), false},
-		{"offset at the end of the body", win(radDocs("", "short"), 10, radAtom("a", 5)), false},
-		{"negative offset", win(prose, 10, radAtom("a", -1)), false},
-		{"offset inside a character", win(radDocs("", mb), 10, radAtom("a", 1)), true},
-		{"invalid UTF-8 body", win(radDocs("", "ok \xff\xfe bad"), 10, radAtom("a", 0)), false},
-		{"radius 0", win(prose, 0, radAtom("a", 10)), false},
-		{"negative radius", win(prose, -5, radAtom("a", 10)), false},
-		{"empty document ID", win([]inflate.Document{{ID: "", Body: tenK}}, 10), false},
-		{"duplicate document IDs", win(dup, 10, radAtom("a", 1)), false},
-		{"NaN score", win(prose, 10, radial.Atom{CompoundID: "doc", Label: "a", Offset: 1, Score: math.NaN()}), false},
+	two := func(a, b string) []inflate.Document {
+		return []inflate.Document{{ID: a, Body: tenK}, {ID: b, Body: "other"}}
 	}
-	for _, c := range windows {
-		if c.bytesOnly && t.Unit() != unit.Bytes {
-			t.Logf("%s: not expressible in %s, not sent", c.name, t.Unit())
-			continue
-		}
-		if ans, err := call.RadialWindows(t, c.req); err == nil {
-			t.Errorf("windows, %s: accepted, answered %d windows; want an error", c.name, len(ans.Windows))
-		}
+	type wc = refusal[adapters.RadialWindowsRequest]
+	refuses(t, call.RadialWindows, []wc{
+		{"windows, unknown compound", win(prose, 10, radAtom("a", 1)), win(prose, 10, radial.Atom{CompoundID: "nowhere", Label: "a", Offset: 1})},
+		{"windows, offset at the end of the body", win(radDocs("", "short"), 10, radAtom("a", 4)), win(radDocs("", "short"), 10, radAtom("a", 5))},
+		{"windows, negative offset", win(prose, 10, radAtom("a", 1)), win(prose, 10, radAtom("a", -1))},
+		{"windows, offset inside a character", win(radDocs("", mb), 10, radAtom("a", 0)), win(radDocs("", mb), 10, radAtom("a", 1))},
+		{"windows, offset inside an astral character", win(radDocs("", astral), 10, radAtom("a", 0)), win(radDocs("", astral), 10, radAtom("a", 2))},
+		{"windows, invalid UTF-8 body", win(radDocs("", "ok ab bad"), 10, radAtom("a", 0)), win(radDocs("", "ok \xff\xfe bad"), 10, radAtom("a", 0))},
+		{"windows, radius 0", win(prose, 1, radAtom("a", 10)), win(prose, 0, radAtom("a", 10))},
+		{"windows, negative radius", win(prose, 5, radAtom("a", 10)), win(prose, -5, radAtom("a", 10))},
+		{"windows, empty document ID", win(two("doc", "x"), 10), win(two("doc", ""), 10)},
+		{"windows, duplicate document IDs", win(two("doc", "doc2"), 10, radAtom("a", 1)), win(two("doc", "doc"), 10, radAtom("a", 1))},
+		{"windows, NaN score", win(prose, 10, radial.Atom{CompoundID: "doc", Label: "a", Offset: 1, Score: 1}),
+			win(prose, 10, radial.Atom{CompoundID: "doc", Label: "a", Offset: 1, Score: math.NaN()})},
+	})
+	ingest := func(docs []inflate.Document) adapters.RadialIngestRequest {
+		return adapters.RadialIngestRequest{Documents: docs}
 	}
-	ingests := []struct {
-		name string
-		docs []inflate.Document
-	}{
-		{"invalid UTF-8 body", radDocs("", "ok \xff\xfe bad")},
-		{"duplicate document IDs", dup},
-		{"empty document ID", []inflate.Document{{ID: "", Body: tenK}}},
+	type ic = refusal[adapters.RadialIngestRequest]
+	refuses(t, call.RadialIngest, []ic{
+		{"ingest, invalid UTF-8 body", ingest(radDocs("", "ok ab bad")), ingest(radDocs("", "ok \xff\xfe bad"))},
+		{"ingest, duplicate document IDs", ingest(two("doc", "doc2")), ingest(two("doc", "doc"))},
+		{"ingest, empty document ID", ingest(two("doc", "x")), ingest(two("doc", ""))},
+	})
+	split := func(budget int, terms ...radial.Term) adapters.RadialSplitRequest {
+		return adapters.RadialSplitRequest{Budget: budget, Terms: terms}
 	}
-	for _, c := range ingests {
-		if ans, err := call.RadialIngest(t, adapters.RadialIngestRequest{Documents: c.docs}); err == nil {
-			t.Errorf("ingest, %s: accepted, answered %d atoms; want an error", c.name, len(ans.Atoms))
-		}
-	}
-	splits := []struct {
-		name string
-		req  adapters.RadialSplitRequest
-	}{
-		{"negative budget", adapters.RadialSplitRequest{Budget: -1, Terms: []radial.Term{{Label: "a", Direct: 1}}}},
-		{"negative direct count", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: -1}}}},
-		{"negative related count", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: 1, Related: -2}}}},
-		{"a term given twice", adapters.RadialSplitRequest{Budget: 100, Terms: []radial.Term{{Label: "a", Direct: 1}, {Label: "a", Direct: 2}}}},
-	}
-	for _, c := range splits {
-		if ans, err := call.RadialSplit(t, c.req); err == nil {
-			t.Errorf("split, %s: accepted, answered %+v; want an error", c.name, ans.Shares)
-		}
-	}
+	type sc = refusal[adapters.RadialSplitRequest]
+	refuses(t, call.RadialSplit, []sc{
+		{"split, negative budget", split(100, radial.Term{Label: "a", Direct: 1}), split(-1, radial.Term{Label: "a", Direct: 1})},
+		{"split, negative direct count", split(100, radial.Term{Label: "a", Direct: 1}), split(100, radial.Term{Label: "a", Direct: -1})},
+		{"split, negative related count", split(100, radial.Term{Label: "a", Direct: 1, Related: 2}), split(100, radial.Term{Label: "a", Direct: 1, Related: -2})},
+		{"split, a term given twice", split(100, radial.Term{Label: "a", Direct: 1}, radial.Term{Label: "b", Direct: 2}),
+			split(100, radial.Term{Label: "a", Direct: 1}, radial.Term{Label: "a", Direct: 2})},
+	})
 }

@@ -14,4 +14,9 @@
 // (Options.Progress) and, when its context ends early, returns what finished
 // with the rest NotRun, so that a run killed from outside still has a
 // report.
+//
+// Properties run through ForAll: fixed edge cases first, then generated
+// ones; a failing case is sent again (flaky when it then holds) and shrunk
+// within bounds. Every FAIL and ERROR carries a Replay of its case, which
+// Options.Replay runs alone.
 package suite

@@ -1,35 +1,196 @@
 package suite
 
 import (
-	"bytes"
-	"strings"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"time"
 
 	"github.com/leanovate/gopter"
 )
 
-// Property checks a gopter property with the run's seed and case count. On
-// failure the shrunk counterexample and the seed go into the failure message,
-// so `conformance run --seed N` (or `ginkgo --seed N`) replays it.
-func (t *T) Property(name string, p gopter.Prop) {
-	params := gopter.DefaultTestParametersWithSeed(t.Seed())
-	params.MinSuccessfulTests = t.PropertyRuns()
-	params.MaxShrinkCount = 200
-	props := gopter.NewProperties(params)
-	props.Property(name, p)
-	var out bytes.Buffer
-	if !props.Run(gopter.NewFormatedReporter(true, 100, &out)) {
-		t.Errorf("property %q falsified (seed %d):\n%s", name, t.Seed(), withoutTimings(out.String()))
+// Case is one of a property's fixed edge cases: a value of the property's
+// case type and the name the verdict gives it.
+type Case[C any] struct {
+	Name  string
+	Value C
+}
+
+// Shrinking is bounded in steps and in time: a program that answers
+// wrongly now and then must get its verdict within the run's normal time,
+// never "no answer before the deadline".
+const (
+	maxShrinkSteps = 100
+	maxShrinkTime  = 20 * time.Second
+)
+
+// ForAll checks a property: f on every fixed edge case in order, then on
+// t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
+// when the case holds, else what is wrong with the answer.
+//
+// The edge cases come first so that the verdict of a deterministic
+// implementation does not depend on the seed: they hold the inputs where
+// faults hide (empty documents, budgets at the cap, characters at window
+// edges). The first failing case is sent again: if it then holds, the
+// verdict names the property flaky, with both answers. Otherwise a
+// generated case is shrunk, at most maxShrinkSteps steps and maxShrinkTime
+// (and a third of the time left), keeping the smallest case that still
+// fails; the first failure is never lost, whatever happens while shrinking
+// (a crash, the requirement's deadline).
+//
+// With Options.Replay naming this requirement, f runs on the replayed case
+// only.
+func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) string) {
+	p := &property[C]{t: t, name: name, f: f}
+	if raw := t.replayValue(); raw != nil {
+		var c C
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
+		}
+		if msg, calls := p.run("replayed case", c); msg != "" {
+			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})
+		}
+		return
+	}
+	for _, e := range edges {
+		if msg, calls := p.run("edge case "+e.Name, e.Value); msg != "" {
+			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls}, nil)
+			return
+		}
+	}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(t.Seed()))
+	runs := t.PropertyRuns()
+	for i := 0; i < runs; i++ {
+		size := params.MinSize + (params.MaxSize-params.MinSize)*i/max(runs, 1)
+		r := g(params.WithSize(size))
+		v, ok := r.Retrieve()
+		if !ok {
+			continue
+		}
+		c := v.(C)
+		name := fmt.Sprintf("generated case %d of %d (seed %d)", i+1, runs, t.Seed())
+		if msg, calls := p.run(name, c); msg != "" {
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls}, r.Shrinker)
+			return
+		}
 	}
 }
 
-// withoutTimings drops gopter's "Elapsed time" lines, so the same seed gives
-// the same report, byte for byte.
-func withoutTimings(report string) string {
-	var keep []string
-	for _, line := range strings.Split(strings.TrimSpace(report), "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(line), "Elapsed time:") {
-			keep = append(keep, line)
+type property[C any] struct {
+	t    *T
+	name string
+	f    func(C) string
+}
+
+// found is a failing case: its name, value, what was wrong, and the calls
+// it made.
+type found[C any] struct {
+	name  string
+	value C
+	msg   string
+	calls []Call
+	note  string
+}
+
+// run checks one case and returns the calls it made. The case is kept as
+// the current one: should the implementation not answer, the ERROR's
+// replay holds it.
+func (p *property[C]) run(name string, c C) (string, []Call) {
+	p.t.beginCase(name, c)
+	msg := p.f(c)
+	return msg, p.t.endCase()
+}
+
+// settle confirms a failure by sending its case again, then shrinks it.
+// The failure is recorded as soon as it is seen (so a deadline reports it),
+// and once more, smaller, when shrinking ends.
+func (p *property[C]) settle(first found[C], shrinker gopter.Shrinker) {
+	best := first
+	p.pend(best)
+	defer func() { p.fail(best) }() // even when a crash ends the check mid-shrink
+	p.t.setShrinking(true)
+	defer p.t.setShrinking(false)
+
+	msg, calls := p.run(first.name+", sent again", first.value)
+	if msg == "" {
+		best.note = fmt.Sprintf("flaky: the case failed once and held when sent again\nfirst answer: %s\nanswer when sent again: %s",
+			answers(first.calls), answers(calls))
+		return
+	}
+	if shrinker == nil {
+		return
+	}
+	deadline := time.Now().Add(maxShrinkTime)
+	if d, ok := p.t.ctx.Deadline(); ok {
+		if third := time.Now().Add(time.Until(d) / 3); third.Before(deadline) {
+			deadline = third
 		}
 	}
-	return strings.Join(keep, "\n")
+	steps := 0
+	shrinks := shrinker(best.value)
+	for steps < maxShrinkSteps && time.Now().Before(deadline) && p.t.ctx.Err() == nil {
+		v, ok := shrinks()
+		if !ok {
+			break
+		}
+		steps++
+		c := v.(C)
+		if msg, calls := p.run(first.name+", shrinking", c); msg != "" {
+			best = found[C]{name: first.name, value: c, msg: msg, calls: calls}
+			p.pend(best)
+			shrinks = shrinker(c)
+		}
+	}
+	best.note = fmt.Sprintf("shrunk in %d steps", steps)
+	if steps >= maxShrinkSteps || !time.Now().Before(deadline) {
+		best.note += " (shrinking stopped at its bound; the case may shrink further)"
+	}
+}
+
+func (p *property[C]) message(f found[C]) string {
+	s := fmt.Sprintf("property %q falsified by %s:\n%s\ncase: %s", p.name, f.name, f.msg, describe(f.value))
+	if f.note != "" {
+		s += "\n(" + f.note + ")"
+	}
+	return s
+}
+
+// pend keeps f as the verdict should the check end before settle does.
+func (p *property[C]) pend(f found[C]) {
+	raw, _ := json.Marshal(f.value)
+	p.t.pend(p.message(f), &Replay{Case: f.name, Value: raw, Calls: f.calls})
+}
+
+// fail records the failure and its replay.
+func (p *property[C]) fail(f found[C]) {
+	raw, err := json.Marshal(f.value)
+	if err != nil {
+		raw = nil
+	}
+	p.t.failCase(p.message(f), f.name, raw, f.calls)
+}
+
+// describe prints a case as its String method does, or as JSON.
+func describe(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%+v", v)
+	}
+	return string(b)
+}
+
+// answers summarises the answers of a case's calls for a flaky verdict.
+func answers(calls []Call) string {
+	if len(calls) == 0 {
+		return "(no call recorded)"
+	}
+	c := calls[len(calls)-1]
+	if c.Error != "" {
+		return c.Op + " error: " + c.Error
+	}
+	return c.Op + " " + clipJSON(c.Answer, 600)
 }

@@ -38,6 +38,8 @@ type Result struct {
 	Logs     []string          `json:"logs,omitempty"`
 	Notes    []string          `json:"notes,omitempty"` // figures shown whatever the outcome
 	Duration time.Duration     `json:"duration_ns"`
+	// Replay holds the failing case of a FAIL or ERROR, to send it again.
+	Replay *Replay `json:"replay,omitempty"`
 }
 
 // Bad reports whether the result is a failure or an error.

@@ -25,6 +25,9 @@ type Options struct {
 	// ends, from the goroutine that called Run: a caller prints verdicts
 	// as they come, so that a run killed from outside has said what it did.
 	Progress func(Result)
+	// Replay, when set, runs its requirement on its case alone (a
+	// property's replayed value instead of its edge and generated cases).
+	Replay *Replay
 }
 
 func (o Options) withDefaults() Options {
@@ -124,7 +127,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	t := &T{ctx: ctx, adapter: adapters.InBytes(a), info: a.Info(), opts: opts}
+	t := &T{ctx: ctx, adapter: adapters.InBytes(a), info: a.Info(), opts: opts, id: r.ID}
 	start := time.Now()
 	done := make(chan any, 1)
 	go func() {
@@ -148,8 +151,21 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 			res.Duration = time.Since(start)
 			res.Outcome = Errored
 			res.Message = fmt.Sprintf("no answer within %s", opts.Timeout)
+			t.mu.Lock()
+			pending := t.pending
+			t.mu.Unlock()
+			if pending != "" { // the deadline never replaces a fault seen
+				res.Outcome, res.Message = Failed, pending+fmt.Sprintf("\n(the requirement's %s deadline ended shrinking)", opts.Timeout)
+			}
 			if run.Err() != nil {
-				res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)
+				seen := ""
+				if pending != "" {
+					seen = "\nbefore that it was failed:\n" + pending
+				}
+				res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
+			}
+			if res.Bad() {
+				res.Replay = t.replayOf(res)
 			}
 			return res
 		}
@@ -176,6 +192,9 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 			seen = fmt.Sprintf("\nbefore that it was %s:\n%s", res.Outcome, res.Message)
 		}
 		res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
+	}
+	if res.Bad() {
+		res.Replay = t.replayOf(res)
 	}
 	return res
 }

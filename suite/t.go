@@ -29,6 +29,15 @@ type T struct {
 	skip     string
 	repairs  adapters.RepairLog
 	perCase  bool // repairs are taken case by case (a property), not reported at the end
+
+	id            string  // the requirement's ID
+	calls         []Call  // the current case's last calls (see Record)
+	replay        *Replay // a property's failing case, once found
+	pending       string  // a failure seen and being confirmed or shrunk
+	pendingReplay *Replay
+	caseName      string // the property's current case, for an ERROR's replay
+	caseValue     any
+	shrinking     bool // a fault now ends shrinking, not the verdict
 }
 
 // Context is cancelled when the requirement's time is up. It carries the
@@ -98,6 +107,12 @@ func (t *T) Fatal(op string, err error) {
 	}
 	if errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) {
 		t.mu.Lock()
+		if t.shrinking {
+			// The failure already seen stands (ForAll records it).
+			t.logs = append(t.logs, fmt.Sprintf("confirming or shrinking stopped: %s: %v", op, err))
+			t.mu.Unlock()
+			runtime.Goexit()
+		}
 		if t.fault == nil {
 			t.fault = fmt.Errorf("%s: %w", op, err)
 		}

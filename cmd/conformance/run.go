@@ -80,6 +80,7 @@ type runConfig struct {
 	validateProtocol bool
 	requestTimeout   time.Duration
 	deadline         time.Duration // the whole run's; 0: none
+	replayDir        string
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -126,6 +127,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	label(runs, cfg.adapters)
+	writeReplays(runs, cfg, stderr)
 	if ctx.Err() != nil {
 		n := 0
 		for _, r := range runs {
@@ -194,6 +196,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.StringVar(&cfg.expectations, "expectations", "", "known failures: JSON `FILE` (reports/expectations.schema.json); listed failures do not fail the run")
 	fs.BoolVar(&cfg.out.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
 	fs.StringVar(&cfg.out.writeExpect, "write-expectations", "", "write the current failures as an expectations `FILE` (- for standard output)")
+	fs.StringVar(&cfg.replayDir, "replay-dir", "", replayDirUsage)
 	if err := fs.Parse(args); err != nil {
 		return cfg, &usageError{err: err, shown: true}
 	}

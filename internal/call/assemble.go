@@ -14,6 +14,7 @@ func Assemble(t *suite.T, req adapters.AssembleRequest) (adapters.AssembleAnswer
 		t.Fatal("assemble", adapters.Fault("%s has no Assemble operation", t.Info().Name))
 	}
 	ans, err := in.Assemble(t.Context(), req)
+	t.Record("assemble", req, ans, err)
 	if err != nil {
 		return ans, fmt.Errorf("assemble: %w", err)
 	}

@@ -18,6 +18,7 @@ func Inflate(t *suite.T, req inflate.Request) (inflate.Result, error) {
 		t.Fatal("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
 	}
 	res, err := in.Inflate(t.Context(), req)
+	t.Record("inflate", req, res, err)
 	if err != nil {
 		return res, fmt.Errorf("inflate: %w", err)
 	}

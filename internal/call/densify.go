@@ -180,6 +180,7 @@ func Densify(t *suite.T, req adapters.DensifyRequest, m *Model) (adapters.Densif
 	m.cancel = cancel
 	m.mu.Unlock()
 	ans, err := d.Densify(ctx, req, m)
+	t.Record("densify", req, ans, err)
 	m.mu.Lock()
 	m.cancel = nil
 	m.mu.Unlock()

@@ -20,6 +20,7 @@ func hydrator(t *suite.T) adapters.Hydrator {
 // Radius runs the adapter's Radius and returns its error unjudged.
 func Radius(t *suite.T, req adapters.RadiusRequest) (int, error) {
 	r, err := hydrator(t).Radius(t.Context(), req)
+	t.Record("radius", req, r, err)
 	if err != nil {
 		return r, fmt.Errorf("radius(budget %d, hits %d): %w", req.Budget, req.Hits, err)
 	}
@@ -38,6 +39,7 @@ func MustRadius(t *suite.T, req adapters.RadiusRequest) int {
 // Census runs the adapter's Census and returns its error unjudged.
 func Census(t *suite.T, req adapters.CensusRequest) ([]radial.Atom, error) {
 	atoms, err := hydrator(t).Census(t.Context(), req)
+	t.Record("census", req, atoms, err)
 	if err != nil {
 		return atoms, fmt.Errorf("census: %w", err)
 	}
@@ -56,6 +58,7 @@ func MustCensus(t *suite.T, req adapters.CensusRequest) []radial.Atom {
 // Hydrate runs the adapter's Hydrate and returns its error unjudged.
 func Hydrate(t *suite.T, req adapters.HydrateRequest) (elastic.Result, error) {
 	res, err := hydrator(t).Hydrate(t.Context(), req)
+	t.Record("hydrate", req, res, err)
 	if err != nil {
 		return res, fmt.Errorf("hydrate: %w", err)
 	}

@@ -29,6 +29,7 @@ func expander(t *suite.T) adapters.Expander {
 // Multiplier runs the adapter's Multiplier and returns its error unjudged.
 func Multiplier(t *suite.T, req adapters.GraphRequest) (float64, error) {
 	m, err := expander(t).Multiplier(t.Context(), req)
+	t.Record("multiplier", req, m, err)
 	if err != nil {
 		return m, fmt.Errorf("multiplier: %w", err)
 	}
@@ -47,6 +48,7 @@ func MustMultiplier(t *suite.T, req adapters.GraphRequest) float64 {
 // Expand runs the adapter's Expand and returns its error unjudged.
 func Expand(t *suite.T, req adapters.ExpandRequest) (adapters.ExpandAnswer, error) {
 	ans, err := expander(t).Expand(t.Context(), req)
+	t.Record("expand", req, ans, err)
 	if err != nil {
 		return ans, fmt.Errorf("expand: %w", err)
 	}

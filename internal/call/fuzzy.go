@@ -20,6 +20,7 @@ func searcherOf(t *suite.T, op string) adapters.Searcher {
 // that is garbage (an unknown locale or tier) is a fault.
 func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm.Locale, error) {
 	ans, err := searcherOf(t, "search").Search(t.Context(), req)
+	t.Record("search", req, ans, err)
 	if err != nil {
 		return ans, 0, fmt.Errorf("search %q: %w", clipTerm(req.Term), err)
 	}
@@ -49,6 +50,7 @@ func MustSearch(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, 
 // unknown locale) is a fault.
 func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, trgm.Locale, error) {
 	ans, err := searcherOf(t, "trigrams").Trigrams(t.Context(), req)
+	t.Record("trigrams", req, ans, err)
 	if err != nil {
 		return ans, 0, fmt.Errorf("trigrams: %w", err)
 	}

@@ -18,6 +18,7 @@ func radialInflater(t *suite.T, op string) adapters.RadialInflater {
 // RadialIngest runs the adapter's RadialIngest and returns its error unjudged.
 func RadialIngest(t *suite.T, req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
 	ans, err := radialInflater(t, "radial ingest").RadialIngest(t.Context(), req)
+	t.Record("radial_ingest", req, ans, err)
 	if err != nil {
 		return ans, fmt.Errorf("radial ingest: %w", err)
 	}
@@ -36,6 +37,7 @@ func MustRadialIngest(t *suite.T, req adapters.RadialIngestRequest) adapters.Rad
 // RadialWindows runs the adapter's RadialWindows and returns its error unjudged.
 func RadialWindows(t *suite.T, req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 	ans, err := radialInflater(t, "radial windows").RadialWindows(t.Context(), req)
+	t.Record("radial_windows", req, ans, err)
 	if err != nil {
 		return ans, fmt.Errorf("radial windows: %w", err)
 	}
@@ -54,6 +56,7 @@ func MustRadialWindows(t *suite.T, req adapters.RadialWindowsRequest) adapters.R
 // RadialSplit runs the adapter's RadialSplit and returns its error unjudged.
 func RadialSplit(t *suite.T, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
 	ans, err := radialInflater(t, "radial split").RadialSplit(t.Context(), req)
+	t.Record("radial_split", req, ans, err)
 	if err != nil {
 		return ans, fmt.Errorf("radial split: %w", err)
 	}

@@ -186,17 +186,28 @@ func covered(ws []inflate.Window, s, e int) bool {
 }
 
 // Budget: the windows' lengths, in the implementation's unit, add up to at
-// most the budget. A nil budget imposes nothing.
+// most the budget, counted by their offsets (end - start, what the windows
+// are) and by their texts (what is handed on), so a stale text cannot hide
+// an overrun. A nil budget imposes nothing.
 func Budget(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	if req.Budget == nil {
 		return nil
 	}
-	total := 0
+	b := bodies(req)
+	byOffsets, byText := 0, 0
 	for _, w := range res.Windows {
-		total += u.Len(w.Text)
+		body := b[w.CompoundID]
+		s, e := min(max(w.Start, 0), len(body)), min(max(w.End, 0), len(body))
+		if s < e {
+			byOffsets += u.Len(body[s:e])
+		}
+		byText += u.Len(w.Text)
 	}
-	if total > *req.Budget {
-		return fmt.Errorf("windows total %d %s, over the budget of %d (%d windows)", total, u, *req.Budget, len(res.Windows))
+	switch {
+	case byOffsets > *req.Budget:
+		return fmt.Errorf("windows total %d %s by their offsets (end - start), over the budget of %d (%d windows; their texts total %d)", byOffsets, u, *req.Budget, len(res.Windows), byText)
+	case byText > *req.Budget:
+		return fmt.Errorf("windows' texts total %d %s, over the budget of %d (%d windows; by their offsets %d)", byText, u, *req.Budget, len(res.Windows), byOffsets)
 	}
 	return nil
 }

@@ -4,9 +4,13 @@ answers a request."""
 import json
 import sys
 
+standards = ["inflate", "density"]
+if "--all" in sys.argv[1:]:  # declare every standard
+    standards = ["inflate", "density", "assemble", "radial", "elastic", "fuzzy", "densify", "expand"]
+
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "start":
-        print(json.dumps({"type": "started", "protocol": 1, "implementation": {"name": "hang", "version": "1", "unit": "bytes", "standards": ["inflate", "density"]}}), flush=True)
+        print(json.dumps({"type": "started", "protocol": 1, "implementation": {"name": "hang", "version": "1", "unit": "bytes", "standards": standards}}), flush=True)
     elif msg["type"] == "stop":
         break

@@ -12,6 +12,10 @@ answers in ONE way, chosen by the first argument:
   flaky       one answer in 20 has its last window end 64 past its document
   overrun     adds a "rendered" text: each window as "[id] ..." + text +
               "...", joined by blank lines, counting none of it
+  nowindows600  answers no window at all when the budget is under 600 (and
+              reports no hit dropped)
+  stale       widens every window by 64 bytes on the right (within its
+              document) and keeps the narrower window's text
 
 Usage: proxy.py MODE -- COMMAND ARGS...
 """
@@ -51,6 +55,7 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         docs = {}
+        req = {}
         if kind == "request":
             req = msg.get("request") or {}
             docs = {d["id"]: d["body"] for d in req.get("documents") or []}
@@ -68,7 +73,7 @@ def main():
             out["implementation"]["unit"] = "utf16"
         if out.get("type") == "result" and kind == "request":
             answered += 1
-            corrupt(mode, out, docs, answered)
+            corrupt(mode, out, docs, req, answered)
         if mode == "wrongseq" and "seq" in out:
             out["seq"] += 1
         sys.stdout.write(json.dumps(out) + "\n")
@@ -77,7 +82,7 @@ def main():
     child.wait()
 
 
-def corrupt(mode, out, docs, answered):
+def corrupt(mode, out, docs, req, answered):
     res = out.get("result") or {}
     windows = res.get("windows") or []
     if mode == "surrogates":
@@ -101,6 +106,17 @@ def corrupt(mode, out, docs, answered):
         if answered % 20 == 0 and windows:
             w = windows[-1]
             w["end"] = len(docs[w["compound_id"]].encode("utf-8")) + 64
+    elif mode == "nowindows600":
+        budget = req.get("budget")
+        if budget is not None and budget < 600:
+            res["windows"] = []
+    elif mode == "stale":
+        for w in windows:
+            raw = docs[w["compound_id"]].encode("utf-8")
+            end = min(w["end"] + 64, len(raw))
+            while end > w["end"] and end < len(raw) and raw[end] & 0xC0 == 0x80:
+                end -= 1
+            w["end"] = end
     elif mode == "overrun":
         if windows:
             res["rendered"] = "\n\n".join("[%s] ...%s..." % (w["compound_id"], w["text"]) for w in windows)

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/open"
+	"github.com/ctxconform/ctxconform/reports"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+func init() {
+	commands = append(commands, command{"replay", "send a recorded failing case (a replay file written by run) again and print the verdict", cmdReplay})
+}
+
+const replayDirUsage = "write one replay file per FAIL or ERROR into `DIR` (default: conformance-replays beside the --json report, else in the current directory)"
+
+// replayDir is where run writes its replay files.
+func replayDir(cfg runConfig) string {
+	switch {
+	case cfg.replayDir != "":
+		return cfg.replayDir
+	case cfg.out.json != "" && cfg.out.json != "-":
+		return filepath.Join(filepath.Dir(cfg.out.json), "conformance-replays")
+	}
+	return "conformance-replays"
+}
+
+// writeReplays writes one replay file per FAIL or ERROR of the runs and
+// prints, on stderr, the command that sends each again. A file that cannot
+// be written is said, not fatal: the verdicts stand.
+func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
+	dir := replayDir(cfg)
+	made := false
+	for i, run := range runs {
+		for _, res := range run.Report.Results {
+			if res.Replay == nil {
+				continue
+			}
+			if !made {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					fmt.Fprintf(stderr, "conformance run: replay files: %v\n", err)
+					return
+				}
+				made = true
+			}
+			name := res.ID + ".json"
+			if len(runs) > 1 {
+				name = safeName(cfg.adapters[i]) + "-" + name
+			}
+			path := filepath.Join(dir, name)
+			if err := res.Replay.WriteFile(path); err != nil {
+				fmt.Fprintf(stderr, "conformance run: replay of %s: %v\n", res.ID, err)
+				continue
+			}
+			fmt.Fprintf(stderr, "%s %s: replay with: %s\n", res.ID, res.Outcome, replayCommand(path, cfg.adapters[i], cfg))
+		}
+	}
+}
+
+// replayCommand is the command line that re-sends a replay file.
+func replayCommand(path, adapter string, cfg runConfig) string {
+	args := []string{"conformance", "replay", shellQuote(path)}
+	switch adapter {
+	case "exec":
+		args = append(args, "--")
+		for _, a := range cfg.command {
+			args = append(args, shellQuote(a))
+		}
+	case "reference":
+	default:
+		args = append(args[:2], "--adapter", adapter, args[2])
+	}
+	return strings.Join(args, " ")
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+func safeName(s string) string { return unsafeChars.ReplaceAllString(s, "_") }
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+const replayUsage = `usage: conformance replay FILE [flags] [-- command args...]
+
+Sends the failing case recorded in FILE (written by conformance run into
+--replay-dir) again and prints the verdict: a property runs that case alone,
+a spec (deterministic) runs again. Without a command the in-process
+reference is used (or --adapter postgres); with one, --adapter exec.
+
+Exit status: 0 the requirement now passes; 1 it still fails or errors;
+2 usage or setup error.
+
+Flags:
+`
+
+func cmdReplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, replayUsage)
+		fs.PrintDefaults()
+	}
+	adapter := fs.String("adapter", "", "implementation under test: reference, postgres or exec (default exec with a command, else reference)")
+	dsn := fs.String("dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
+	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed for the requirement")
+	requestTimeout := fs.Duration("request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request")
+	// The file may come before the flags: conformance replay FILE -- prog.
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	rest := fs.Args()
+	if file == "" {
+		if len(rest) == 0 {
+			fs.Usage()
+			return exitUsage
+		}
+		file, rest = rest[0], rest[1:]
+	}
+	rp, err := suite.ReadReplay(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "conformance replay: %v\n", err)
+		return exitUsage
+	}
+	var req *suite.Requirement
+	for _, r := range ctxconform.Requirements() {
+		if r.ID == rp.ID {
+			req = &r
+			break
+		}
+	}
+	if req == nil {
+		fmt.Fprintf(stderr, "conformance replay: %s: no requirement %s in this version of the catalogue\n", file, rp.ID)
+		return exitUsage
+	}
+	name := *adapter
+	if name == "" {
+		name = "reference"
+		if len(rest) > 0 {
+			name = "exec"
+		}
+	}
+	if (name == "exec") != (len(rest) > 0) {
+		fmt.Fprintln(stderr, "conformance replay: the exec adapter, and only it, takes a command after --")
+		return exitUsage
+	}
+	cfg := runConfig{command: rest, dsn: *dsn, requestTimeout: *requestTimeout}
+	if cfg.dsn == "" {
+		cfg.dsn = os.Getenv("CTXCONFORM_PG_DSN")
+		if cfg.dsn == "" {
+			cfg.dsn = open.DefaultDSN
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	a, err := openAdapter(ctx, name, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "conformance replay: %s adapter: %v\n", name, err)
+		return exitUsage
+	}
+	defer a.Close()
+	return replayOn(ctx, a, *req, rp, *timeout, stdout)
+}
+
+// replayOn runs req on the replayed case alone and prints the verdict
+// beside the recorded one.
+func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp suite.Replay, timeout time.Duration, stdout io.Writer) int {
+	res := suite.RunOne(ctx, a, req, suite.Options{Level: suite.Reference, Seed: rp.Seed, Timeout: timeout, Replay: &rp})
+	fmt.Fprintf(stdout, "%s %s %s (%s): %s\n", res.ID, res.Level, res.Outcome, a.Info().Name, res.Title)
+	if res.Message != "" {
+		fmt.Fprintln(stdout, res.Message)
+	}
+	same := "the same verdict as recorded"
+	if res.Outcome != rp.Outcome {
+		same = fmt.Sprintf("recorded %s (case %s), now %s", rp.Outcome, rp.Case, res.Outcome)
+	}
+	fmt.Fprintf(stdout, "(replayed %s of seed %d: %s)\n", rp.Case, rp.Seed, same)
+	if res.Bad() {
+		return exitGate
+	}
+	return exitOK
+}

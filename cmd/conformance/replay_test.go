@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// TestReplayReproduces: every FAIL of a run leaves a replay file and prints
+// the command that re-sends it; replaying it gives the same verdict, for a
+// mutant behind the protocol and for a faulty program of testdata/faulty.
+func TestReplayReproduces(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found")
+	}
+	proxy, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "proxy.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string // run flags
+		as     string   // what the test binary serves as
+		prefix []string // the program's command before the served binary
+		failed []string
+	}{
+		{"mutant ignores-budget", []string{"--standard", "density", "--run", "^DEN-01 "}, "ignores-budget", nil, []string{"DEN-01"}},
+		{"faulty offbyone", []string{"--standard", "inflate,density", "--run", "^(INF-01|DEN-10|INF-11) "}, "conformance", []string{python, proxy, "offbyone", "--"}, []string{"DEN-10", "INF-01"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var served []string
+			if tt.as == "conformance" {
+				served = self(t, "conformance", "serve-reference")
+			} else {
+				served = self(t, tt.as)
+			}
+			program := append(append([]string{}, tt.prefix...), served...)
+			args := append([]string{"run", "--adapter", "exec", "--property-runs", "5", "--seed", "3", "--replay-dir", dir}, tt.args...)
+			code, _, stderr := runCmd(append(append(args, "--"), program...)...)
+			if code != exitGate {
+				t.Fatalf("run: exit %d, want %d\n%s", code, exitGate, stderr)
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			if len(files) != len(tt.failed) {
+				t.Fatalf("replay files %v, want one for each of %v", files, tt.failed)
+			}
+			for _, id := range tt.failed {
+				path := filepath.Join(dir, id+".json")
+				if !strings.Contains(stderr, "conformance replay "+path+" -- ") {
+					t.Errorf("%s: no replay command printed:\n%s", id, stderr)
+				}
+				rp, err := suite.ReadReplay(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rp.ID != id || rp.Outcome != suite.Failed || rp.Seed != 3 || len(rp.Calls) == 0 || rp.Expected == "" {
+					t.Errorf("%s: replay %+v lacks the case", id, rp)
+				}
+				code, out, errOut := runCmd(append([]string{"replay", path, "--"}, program...)...)
+				if code != exitGate || !strings.Contains(out, id+" MUST failed") || !strings.Contains(out, "the same verdict as recorded") {
+					t.Errorf("%s: replay exit %d:\n%s%s", id, code, out, errOut)
+				}
+			}
+		})
+	}
+	if _, err := os.Stat("conformance-replays"); err == nil {
+		t.Error("a run with --replay-dir wrote into ./conformance-replays")
+	}
+}

@@ -1,0 +1,89 @@
+package properties
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// edgesRecipe are the fixed edge cases every inflation and density property
+// runs before its generated ones, whatever the seed: where the faults the
+// standard's requirements describe are sure to show, so that a
+// deterministic implementation gets the same verdict on every seed.
+//
+//   - empty and tiny documents, a window ending at the document's end;
+//   - emoji (astral characters, surrogate pairs in UTF-16) and 2- and
+//     3-byte characters at every window edge;
+//   - budgets at and around the minimum viable size (150), below, at and
+//     above 600, at the static cap (2500), and budgets the windows fill
+//     exactly (a renderer adding markers overruns them);
+//   - a single hit, hits exactly 499 and 500 apart, ties in score, a hit
+//     longer than the cap, chains of hits past the static cap under a large
+//     budget, windows at the cap, at the maximum padding and touching their
+//     neighbour with emoji after their edges, several documents.
+func edgesRecipe() []suite.Case[Recipe] {
+	ascii := strings.Repeat("abcdefghij", 1000) // 10,000 bytes
+	emoji := strings.Repeat("😀", 2500)          // 10,000 bytes, 5,000 UTF-16 units
+	mixed := strings.Repeat("aé日😀", 1000)       // 1+2+3+4 bytes a cycle
+	one := func(body string, budget int, hits ...inflate.Hit) inflate.Request {
+		return request([]inflate.Document{{ID: "doc", Body: body}}, budget, hits...)
+	}
+	var out []suite.Case[Recipe]
+	add := func(name string, req inflate.Request) {
+		out = append(out, suite.Case[Recipe]{Name: name, Value: Recipe{Fixed: &req}})
+	}
+	add("empty document, no hit", one("", -1))
+	add("empty document, an empty hit", one("", -1, eh("h", 0, 0, 1)))
+	add("tiny document, one hit over all of it", one("abc", -1, eh("h", 0, 3, 1)))
+	add("tiny document, budget 1", one("abc", 1, eh("h", 1, 2, 1)))
+	add("one hit, no budget", one(ascii, -1, eh("h", 5000, 5010, 1)))
+	add("one hit at the document's start", one(ascii, -1, eh("h", 0, 10, 1)))
+	add("one hit at the document's end", one(ascii, -1, eh("h", 9990, 10000, 1)))
+	add("emoji document, one hit, no budget", one(emoji, -1, eh("h", 4000, 4040, 1)))
+	add("emoji document, budget 600", one(emoji, 600, eh("h", 4000, 4100, 1)))
+	add("emoji document, three hits, budget 1000", one(emoji, 1000, eh("a", 400, 440, 1), eh("b", 4000, 4040, 0.5), eh("c", 9960, 10000, 0.7)))
+	add("emoji document, hits at both ends", one(emoji, -1, eh("a", 0, 8, 1), eh("b", 9992, 10000, 1)))
+	add("mixed widths, hits on each width", one(mixed, -1, eh("a", 1000, 1001, 1), eh("b", 2001, 2003, 0.9), eh("c", 4003, 4006, 0.8), eh("d", 7006, 7010, 0.7)))
+	add("mixed widths, budget 700", one(mixed, 700, eh("a", 3000, 3010, 1), eh("b", 6000, 6010, 0.5)))
+	for _, b := range []int{1, 149, 150, 151, 299, 300, 450, 599, 600, 601, 1200, 2499, 2500, 2501} {
+		// One 100-byte hit: under 1200 its window fills the budget exactly
+		// (padding (budget-100)/2 each side, when that is at least 50).
+		add(fmt.Sprintf("one hit, budget %d", b), one(ascii, b, eh("h", 5000, 5100, 1)))
+	}
+	add("two hits far apart, budget 1200 filled exactly", one(ascii, 1200, eh("a", 2000, 2100, 1), eh("b", 7000, 7100, 0.5)))
+	add("three hits, budget 450 (exactly 150 each)", one(ascii, 450, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
+	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
+	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
+	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
+	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
+	add("hits exactly 500 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1600, 1700, 0.5)))
+	add("hits 499 apart, budget 600", one(ascii, 600, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
+	add("a chain of hits 400 apart past the cap", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
+	add("a chain of hits 400 apart past the static cap, budget 100000", one(ascii, 100000, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
+	add("a hit longer than the cap", one(ascii, -1, eh("h", 1000, 4000, 1)))
+	// Emoji after every window edge: a window one character longer than it
+	// should be breaks the cap, the maximum padding or its neighbour.
+	add("emoji document, a hit longer than the cap", one(emoji, -1, eh("h", 1000, 4000, 1)))
+	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
+	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
+	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))
+	add("two documents, budget 900", request([]inflate.Document{{ID: "m-notes", Body: ascii[:3000]}, {ID: "b-code", Body: emoji[:4000]}}, 900,
+		inflate.Hit{ID: "a", CompoundID: "m-notes", Start: 2900, End: 3000, Score: 1}, inflate.Hit{ID: "b", CompoundID: "b-code", Start: 0, End: 40, Score: 0.5}))
+	return out
+}
+
+// request builds an inflation request; a negative budget means none.
+func request(docs []inflate.Document, budget int, hits ...inflate.Hit) inflate.Request {
+	req := inflate.Request{Documents: docs, Hits: hits}
+	if budget >= 0 {
+		req.Budget = &budget
+	}
+	return req
+}
+
+// eh is a hit of the edge cases' single document "doc".
+func eh(id string, start, end int, score float64) inflate.Hit {
+	return inflate.Hit{ID: id, CompoundID: "doc", Start: start, End: end, Score: score}
+}

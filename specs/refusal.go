@@ -1,0 +1,86 @@
+package specs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// A refusal is one bad-input case: a valid request (the twin) and the same
+// request with exactly one fault added. The implementation must answer the
+// twin and refuse the faulty one: a refusal only counts when the twin shows
+// the implementation answers such a request at all.
+type refusal[Req any] struct {
+	name      string
+	twin, bad Req
+}
+
+// refuses sends each case's twin, then its faulty request, and judges
+// (specs/REQUIREMENTS.md, "Refusals with controls"):
+//
+//   - a non-answer is never a refusal: a crash, a hang, garbage or a wrong
+//     seq, to either request, ends the requirement as errored;
+//   - a twin refused fails the case (the implementation refuses valid
+//     input), whatever it does with the faulty one;
+//   - a faulty request answered fails the case;
+//   - a request the transport cannot carry (adapters.ErrInexpressible) was
+//     never seen by the implementation: the case is listed as skipped, with
+//     the reason, in the result's notes. When every case is skipped, so is
+//     the requirement.
+func refuses[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), cases []refusal[Req]) {
+	judged := 0
+	for _, c := range cases {
+		if _, err := op(t, c.twin); err != nil {
+			switch {
+			case inexpressible(err):
+				t.Notef("case %q skipped: its valid twin cannot reach this implementation: %v", c.name, err)
+			case nonAnswer(err):
+				t.Fatal(c.name+": valid twin", err)
+			default:
+				judged++
+				t.Errorf("%s: the valid twin was refused (%v), so refusing the faulty request shows nothing", c.name, err)
+			}
+			continue
+		}
+		ans, err := op(t, c.bad)
+		switch {
+		case err == nil:
+			judged++
+			t.Errorf("%s: accepted; want an error (answer %s)", c.name, brief(ans))
+		case inexpressible(err):
+			t.Notef("case %q skipped: the faulty request cannot reach this implementation: %v", c.name, err)
+		case nonAnswer(err):
+			t.Fatal(c.name+": faulty request", err)
+		default:
+			judged++
+		}
+	}
+	if judged == 0 {
+		t.Skipf("no bad-input case can reach this implementation (see the notes)")
+	}
+}
+
+// inexpressible: the harness did not send the request.
+func inexpressible(err error) bool { return errors.Is(err, adapters.ErrInexpressible) }
+
+// nonAnswer: the implementation did not answer (crashed, hung, printed
+// garbage, answered another seq) or the harness gave up waiting.
+func nonAnswer(err error) bool {
+	return errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// brief is a short form of an answer for a failure message.
+func brief(ans any) string {
+	s := fmt.Sprintf("%+v", ans)
+	if len(s) > 200 {
+		for i := 200; i > 0; i-- {
+			if s[i]&0xC0 != 0x80 {
+				return s[:i] + "…"
+			}
+		}
+	}
+	return s
+}
