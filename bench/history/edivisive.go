@@ -237,4 +237,3 @@ func (w *workspace) sweep(vals []float64, ranks []int32, total float64, minSeg i
 	}
 	return best, bestQ
 }
-
