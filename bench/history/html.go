@@ -141,6 +141,9 @@ func (r *Report) chart(s *SeriesResult, n int) htmlChart {
 	c.Status, c.StatusClass = "no change point", "none"
 	if len(s.ChangePoints) > 0 {
 		c.Status, c.StatusClass = fmt.Sprintf("%d change points", len(s.ChangePoints)), "changed"
+		if len(s.ChangePoints) == 1 {
+			c.Status = "1 change point"
+		}
 	}
 	for i, cp := range s.ChangePoints {
 		status := r.status(s, i)

@@ -32,6 +32,9 @@ func (r *Report) Failed() bool { return len(r.Gate.Failing) > 0 }
 // Verdict is the one-line outcome.
 func (r *Report) Verdict() string {
 	if n := len(r.Gate.Failing); n > 0 {
+		if n == 1 {
+			return "FAIL: 1 series ends in an unacknowledged regression"
+		}
 		return fmt.Sprintf("FAIL: %d series end in an unacknowledged regression", n)
 	}
 	s := "ok: no series ends in an unacknowledged regression"
