@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs bench clean
+.PHONY: all conformance build test lint check vectors docs bench chromium clean
 
 all: build
 
@@ -40,6 +40,12 @@ docs:
 ## bench-results.txt (Go benchmark format) and reports/scaling.html
 bench: build
 	$(BIN) bench --count 6 --benchtime 500ms --dsn '$(PG_DSN)' -o bench-results.txt --scaling-report reports/scaling.html
+
+## chromium: install Debian's chromium (the HTML history report's browser test
+## drives it with chromedp; no library downloads a browser), only when missing
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
