@@ -18,6 +18,7 @@ type level struct {
 	step   int
 	factor float64
 	unit   string
+	back   int // from this run on (when > 0), the level is base again
 }
 
 func commit(i int) string { return fmt.Sprintf("c%03d%s", i, strings.Repeat("0", 36)) }
@@ -34,7 +35,7 @@ func runs(t testing.TB, n int, seed uint64, benches ...level) []*history.Run {
 		fmt.Fprintf(&b, "commit: %s\ndate: %s\ncpu: Test CPU\n", commit(i), start.Add(time.Duration(i)*24*time.Hour).Format(time.RFC3339))
 		for _, l := range benches {
 			v := l.base
-			if l.step >= 0 && i >= l.step {
+			if l.step >= 0 && i >= l.step && (l.back == 0 || i < l.back) {
 				v *= l.factor
 			}
 			unit := l.unit
