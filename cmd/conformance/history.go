@@ -45,7 +45,7 @@ Flags:
 		fs.PrintDefaults()
 	}
 	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
-	pvalue := fs.Float64("p-value", 0.01, "significance level of the permutation test")
+	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
 	perms := fs.Int("permutations", 0, "permutations per test (default 2/p-value - 1)")
 	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
 	minChange := thresholdFlag{0.01}
@@ -302,7 +302,7 @@ Flags:
 	n := fs.Int("histories", 200, "histories per cell of the grid")
 	runs := fs.Int("runs", 60, "runs per history")
 	seed := fs.Uint64("seed", 1, "seed of the histories")
-	pvalue := fs.Float64("p-value", 0.01, "significance level of the permutation test")
+	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
 	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
 	markdown := fs.Bool("markdown", false, "print Markdown")
 	if err := fs.Parse(args); err != nil {
