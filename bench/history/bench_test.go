@@ -75,4 +75,3 @@ func BenchmarkAnalyse(b *testing.B) {
 		})
 	}
 }
-
