@@ -53,7 +53,7 @@ func (d Detector) Detect(x []float64, seed uint64) ([]Split, error) {
 	if err != nil {
 		return nil, err
 	}
-	return keepLarge(x, d.Splits(x, seed), d.MinChange), nil
+	return keepLarge(x, d.splits(x, seed), d.MinChange), nil
 }
 
 // ThresholdRule is the alarm of the common CI benchmark actions: run i is

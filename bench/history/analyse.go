@@ -120,7 +120,7 @@ func analyseSeries(h *History, s *Series, d Detector) *SeriesResult {
 	}
 	hash := fnv.New64a()
 	hash.Write([]byte(s.Benchmark + "\x00" + s.Unit))
-	splits := d.Splits(x, hash.Sum64())
+	splits := d.splits(x, hash.Sum64())
 	splits = keepLarge(x, splits, d.MinChange)
 	res.Segments = segments(x, splits)
 	for i, sp := range splits {

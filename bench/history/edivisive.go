@@ -78,14 +78,10 @@ type Split struct {
 	P     float64
 }
 
-// Splits returns the significant change points of x in index order, before
-// the minimum-change filter (which needs the unit's medians and is applied
-// by Analyse). seed seeds the permutations.
-func (d Detector) Splits(x []float64, seed uint64) []Split {
-	d, err := d.withDefaults()
-	if err != nil {
-		panic(err) // callers validate the options first (Analyse does)
-	}
+// splits returns the significant change points of x in index order, before
+// the minimum-change filter. d has its defaults; seed seeds the
+// permutations.
+func (d Detector) splits(x []float64, seed uint64) []Split {
 	w := newWorkspace(len(x), rand.New(rand.NewPCG(d.Seed, seed)))
 	var out []Split
 	type seg struct{ from, to int }

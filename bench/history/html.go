@@ -20,9 +20,9 @@ const (
 )
 
 type htmlPoint struct {
-	X, Y                 float64
-	Commit, Date, Value  string
-	Before, After, Class string
+	X, Y  float64
+	Run   int    // index into the page's runs table (commit and date)
+	Value string // as shown on hover
 }
 
 type htmlSeg struct{ X1, X2, Y float64 }
@@ -53,6 +53,9 @@ type htmlPage struct {
 	Failing                                                  []string
 	Charts                                                   []htmlChart
 	Warnings                                                 []string
+	// Runs is [[commit, date], ...], once for the page: a point names its
+	// run by index, so 500 series of 1,000 runs stay a page a browser opens.
+	Runs [][2]string
 }
 
 // HTML writes a self-contained trend report: one page, no network, an
@@ -69,6 +72,9 @@ func (r *Report) HTML(w io.Writer) error {
 	}
 	if r.Failed() {
 		page.VerdictClass = "fail"
+	}
+	for _, run := range r.History.Runs {
+		page.Runs = append(page.Runs, [2]string{run.Commit, run.Date.Format(time.RFC3339)})
 	}
 	for _, f := range r.Gate.Failing {
 		page.Failing = append(page.Failing, fmt.Sprintf("%s %s at %s: %s", f.Series.Benchmark, f.Series.Unit, short(f.Point.Commit), ChangeText(f.Point.Change)))
@@ -118,9 +124,7 @@ func (r *Report) chart(s *SeriesResult, n int) htmlChart {
 	y := func(v float64) float64 { return padT + plotH*(1-(v-lo)/(hi-lo)) }
 	runs := r.History.Runs
 	for i, p := range s.Points {
-		run := runs[p.Run]
-		c.Points = append(c.Points, htmlPoint{X: round2(x(i)), Y: round2(y(p.Value)), Commit: run.Commit,
-			Date: run.Date.Format(time.RFC3339), Value: sc.Format(p.Value) + " " + s.Unit + fmt.Sprintf(" (median of %d)", p.N)})
+		c.Points = append(c.Points, htmlPoint{X: round2(x(i)), Y: round2(y(p.Value)), Run: p.Run, Value: sc.Format(p.Value)})
 	}
 	for k := range 5 {
 		v := lo + (hi-lo)*float64(k)/4
@@ -200,16 +204,18 @@ svg.chart{display:block;background:#fff;border:1px solid #ddd}
 <text class="tick" x="{{L}}" y="{{B}}" dy="14">{{.XFirst}}</text><text class="tick" x="{{R}}" y="{{B}}" dy="14" text-anchor="end">{{.XLast}}</text>
 {{range .Segs}}<line class="seg" x1="{{.X1}}" x2="{{.X2}}" y1="{{.Y}}" y2="{{.Y}}"/>
 {{end}}{{range .CPs}}<line class="{{.Class}}" x1="{{.X}}" x2="{{.X}}" y1="{{T}}" y2="{{B}}" data-commit="{{.Commit}}" data-date="{{.Date}}" data-text="{{.Text}}"/><text class="cplabel" x="{{.X}}" dx="3" y="{{T}}" dy="9">{{.Label}}</text>
-{{end}}{{range .Points}}<circle class="pt" cx="{{.X}}" cy="{{.Y}}" r="3" data-commit="{{.Commit}}" data-date="{{.Date}}" data-value="{{.Value}}"/>
+{{end}}{{range .Points}}<circle class="pt" cx="{{.X}}" cy="{{.Y}}" r="3" data-run="{{.Run}}" data-v="{{.Value}}"/>
 {{end}}</svg>
 </section>
 {{end}}
 {{with .Warnings}}<h2>Warnings</h2><ul class="warnings">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <div id="tip" role="tooltip"></div>
+<script type="application/json" id="runs">{{.Runs}}</script>
 <script>
 (function () {
   "use strict";
   var tip = document.getElementById("tip");
+  var runs = JSON.parse(document.getElementById("runs").textContent);
   function show(ev, text) {
     tip.textContent = text;
     tip.style.display = "block";
@@ -221,7 +227,9 @@ svg.chart{display:block;background:#fff;border:1px solid #ddd}
     if (!(t instanceof SVGElement)) { return; }
     if (t.classList.contains("pt")) {
       t.classList.add("hot");
-      show(ev, t.dataset.commit + "\n" + t.dataset.date + "\n" + t.dataset.value);
+      var run = runs[Number(t.dataset.run)];
+      var svg = t.ownerSVGElement;
+      show(ev, run[0] + "\n" + run[1] + "\n" + t.dataset.v + " " + svg.dataset.unit);
     } else if (t.classList.contains("cp")) {
       show(ev, "change point at " + t.dataset.commit + "\n" + t.dataset.date + "\n" + t.dataset.text);
     }

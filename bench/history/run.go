@@ -2,10 +2,13 @@ package history
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -146,8 +149,11 @@ func Stamp(data []byte, source string, set []format.Config, opts ReadOptions) ([
 	}
 	var buf bytes.Buffer
 	w := benchfmt.NewWriter(&buf)
-	for _, m := range in.Units {
-		if err := w.Write(m); err != nil {
+	keys := slices.SortedFunc(maps.Keys(in.Units), func(a, b benchfmt.UnitMetadataKey) int {
+		return cmp.Or(cmp.Compare(a.Unit, b.Unit), cmp.Compare(a.Key, b.Key))
+	})
+	for _, k := range keys {
+		if err := w.Write(in.Units[k]); err != nil {
 			return nil, nil, err
 		}
 	}
