@@ -192,7 +192,9 @@ func hasKey(cs []format.Config, k string) bool {
 // RecordConfig is what a recorded run needs besides the results: the
 // commit (from existing, the results' own "commit" line; else git
 // rev-parse HEAD in the working directory; else $GITHUB_SHA or
-// $CI_COMMIT_SHA), the date (existing, else now) and the machine's cores.
+// $CI_COMMIT_SHA), the date (existing; else the commit's committer date if
+// git in the working directory knows the commit, so runs sort in commit
+// order; else now) and the machine's cores.
 // The CPU model, Go version and implementation are in conformance bench's
 // own configuration lines (cpu, go, adapter, adapter-version).
 func RecordConfig(existing func(key string) string) ([]format.Config, error) {
@@ -212,6 +214,9 @@ func RecordConfig(existing func(key string) string) ([]format.Config, error) {
 	set = append(set, format.Config{Key: KeyCommit, Value: commit})
 	date := existing(KeyDate)
 	if date == "" {
+		date = gitDate(commit)
+	}
+	if date == "" {
 		date = time.Now().UTC().Format(time.RFC3339)
 	}
 	set = append(set, format.Config{Key: KeyDate, Value: date})
@@ -219,6 +224,22 @@ func RecordConfig(existing func(key string) string) ([]format.Config, error) {
 		set = append(set, format.Config{Key: KeyCores, Value: strconv.Itoa(runtime.NumCPU())})
 	}
 	return set, nil
+}
+
+// gitDate is the committer date of commit, RFC 3339, or "".
+func gitDate(commit string) string {
+	if strings.HasPrefix(commit, "-") {
+		return ""
+	}
+	out, err := exec.Command("git", "show", "-s", "--format=%cI", commit, "--").Output()
+	if err != nil {
+		return ""
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(string(out)))
+	if err != nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 func gitHead() string {
