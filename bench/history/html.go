@@ -41,6 +41,7 @@ type htmlChart struct {
 	YTicks                                   []htmlTick
 	XFirst, XLast                            string
 	Note                                     string
+	Best                                     string
 }
 
 type htmlTick struct {
@@ -142,6 +143,10 @@ func (r *Report) chart(s *SeriesResult, n int) htmlChart {
 		}
 		c.Segs = append(c.Segs, htmlSeg{round2(x1), round2(x2), round2(y(seg.Mean))})
 	}
+	if s.Better != 0 {
+		b := s.Points[s.Best]
+		c.Best = fmt.Sprintf("best so far %s at %s", sc.Format(b.Value), short(runs[b.Run].Commit))
+	}
 	c.Status, c.StatusClass = "no change point", "none"
 	if len(s.ChangePoints) > 0 {
 		c.Status, c.StatusClass = fmt.Sprintf("%d change points", len(s.ChangePoints)), "changed"
@@ -197,7 +202,7 @@ svg.chart{display:block;background:#fff;border:1px solid #ddd}
 {{with .Failing}}<ul id="failing">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{range .Charts}}<section class="series" id="{{.ID}}">
 <h2>{{.Benchmark}} <span class="meta">{{.Unit}} · {{.Direction}}</span></h2>
-<p class="meta"><span class="status {{.StatusClass}}">{{.Status}}</span>{{with .Note}} · {{.}}{{end}}</p>
+<p class="meta"><span class="status {{.StatusClass}}">{{.Status}}</span>{{with .Best}} · <span class="best">{{.}}</span>{{end}}{{with .Note}} · {{.}}{{end}}</p>
 <svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{W}} {{H}}" width="{{W}}" height="{{H}}" data-benchmark="{{.Benchmark}}" data-unit="{{.Unit}}" role="img" aria-label="{{.Benchmark}} {{.Unit}}">
 {{range .YTicks}}<line class="grid" x1="{{L}}" x2="{{R}}" y1="{{.Y}}" y2="{{.Y}}"/><text class="tick" x="{{L}}" dx="-4" y="{{.Y}}" dy="3" text-anchor="end">{{.Text}}</text>
 {{end}}<line class="axis" x1="{{L}}" x2="{{L}}" y1="{{T}}" y2="{{B}}"/><line class="axis" x1="{{L}}" x2="{{R}}" y1="{{B}}" y2="{{B}}"/>

@@ -172,6 +172,9 @@ func TestHTMLInChromium(t *testing.T) {
 		!strings.HasPrefix(red[0], "Inflate/hits=1000-2@") {
 		t.Errorf("regression marks %v, want one on Inflate/hits=1000-2 at run 30 ±1 (%s)", red, commit(30))
 	}
+	if best, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("span.best").length`)); best != len(rep.Series) {
+		t.Errorf("%d series show their best result so far, want %d", best, len(rep.Series))
+	}
 	green, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("line.cp.improvement").length`))
 	if green != 1 {
 		t.Errorf("%d improvement marks, want 1", green)
