@@ -201,11 +201,6 @@ type (
 		Date   time.Time `json:"date"`
 		Source string    `json:"source"`
 	}
-	jsonPoint struct {
-		Run   int     `json:"run"` // index into runs
-		Value float64 `json:"value"`
-		N     int     `json:"n"`
-	}
 	jsonChange struct {
 		ChangePoint
 		Change *float64 `json:"change"` // null when the median was 0 before
@@ -214,9 +209,9 @@ type (
 	jsonSeries struct {
 		Key
 		Better       int          `json:"better"`
-		Points       []jsonPoint  `json:"points"`
+		Points       []Point      `json:"points"`
 		ChangePoints []jsonChange `json:"change_points"`
-		Best         jsonPoint    `json:"best"`
+		Best         Point        `json:"best"`
 		Note         string       `json:"note,omitempty"`
 	}
 	jsonFinding struct {
@@ -252,11 +247,8 @@ func (r *Report) JSON(w io.Writer) error {
 	}
 	for _, s := range r.Series {
 		js := jsonSeries{Key: s.Key, Better: s.Better, Note: s.Note, ChangePoints: []jsonChange{}}
-		for _, p := range s.Points {
-			js.Points = append(js.Points, jsonPoint{p.Run, p.Value, p.N})
-		}
-		b := s.Points[s.Best]
-		js.Best = jsonPoint{b.Run, b.Value, b.N}
+		js.Points = s.Points
+		js.Best = s.Points[s.Best]
 		for i, cp := range s.ChangePoints {
 			js.ChangePoints = append(js.ChangePoints, jsonChange{cp, finite(cp.Change), r.status(s, i)})
 		}

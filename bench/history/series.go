@@ -17,7 +17,7 @@ type Key struct {
 
 // Point is one run's value in a series: the median of the run's samples.
 type Point struct {
-	Run   int     `json:"-"` // index into History.Runs
+	Run   int     `json:"run"` // index into History.Runs
 	Value float64 `json:"value"`
 	N     int     `json:"n"` // samples behind the median
 }
