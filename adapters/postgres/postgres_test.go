@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/postgres"
+	"github.com/ctxconform/ctxconform/internal/pgtest"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
@@ -26,12 +26,7 @@ import (
 // oracle). Outside CI an unreachable server skips them; in CI (CI set) it
 // fails them.
 
-func dsn() string {
-	if d := os.Getenv("CTXCONFORM_PG_DSN"); d != "" {
-		return d
-	}
-	return postgres.DefaultDSN
-}
+func dsn() string { return pgtest.DSN() }
 
 func open(t *testing.T, cfg postgres.Config) *postgres.Adapter {
 	t.Helper()
@@ -40,11 +35,7 @@ func open(t *testing.T, cfg postgres.Config) *postgres.Adapter {
 	}
 	a, err := postgres.Open(context.Background(), cfg)
 	if err != nil {
-		msg := fmt.Sprintf("PostgreSQL unavailable: %v\nSet CTXCONFORM_PG_DSN=postgres://USER@HOST:PORT/DB to a PostgreSQL 15+ database with pg_trgm to run these tests.", err)
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		pgtest.Unavailable(t, err)
 	}
 	t.Cleanup(func() {
 		if err := a.Close(); err != nil {

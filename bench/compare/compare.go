@@ -28,6 +28,7 @@ import (
 	"golang.org/x/perf/benchunit"
 
 	"github.com/ctxconform/ctxconform/bench"
+	"github.com/ctxconform/ctxconform/bench/format"
 )
 
 // Options tune a comparison.
@@ -40,6 +41,10 @@ type Options struct {
 	Alpha float64
 	// Confidence is the level of the intervals shown (default 0.95).
 	Confidence float64
+	// SkipBad drops samples no statistic can use (NaN, ±Inf, negative in a
+	// unit that cannot be negative) with a warning naming file and line,
+	// instead of refusing the files (format.CheckValues).
+	SkipBad bool
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -142,7 +147,9 @@ func (t *Table) Regressions() []Row {
 // measure the code rather than the machine or the implementation.
 var machineKeys = []string{"goos", "goarch", "cpu", "go", "adapter", "adapter-version", "adapter-unit"}
 
-// Files compares the results in basePath and headPath.
+// Files compares the results in basePath and headPath. A sample no
+// statistic can use is refused with an error naming its file and line
+// (see Options.SkipBad).
 func Files(basePath, headPath string, opts Options) (*Table, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
@@ -172,6 +179,11 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 		case *benchfmt.SyntaxError:
 			t.Warnings = append(t.Warnings, "unreadable line: "+rec.Error())
 		case *benchfmt.Result:
+			if opts.SkipBad {
+				t.Warnings = append(t.Warnings, format.DropBad(rec)...)
+			} else if bad := format.CheckValues(rec); bad != nil {
+				return nil, fmt.Errorf("%w (--skip-bad drops such values with a warning)", bad)
+			}
 			col := colBy.Project(rec)
 			label := col.Get(colBy.Fields()[0])
 			if configs[label] == nil {

@@ -67,6 +67,7 @@ Flags:
 	report := fs.String("scaling-report", "", "also write the scaling report to this file (.html or .svg)")
 	from := fs.String("from", "", "do not run: read this results file and write only the scaling report")
 	quiet := fs.Bool("q", false, "no progress lines on standard error")
+	record := fs.String("record", "", "also add the results to the performance history in this directory (or postgres:// URL), with commit, date and cores")
 	var extra configFlag
 	fs.Var(&extra, "config", "add a configuration line key=value to the results, e.g. commit=abc123 (repeatable)")
 	if err := fs.Parse(args); err != nil {
@@ -156,6 +157,11 @@ Flags:
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if *record != "" {
+		if err := recordRun(*record, buf.Bytes(), stderr); err != nil {
+			return fail(err)
+		}
 	}
 	failed, skipped := 0, 0
 	for _, r := range results {

@@ -61,6 +61,7 @@ Flags:
 	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")
 	alpha := fs.Float64("alpha", 0.05, "significance level of the U test")
 	markdown := fs.Bool("markdown", false, "print Markdown instead of the terminal table")
+	skipBad := fs.Bool("skip-bad", false, "drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
 	summary := fs.String("markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
 
 	// Flags may come before, between or after the two files.
@@ -80,7 +81,7 @@ Flags:
 		fs.Usage()
 		return exitUsage
 	}
-	t, err := compare.Files(files[0], files[1], compare.Options{Threshold: threshold.v, Alpha: *alpha})
+	t, err := compare.Files(files[0], files[1], compare.Options{Threshold: threshold.v, Alpha: *alpha, SkipBad: *skipBad})
 	if err != nil {
 		fmt.Fprintf(stderr, "conformance compare: %v\n", err)
 		return exitUsage

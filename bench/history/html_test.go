@@ -1,0 +1,230 @@
+package history_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds Debian's chromium ($CTXCONFORM_CHROMIUM overrides).
+// Outside CI a missing browser skips the test, saying how to install it; in
+// CI (CI set) it fails it.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("CTXCONFORM_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "/usr/bin/chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "chromium not found: install Debian's package with `make chromium` (apt-get update && apt-get install -y chromium), or set CTXCONFORM_CHROMIUM to a Chromium binary"
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// browser starts a headless Chromium with no network of its own to use
+// (the flags turn off every background request) and a fresh profile.
+func browser(t *testing.T) context.Context {
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(900, 1200),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(acancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	if err := chromedp.Do(bctx); err != nil { // start the browser
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return bctx
+}
+
+// pageProblems opens path in a new tab and returns every script error,
+// console error and request for anything but the page itself.
+func pageProblems(t *testing.T, bctx context.Context, path string) (context.Context, func() []string) {
+	ctx, cancel := chromedp.NewContext(bctx)
+	t.Cleanup(cancel)
+	var mu sync.Mutex
+	var problems []string
+	url := "file://" + path
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			problems = append(problems, "exception: "+(&chromedp.ExceptionError{ExceptionDetails: e.ExceptionDetails}).Error())
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range e.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				problems = append(problems, "console."+string(e.Type)+": "+strings.Join(args, " "))
+			}
+		case *network.EventRequestWillBeSent:
+			if e.Request.URL != url && !strings.HasPrefix(e.Request.URL, "data:") {
+				problems = append(problems, "request: "+e.Request.URL)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady("body")); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+	return ctx, func() []string {
+		time.Sleep(200 * time.Millisecond) // let late events arrive
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), problems...)
+	}
+}
+
+// TestHTMLInChromium opens the trend report in a real headless Chromium:
+// the page loads without script errors or network requests, holds one
+// chart per series, marks the change points the analysis found (the
+// regression at run 30, ±1, in red), and shows a point's commit and value
+// on hover. It keeps a screenshot and the page in
+// bench/history/testdata/chromium/ (ignored by git).
+func TestHTMLInChromium(t *testing.T) {
+	bctx := browser(t)
+	rep := analyse(t, runs(t, 40, 11,
+		level{name: "Inflate/hits=1000-2", base: 2e5, step: 30, factor: 1.15},
+		level{name: "Search/entries=1000-2", base: 8e4, step: 20, factor: 0.8},
+		level{name: "Level-2", base: 500, step: -1},
+		level{name: "Recall-2", base: 0.9, step: -1, unit: "recall@5"},
+	), nil)
+	var buf bytes.Buffer
+	if err := rep.HTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out, err := filepath.Abs(filepath.Join("testdata", "chromium"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(out, "report.html")
+	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, problems := pageProblems(t, bctx, page)
+	charts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("svg.chart")).map(s => s.dataset.benchmark + " " + s.dataset.unit)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(charts) != len(rep.Series) {
+		t.Errorf("%d charts %v, want one per series (%d)", len(charts), charts, len(rep.Series))
+	}
+	// The marks are the analysis' change points, series by series.
+	for _, s := range rep.Series {
+		var want []string
+		for _, cp := range s.ChangePoints {
+			want = append(want, cp.Commit)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(
+			`Array.from(document.querySelectorAll("svg.chart")).filter(s => s.dataset.benchmark === %q && s.dataset.unit === %q)
+			 .flatMap(s => Array.from(s.querySelectorAll("line.cp")).map(l => l.dataset.commit))`, s.Benchmark, s.Unit)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s %s: marks at %v, want %v", s.Benchmark, s.Unit, got, want)
+		}
+	}
+	red, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("line.cp.regression:not(.settled)")).map(l => l.closest("svg").dataset.benchmark + "@" + l.dataset.commit)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(red) != 1 || !(strings.HasSuffix(red[0], "@"+commit(30)) || strings.HasSuffix(red[0], "@"+commit(29)) || strings.HasSuffix(red[0], "@"+commit(31))) ||
+		!strings.HasPrefix(red[0], "Inflate/hits=1000-2@") {
+		t.Errorf("regression marks %v, want one on Inflate/hits=1000-2 at run 30 ±1 (%s)", red, commit(30))
+	}
+	if best, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("span.best").length`)); best != len(rep.Series) {
+		t.Errorf("%d series show their best result so far, want %d", best, len(rep.Series))
+	}
+	green, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("line.cp.improvement").length`))
+	if green != 1 {
+		t.Errorf("%d improvement marks, want 1", green)
+	}
+
+	// Hover the first chart's 11th point: the tooltip shows its commit and value.
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const c = document.querySelector("svg.chart").querySelectorAll("circle.pt")[10];
+		c.scrollIntoView({block: "center"});
+		const r = c.getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2];
+	})()`))
+	if err != nil || len(box) != 2 {
+		t.Fatalf("point position: %v %v", box, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0], box[1])); err != nil {
+		t.Fatal(err)
+	}
+	tip, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[getComputedStyle(document.getElementById("tip")).display, document.getElementById("tip").textContent]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tip) != 2 || tip[0] != "block" || !strings.Contains(tip[1], commit(10)) || !strings.Contains(tip[1], "sec/op") {
+		t.Errorf("tooltip after hovering run 10: %q, want it shown with %s and its value", tip, commit(10))
+	}
+
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", filepath.Join(out, "report.png"))
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page had problems:\n%s", strings.Join(p, "\n"))
+	}
+
+	// The checks can fail: a page with a script error, a console error and
+	// a request for the network is caught.
+	broken := filepath.Join(t.TempDir(), "broken.html")
+	bad := strings.Replace(buf.String(), "</body>", `<script>console.error("boom"); null.x;</script><img src="http://192.0.2.1/x.png"></body>`, 1)
+	if err := os.WriteFile(broken, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, brokenProblems := pageProblems(t, bctx, broken)
+	got := strings.Join(brokenProblems(), "\n")
+	for _, want := range []string{"exception:", "console.error: ", "request: http://192.0.2.1/x.png"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the broken page's problems lack %q:\n%s", want, got)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package history_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform/bench/format"
+	"github.com/ctxconform/ctxconform/bench/history"
+	"github.com/ctxconform/ctxconform/internal/pgtest"
+)
+
+// stamped is run i of a small history, as import writes it.
+func stamped(t testing.TB, i int) ([]byte, *history.Run) {
+	t.Helper()
+	in := fmt.Sprintf("goos: linux\nBenchmarkX-2 100 %d ns/op 8 B/op\nBenchmarkX-2 100 %d ns/op 8 B/op\nPASS\n", 1000+i, 1001+i)
+	date := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour).Format(time.RFC3339)
+	data, run, err := history.Stamp([]byte(in), fmt.Sprintf("in%d.txt", i), []format.Config{{Key: "commit", Value: fmt.Sprintf("%040d", i)}, {Key: "date", Value: date}}, history.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, run
+}
+
+// testStore: writers adding distinct runs at once all succeed; two adding
+// the same commit at once, exactly one; the runs read back are the ones
+// written.
+func testStore(t *testing.T, open func() history.Store) {
+	const writers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, 2*writers)
+	for w := range writers {
+		wg.Go(func() {
+			s := open()
+			if s == nil {
+				errs[w], errs[writers+w] = fmt.Errorf("open failed"), fmt.Errorf("open failed")
+				return
+			}
+			defer s.Close()
+			data, run := stamped(t, w)
+			errs[w] = s.Add(context.Background(), run, data)
+			data, run = stamped(t, 100) // everyone races for commit 100
+			errs[writers+w] = s.Add(context.Background(), run, data)
+		})
+	}
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		switch {
+		case i < writers && err != nil:
+			t.Errorf("writer %d: %v", i, err)
+		case i >= writers && err == nil:
+			won++
+		case i >= writers && !strings.Contains(err.Error(), "already holds commit "+fmt.Sprintf("%040d", 100)):
+			t.Errorf("duplicate refused with %v", err)
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d writers added commit 100, want exactly 1", won)
+	}
+	s := open()
+	defer s.Close()
+	rs, err := s.Runs(context.Background(), history.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != writers+1 {
+		t.Fatalf("%d runs read back, want %d", len(rs), writers+1)
+	}
+	h, err := history.NewHistory(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range h.Runs[:writers] {
+		if r.Commit != fmt.Sprintf("%040d", i) || r.Date.Hour() != i || len(r.Results) != 2 || r.Get("goos") != "linux" {
+			t.Errorf("run %d read back as %s %v %d results %+v", i, r.Commit, r.Date, len(r.Results), r.Config)
+		}
+	}
+	if len(h.Series) != 2 || h.Series[0].Unit != "sec/op" || h.Series[0].Points[3].Value != 1003.5e-9 {
+		t.Errorf("series %+v", h.Series[0])
+	}
+}
+
+func TestDirStore(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "h")
+	testStore(t, func() history.Store { return history.Dir(dir) })
+	// Plain files, named by date and commit, no leftovers.
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 9 || ents[0].Name() != "20260101T000000Z-"+fmt.Sprintf("%040d", 0)+".txt" {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %v", names)
+	}
+}
+
+func TestPostgresStore(t *testing.T) {
+	ctx := context.Background()
+	schema := fmt.Sprintf("ctxconform_history_test_%d", time.Now().UnixNano())
+	first, err := history.OpenPostgres(ctx, pgtest.DSN(), schema)
+	if err != nil {
+		pgtest.Unavailable(t, err)
+	}
+	t.Cleanup(func() {
+		if err := first.Drop(ctx); err != nil {
+			t.Errorf("drop %s: %v", schema, err)
+		}
+		first.Close()
+	})
+	// Drop it again so the concurrent writers race to create it.
+	if err := first.Drop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	testStore(t, func() history.Store {
+		s, err := history.OpenPostgres(ctx, pgtest.DSN(), schema)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		return s
+	})
+}

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ctxconform/ctxconform/bench/format"
+	"github.com/ctxconform/ctxconform/bench/history"
+)
+
+func cmdHistory(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "import":
+			return cmdHistoryImport(args[1:], stdout, stderr)
+		case "accuracy":
+			return cmdHistoryAccuracy(args[1:], stdout, stderr)
+		}
+	}
+	fs := flag.NewFlagSet("history", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: conformance history [flags] DIR
+       conformance history import [--dsn DSN] DIR --commit C --date D FILE...
+       conformance history accuracy [--histories N] [--markdown]
+
+Finds the change points of every benchmark x unit series of a performance
+history (a directory of results files, one per run, as "conformance bench
+--record DIR" writes; or PostgreSQL with --dsn), by E-divisive means with
+a permutation test, and gates on them: exit status 1 when the newest change
+point of a series is a regression not acknowledged in --ack FILE, 0
+otherwise, 2 for bad input. An improvement never fails.
+
+"import" adds the results of any go test -bench output as the run of a
+commit; "accuracy" scores the detector on synthetic histories.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
+	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
+	perms := fs.Int("permutations", 0, "permutations per test (default 2/p-value - 1)")
+	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
+	minChange := thresholdFlag{0.01}
+	fs.Var(&minChange, "min-change", "smallest change of the median reported: 1% or 0.01")
+	seed := fs.Uint64("seed", 1, "seed of the permutations")
+	ack := fs.String("ack", "", "acknowledged changes: lines of COMMIT BENCHMARK REASON")
+	markdown := fs.Bool("markdown", false, "print Markdown instead of the terminal table")
+	mdTo := fs.String("markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
+	jsonTo := fs.String("json", "", "also write the JSON report to this file (- for standard output, instead of the table)")
+	htmlTo := fs.String("html", "", "also write the self-contained HTML trend report to this file")
+	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines and NaN, infinite or impossible negative samples with a warning instead of refusing the file")
+	var locs []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return exitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		locs = append(locs, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "conformance history: %v\n", err)
+		return exitUsage
+	}
+	if *dsn != "" {
+		locs = append(locs, *dsn)
+	}
+	if len(locs) != 1 {
+		fmt.Fprintf(stderr, "conformance history: want one history (a directory, or --dsn), got %d\n", len(locs))
+		fs.Usage()
+		return exitUsage
+	}
+	det := history.Detector{PValue: *pvalue, Permutations: *perms, MinSegment: *minSeg, MinChange: minChange.v, Seed: *seed}
+	if minChange.v == 0 {
+		det.MinChange = -1 // report every significant shift
+	}
+	var acks []history.Ack
+	if *ack != "" {
+		var err error
+		if acks, err = history.ReadAcks(*ack); err != nil {
+			return fail(err)
+		}
+	}
+	ctx := context.Background()
+	store, err := history.Open(ctx, locs[0])
+	if err != nil {
+		return fail(err)
+	}
+	defer store.Close()
+	if d, ok := store.(history.Dir); ok {
+		if st, err := os.Stat(string(d)); err != nil || !st.IsDir() {
+			return fail(fmt.Errorf("history %s: not a directory", d))
+		}
+	}
+	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: *skipBad})
+	if err != nil {
+		return fail(err)
+	}
+	if len(runs) == 0 {
+		return fail(fmt.Errorf("history %s holds no runs (add some with conformance bench --record or conformance history import)", store.Location()))
+	}
+	h, err := history.NewHistory(runs)
+	if err != nil {
+		return fail(err)
+	}
+	a, err := history.Analyse(h, det)
+	if err != nil {
+		return fail(err)
+	}
+	rep := history.NewReport(a, acks, store.Location())
+	switch {
+	case *jsonTo == "-":
+		err = rep.JSON(stdout)
+	case *markdown:
+		err = rep.Markdown(stdout)
+	default:
+		err = rep.Text(stdout)
+	}
+	if err == nil && *jsonTo != "" && *jsonTo != "-" {
+		err = writeWith(*jsonTo, rep.JSON)
+	}
+	if err == nil && *htmlTo != "" {
+		err = writeWith(*htmlTo, rep.HTML)
+	}
+	if err == nil && *mdTo != "" {
+		var buf bytes.Buffer
+		if err = rep.Markdown(&buf); err == nil {
+			err = appendFile(*mdTo, buf.Bytes())
+		}
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if rep.Failed() {
+		return exitGate
+	}
+	return exitOK
+}
+
+func writeWith(path string, render func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := render(&buf); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+func cmdHistoryImport(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("history import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: conformance history import [flags] DIR --commit C --date D FILE...
+
+Adds the results in FILE (any go test -bench or conformance bench output;
+several files are one run) to the history in DIR (or PostgreSQL with
+--dsn) as the run of commit C, dated D (RFC 3339, or YYYY-MM-DD).
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	dsn := fs.String("dsn", "", "add to the history in PostgreSQL at this connection string instead of a directory")
+	commit := fs.String("commit", "", "the commit the results measure (default: the files' own commit line)")
+	date := fs.String("date", "", "the commit's date, RFC 3339 or YYYY-MM-DD (default: the files' own date line)")
+	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines and unusable samples with a warning instead of refusing the file")
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return exitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "conformance history import: %v\n", err)
+		return exitUsage
+	}
+	var loc string
+	var files []string
+	if *dsn != "" {
+		loc, files = *dsn, pos
+	} else if len(pos) > 0 {
+		loc, files = pos[0], pos[1:]
+	}
+	if loc == "" || len(files) == 0 {
+		fmt.Fprintln(stderr, "conformance history import: want a history (DIR or --dsn) and at least one results file")
+		fs.Usage()
+		return exitUsage
+	}
+	var data []byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fail(err)
+		}
+		data = append(data, b...)
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			data = append(data, '\n')
+		}
+	}
+	var set []format.Config
+	if *commit != "" {
+		set = append(set, format.Config{Key: history.KeyCommit, Value: *commit})
+	}
+	if *date != "" {
+		d, err := parseDate(*date)
+		if err != nil {
+			return fail(err)
+		}
+		set = append(set, format.Config{Key: history.KeyDate, Value: d})
+	}
+	out, run, err := history.Stamp(data, strings.Join(files, "+"), set, history.ReadOptions{SkipBad: *skipBad})
+	if err != nil {
+		return fail(err)
+	}
+	for _, w := range run.Warnings {
+		fmt.Fprintf(stderr, "conformance history import: warning: %s\n", w)
+	}
+	ctx := context.Background()
+	store, err := history.Open(ctx, loc)
+	if err != nil {
+		return fail(err)
+	}
+	defer store.Close()
+	if err := store.Add(ctx, run, out); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "added %s (%s, %d results) to %s\n", run.Commit, run.Date.Format(time.RFC3339), len(run.Results), store.Location())
+	return exitOK
+}
+
+// parseDate reads RFC 3339 or a plain date (midnight UTC).
+func parseDate(s string) (string, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.Format(time.RFC3339), nil
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t.UTC().Format(time.RFC3339), nil
+	}
+	return "", fmt.Errorf("--date %q: want RFC 3339 (2026-01-02T15:04:05Z) or YYYY-MM-DD", s)
+}
+
+// recordRun adds the results of a conformance bench run to the history at
+// location (a directory or a PostgreSQL connection string), with the
+// commit, date and cores configuration lines (see history.RecordConfig).
+func recordRun(location string, results []byte, stderr io.Writer) error {
+	probe, err := format.ReadFrom(bytes.NewReader(results), "results")
+	if err != nil {
+		return err
+	}
+	set, err := history.RecordConfig(probe.Get)
+	if err != nil {
+		return err
+	}
+	out, run, err := history.Stamp(results, "conformance bench", set, history.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	store, err := history.Open(ctx, location)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if err := store.Add(ctx, run, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "conformance bench: recorded %s in %s\n", run.Commit, store.Location())
+	return nil
+}
+
+func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("history accuracy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: conformance history accuracy [flags]
+
+Scores the change-point detector, and the "alert at 110% of the previous
+run" rule beside it, on synthetic histories: normal and heavy-tailed
+(Student's t, 3 degrees of freedom) noise of CV 2%, 5% and 10%, steps of
+3%, 5%, 10% and 20% at a random run, and histories with no step. Exit
+status 1 when the goals (recall >= 0.95 for steps of at least twice the
+CV, <= 0.05 false change points per series) are not met.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	n := fs.Int("histories", 200, "histories per cell of the grid")
+	runs := fs.Int("runs", 60, "runs per history")
+	seed := fs.Uint64("seed", 1, "seed of the histories")
+	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
+	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
+	markdown := fs.Bool("markdown", false, "print Markdown")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *n < 1 {
+		fmt.Fprintf(stderr, "conformance history accuracy: --histories %d: want at least 1\n", *n)
+		return exitUsage
+	}
+	opts := history.AccuracyOptions{Runs: *runs, Histories: *n, Seed: *seed, Detector: history.Detector{PValue: *pvalue, MinSegment: *minSeg}}
+	cells, err := history.Accuracy(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "conformance history accuracy: %v\n", err)
+		return exitUsage
+	}
+	goals := history.Goals{Recall: 0.95, FalsePerRun: 0.05}
+	if err := history.WriteAccuracy(stdout, cells, opts, goals, *markdown); err != nil {
+		fmt.Fprintf(stderr, "conformance history accuracy: %v\n", err)
+		return exitUsage
+	}
+	if !history.Summarize(cells, goals).Met {
+		return exitGate
+	}
+	return exitOK
+}
