@@ -110,7 +110,7 @@ func runCase(t *suite.T, c DensifyCase, drift bool) (call.Densified, string) {
 	}
 	if err != nil {
 		if errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) {
-			t.Fatal("generated request", err)
+			t.OperationFailed("generated request", err)
 		}
 		return call.Densified{}, "valid request refused: " + err.Error()
 	}

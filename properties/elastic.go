@@ -161,7 +161,7 @@ func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h in
 		radius := func(b, h int) (int, error) {
 			r, err := call.Radius(t, adapters.RadiusRequest{Budget: b, Hits: h})
 			if err != nil && errors.Is(err, adapters.ErrFault) {
-				t.Fatal("generated request", err)
+				t.OperationFailed("generated request", err)
 			}
 			return r, err
 		}

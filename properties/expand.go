@@ -87,7 +87,7 @@ func expTableProperty(t *suite.T) {
 		m, err := call.Multiplier(t, g)
 		if err != nil {
 			if errors.Is(err, adapters.ErrFault) {
-				t.Fatal("generated graph", err)
+				t.OperationFailed("generated graph", err)
 			}
 			return "valid graph rejected: " + err.Error()
 		}
@@ -115,7 +115,7 @@ func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, a
 			ans, err := call.Expand(t, req)
 			if err != nil {
 				if errors.Is(err, adapters.ErrFault) {
-					t.Fatal("generated search", err)
+					t.OperationFailed("generated search", err)
 				}
 				return "valid search rejected: " + err.Error()
 			}

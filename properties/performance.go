@@ -122,7 +122,7 @@ func prfMemory(t *suite.T) {
 			r, err := in.Inflate(t.Context(), native)
 			runtime.ReadMemStats(&after)
 			if err != nil {
-				t.Fatal("inflate "+w.name, err)
+				t.OperationFailed("inflate "+w.name, err)
 			}
 			res, least = r, min(least, after.TotalAlloc-before.TotalAlloc)
 		}
@@ -150,7 +150,7 @@ func prfSpeed(t *suite.T) {
 	req := fixtures.Generate(1, spec)
 	in, native := prfDirect(t, req)
 	if _, err := in.Inflate(t.Context(), native); err != nil { // warm-up
-		t.Fatal("inflate", err)
+		t.OperationFailed("inflate", err)
 	}
 	perWindow := make([]time.Duration, prfSpeedRuns)
 	perCall := make([]time.Duration, prfSpeedRuns)
@@ -160,7 +160,7 @@ func prfSpeed(t *suite.T) {
 		res, err := in.Inflate(t.Context(), native)
 		elapsed := time.Since(start)
 		if err != nil {
-			t.Fatal("inflate", err)
+			t.OperationFailed("inflate", err)
 		}
 		windows = len(res.Windows)
 		perCall[i] = elapsed
@@ -183,7 +183,7 @@ func prfDirect(t *suite.T, req inflate.Request) (adapters.Inflater, inflate.Requ
 	a := prfInnermost(t.Adapter())
 	in, ok := a.(adapters.Inflater)
 	if !ok {
-		t.Fatal("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
+		t.OperationFailed("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
 	}
 	u := t.Unit()
 	if u == unit.Bytes {

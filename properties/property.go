@@ -79,7 +79,7 @@ var (
 // refused: a fault ends the check as errored, any other error fails the case.
 func rejected(t *suite.T, err error) string {
 	if errors.Is(err, adapters.ErrFault) {
-		t.Fatal("generated request", err)
+		t.OperationFailed("generated request", err)
 	}
 	return "valid request rejected: " + err.Error()
 }

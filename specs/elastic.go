@@ -253,11 +253,11 @@ func elaFloorContradiction(t *suite.T) {
 	}
 	code, err := elaCorpusDoc("code", "code/unicode_utf8.go.txt")
 	if err != nil {
-		t.Fatal("fixture", err)
+		t.OperationFailed("fixture", err)
 	}
 	data, err := elaCorpusDoc("data", "data/zone1970.tab")
 	if err != nil {
-		t.Fatal("fixture", err)
+		t.OperationFailed("fixture", err)
 	}
 	cases := []struct {
 		name string
@@ -390,11 +390,11 @@ func elaCensusSmall(t *suite.T) {
 func elaCensusCorpus(t *suite.T) {
 	prose, err := fixtures.Corpus("prose")
 	if err != nil {
-		t.Fatal("fixture", err)
+		t.OperationFailed("fixture", err)
 	}
 	data, err := fixtures.Corpus("data")
 	if err != nil {
-		t.Fatal("fixture", err)
+		t.OperationFailed("fixture", err)
 	}
 	// "The"/"the" as a word: 148 times in go_spec.txt, 27 of them "The";
 	// the first at 0 ("The Go Programming…"), 114, 243, 268, 626.

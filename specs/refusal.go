@@ -38,7 +38,7 @@ func refuses[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), case
 			case inexpressible(err):
 				t.Notef("case %q skipped: its valid twin cannot reach this implementation: %v", c.name, err)
 			case nonAnswer(err):
-				t.Fatal(c.name+": valid twin", err)
+				t.OperationFailed(c.name+": valid twin", err)
 			default:
 				judged++
 				t.Errorf("%s: the valid twin was refused (%v), so refusing the faulty request shows nothing", c.name, err)
@@ -53,7 +53,7 @@ func refuses[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), case
 		case inexpressible(err):
 			t.Notef("case %q skipped: the faulty request cannot reach this implementation: %v", c.name, err)
 		case nonAnswer(err):
-			t.Fatal(c.name+": faulty request", err)
+			t.OperationFailed(c.name+": faulty request", err)
 		default:
 			judged++
 		}

@@ -60,7 +60,7 @@ func TestRunInterruptedFault(t *testing.T) {
 	r := req("INF-01", Must, func(t *T) {
 		cancel(errors.New("interrupted by SIGINT"))
 		<-t.ctx.Done()
-		t.Fatal("inflate", fmt.Errorf("%w: no answer before the check's deadline: %w", adapters.ErrFault, t.ctx.Err()))
+		t.OperationFailed("inflate", fmt.Errorf("%w: no answer before the check's deadline: %w", adapters.ErrFault, t.ctx.Err()))
 	})
 	res := RunOne(ctx, a, r, Options{})
 	if res.Outcome != NotRun || res.Message != "interrupted: interrupted by SIGINT" {

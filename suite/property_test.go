@@ -114,7 +114,7 @@ func TestPropertyFirstFailureStands(t *testing.T) {
 		again func(t *T) // what happens when the failing case is sent again
 		opts  Options
 	}{
-		{"crash when sent again", func(t *T) { t.Fatal("inflate", adapters.Fault("the program exited")) }, Options{}},
+		{"crash when sent again", func(t *T) { t.OperationFailed("inflate", adapters.Fault("the program exited")) }, Options{}},
 		{"hang when sent again", func(*T) { <-release }, Options{Timeout: 50 * time.Millisecond}},
 	}
 	for _, tt := range tests {
@@ -144,7 +144,7 @@ func TestPropertyErrorReplay(t *testing.T) {
 	check := func(st *T) {
 		ForAll(st, "crash", []Case[int]{{"fine", 1}, {"crashes", 2}}, gen.IntRange(0, 10), func(n int) string {
 			if n == 2 {
-				st.Fatal("inflate", adapters.Fault("the program exited"))
+				st.OperationFailed("inflate", adapters.Fault("the program exited"))
 			}
 			return ""
 		})

@@ -94,14 +94,16 @@ func (t *T) Fatalf(format string, args ...any) {
 	runtime.Goexit()
 }
 
-// Fatal ends the check because an operation returned err. An error that is
-// the implementation's fault (adapters.ErrFault: a crash, a hang, garbage)
-// makes the requirement errored rather than failed.
+// OperationFailed ends the check because operation op returned err, and
+// gives the verdict that error calls for (it is not testing.T.Fatal: the
+// verdict depends on the error). An error that is the implementation's fault
+// (adapters.ErrFault: a crash, a hang, garbage) or a missed deadline makes
+// the requirement errored; any other error fails it.
 //
 // A request the adapter's transport cannot carry (adapters.ErrInexpressible:
 // JSON holds no invalid UTF-8 or NaN) was never seen by the implementation,
 // so the check is skipped rather than judged.
-func (t *T) Fatal(op string, err error) {
+func (t *T) OperationFailed(op string, err error) {
 	if errors.Is(err, adapters.ErrInexpressible) {
 		t.Skipf("%s: the request cannot reach this implementation: %v", op, err)
 	}

@@ -11,7 +11,7 @@ import (
 func Assemble(t *suite.T, req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
 	in, ok := t.Adapter().(adapters.Assembler)
 	if !ok {
-		t.Fatal("assemble", adapters.Fault("%s has no Assemble operation", t.Info().Name))
+		t.OperationFailed("assemble", adapters.Fault("%s has no Assemble operation", t.Info().Name))
 	}
 	ans, err := in.Assemble(t.Context(), req)
 	t.Record("assemble", req, ans, err)
@@ -25,7 +25,7 @@ func Assemble(t *suite.T, req adapters.AssembleRequest) (adapters.AssembleAnswer
 func MustAssemble(t *suite.T, req adapters.AssembleRequest) adapters.AssembleAnswer {
 	ans, err := Assemble(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans
 }

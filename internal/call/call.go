@@ -15,7 +15,7 @@ import (
 func Inflate(t *suite.T, req inflate.Request) (inflate.Result, error) {
 	in, ok := t.Adapter().(adapters.Inflater)
 	if !ok {
-		t.Fatal("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
+		t.OperationFailed("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
 	}
 	res, err := in.Inflate(t.Context(), req)
 	t.Record("inflate", req, res, err)
@@ -29,7 +29,7 @@ func Inflate(t *suite.T, req inflate.Request) (inflate.Result, error) {
 func MustInflate(t *suite.T, req inflate.Request) inflate.Result {
 	res, err := Inflate(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return res
 }

@@ -172,7 +172,7 @@ func (m *Model) Exhausted() bool {
 func Densify(t *suite.T, req adapters.DensifyRequest, m *Model) (adapters.DensifyAnswer, error) {
 	d, ok := t.Adapter().(adapters.Densifier)
 	if !ok {
-		t.Fatal("densify", adapters.Fault("%s has no Densify operation", t.Info().Name))
+		t.OperationFailed("densify", adapters.Fault("%s has no Densify operation", t.Info().Name))
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -209,7 +209,7 @@ func MustDensify(t *suite.T, req adapters.DensifyRequest, m *Model) Densified {
 		t.Fatalf("no answer within %d provider calls: the flow does not terminate", m.budget())
 	}
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	d, err := Check(req, ans, m)
 	if err != nil {

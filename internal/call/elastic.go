@@ -12,7 +12,7 @@ import (
 func hydrator(t *suite.T) adapters.Hydrator {
 	h, ok := t.Adapter().(adapters.Hydrator)
 	if !ok {
-		t.Fatal("elastic", adapters.Fault("%s has no elastic operations (Radius, Census, Hydrate)", t.Info().Name))
+		t.OperationFailed("elastic", adapters.Fault("%s has no elastic operations (Radius, Census, Hydrate)", t.Info().Name))
 	}
 	return h
 }
@@ -31,7 +31,7 @@ func Radius(t *suite.T, req adapters.RadiusRequest) (int, error) {
 func MustRadius(t *suite.T, req adapters.RadiusRequest) int {
 	r, err := Radius(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return r
 }
@@ -50,7 +50,7 @@ func Census(t *suite.T, req adapters.CensusRequest) ([]radial.Atom, error) {
 func MustCensus(t *suite.T, req adapters.CensusRequest) []radial.Atom {
 	atoms, err := Census(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return atoms
 }
@@ -69,7 +69,7 @@ func Hydrate(t *suite.T, req adapters.HydrateRequest) (elastic.Result, error) {
 func MustHydrate(t *suite.T, req adapters.HydrateRequest) elastic.Result {
 	res, err := Hydrate(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return res
 }

@@ -22,7 +22,7 @@ func expander(t *suite.T) adapters.Expander {
 		}
 		a = u.Unwrap()
 	}
-	t.Fatal("expand", adapters.Fault("%s has no Expander operations", t.Info().Name))
+	t.OperationFailed("expand", adapters.Fault("%s has no Expander operations", t.Info().Name))
 	return nil
 }
 
@@ -40,7 +40,7 @@ func Multiplier(t *suite.T, req adapters.GraphRequest) (float64, error) {
 func MustMultiplier(t *suite.T, req adapters.GraphRequest) float64 {
 	m, err := Multiplier(t, req)
 	if err != nil {
-		t.Fatal("valid graph", err)
+		t.OperationFailed("valid graph", err)
 	}
 	return m
 }
@@ -59,7 +59,7 @@ func Expand(t *suite.T, req adapters.ExpandRequest) (adapters.ExpandAnswer, erro
 func MustExpand(t *suite.T, req adapters.ExpandRequest) adapters.ExpandAnswer {
 	ans, err := Expand(t, req)
 	if err != nil {
-		t.Fatal("valid search", err)
+		t.OperationFailed("valid search", err)
 	}
 	return ans
 }

@@ -11,7 +11,7 @@ import (
 func searcherOf(t *suite.T, op string) adapters.Searcher {
 	s, ok := t.Adapter().(adapters.Searcher)
 	if !ok {
-		t.Fatal(op, adapters.Fault("%s has no Search operation", t.Info().Name))
+		t.OperationFailed(op, adapters.Fault("%s has no Search operation", t.Info().Name))
 	}
 	return s
 }
@@ -26,11 +26,11 @@ func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm
 	}
 	loc, err := adapters.ParseLocale(ans.Locale)
 	if err != nil {
-		t.Fatal("search", adapters.Fault("answer: %v", err))
+		t.OperationFailed("search", adapters.Fault("answer: %v", err))
 	}
 	for i, m := range ans.Matches {
 		if _, err := adapters.ParseTier(m.Tier); err != nil {
-			t.Fatal("search", adapters.Fault("answer: match %d (ID %q): %v", i, m.ID, err))
+			t.OperationFailed("search", adapters.Fault("answer: match %d (ID %q): %v", i, m.ID, err))
 		}
 	}
 	return ans, loc, nil
@@ -40,7 +40,7 @@ func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm
 func MustSearch(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm.Locale) {
 	ans, loc, err := Search(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans, loc
 }
@@ -56,7 +56,7 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 	}
 	loc, err := adapters.ParseLocale(ans.Locale)
 	if err != nil {
-		t.Fatal("trigrams", adapters.Fault("answer: %v", err))
+		t.OperationFailed("trigrams", adapters.Fault("answer: %v", err))
 	}
 	ns, np := len(req.Strings), len(req.Pairs)
 	for _, c := range []struct {
@@ -68,7 +68,7 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 		{"strict_word_similarity", len(ans.StrictWordSimilarity), np},
 	} {
 		if c.got != c.want {
-			t.Fatal("trigrams", adapters.Fault("answer: %d %s values for %d inputs", c.got, c.name, c.want))
+			t.OperationFailed("trigrams", adapters.Fault("answer: %d %s values for %d inputs", c.got, c.name, c.want))
 		}
 	}
 	return ans, loc, nil
@@ -78,7 +78,7 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 func MustTrigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, trgm.Locale) {
 	ans, loc, err := Trigrams(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans, loc
 }

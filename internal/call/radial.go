@@ -10,7 +10,7 @@ import (
 func radialInflater(t *suite.T, op string) adapters.RadialInflater {
 	in, ok := t.Adapter().(adapters.RadialInflater)
 	if !ok {
-		t.Fatal(op, adapters.Fault("%s has no radial operations", t.Info().Name))
+		t.OperationFailed(op, adapters.Fault("%s has no radial operations", t.Info().Name))
 	}
 	return in
 }
@@ -29,7 +29,7 @@ func RadialIngest(t *suite.T, req adapters.RadialIngestRequest) (adapters.Radial
 func MustRadialIngest(t *suite.T, req adapters.RadialIngestRequest) adapters.RadialIngestAnswer {
 	ans, err := RadialIngest(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans
 }
@@ -48,7 +48,7 @@ func RadialWindows(t *suite.T, req adapters.RadialWindowsRequest) (adapters.Radi
 func MustRadialWindows(t *suite.T, req adapters.RadialWindowsRequest) adapters.RadialWindowsAnswer {
 	ans, err := RadialWindows(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans
 }
@@ -67,7 +67,7 @@ func RadialSplit(t *suite.T, req adapters.RadialSplitRequest) (adapters.RadialSp
 func MustRadialSplit(t *suite.T, req adapters.RadialSplitRequest) adapters.RadialSplitAnswer {
 	ans, err := RadialSplit(t, req)
 	if err != nil {
-		t.Fatal("valid request", err)
+		t.OperationFailed("valid request", err)
 	}
 	return ans
 }
