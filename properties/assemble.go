@@ -100,7 +100,7 @@ func assembleRequirements() []suite.Requirement {
 // generated request the implementation must answer, and judge must find
 // nothing wrong with the answer.
 func assembly(name string, judge func(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error) func(*suite.T) {
-	return answered[AssembleCase](name, edgesAssembleCase(), genAssembleCase(), call.Assemble, judge)
+	return answered[assembleCase](name, edgesAssembleCase(), genAssembleCase(), call.Assemble, judge)
 }
 
 // overBudgetShare counts, over the generated requests, the assemblies whose
@@ -109,7 +109,7 @@ func assembly(name string, judge func(t *suite.T, req adapters.AssembleRequest, 
 func overBudgetShare(t *suite.T) {
 	var runs, over int
 	worst := ""
-	suite.ForAll(t, "over-budget-share", edgesAssembleCase(), genAssembleCase(), func(c AssembleCase) string {
+	suite.ForAll(t, "over-budget-share", edgesAssembleCase(), genAssembleCase(), func(c assembleCase) string {
 		req := c.Request()
 		ans, err := call.Assemble(t, req)
 		if err != nil {

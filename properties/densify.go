@@ -29,7 +29,7 @@ func densifyRequirements() []suite.Requirement {
 			densification("accounts", true, false, nil)),
 		p("DSF-20", "Do we include potential output tokens in input sizing?", suite.Must,
 			"Once chunking is active every call fits the cap (prompt, input and the output it reserves), and without failures the densification succeeds.",
-			densification("within-cap", false, false, func(_ DensifyCase, d call.Densified) error {
+			densification("within-cap", false, false, func(_ densifyCase, d call.Densified) error {
 				if err := invariant.WithinCap(d.Steps, d.Req.Cap); err != nil {
 					return err
 				}
@@ -43,23 +43,23 @@ func densifyRequirements() []suite.Requirement {
 			densification("terminates", true, false, nil)),
 		p("DSF-22", "Non-reducing merge guard", suite.Must,
 			"The merge loop never grows the number of parts: every merge pass that makes calls makes fewer than the parts it starts from.",
-			densification("reduces", true, false, func(_ DensifyCase, d call.Densified) error { return invariant.Reduces(d.Ans) })),
+			densification("reduces", true, false, func(_ densifyCase, d call.Densified) error { return invariant.Reduces(d.Ans) })),
 		p("DSF-23", "densifyInChunks 1-2", suite.Must,
 			"Every input character's chunk is sent exactly once per round: a round's chunks, white space removed, put the input together exactly once, and a full call carries all of it.",
-			densification("chunks-once", true, false, func(_ DensifyCase, d call.Densified) error { return invariant.ChunksOnce(d.Req.Input, d.Steps) })),
+			densification("chunks-once", true, false, func(_ densifyCase, d call.Densified) error { return invariant.ChunksOnce(d.Req.Input, d.Steps) })),
 		p("DSF-24", "Retry strategy; What happens when merge pass overflows?", suite.Must,
 			"Under random overflows the flow adapts as the retry strategy says: merge-local retry first, then chunk halving, halving by two and never below 320, and a restart only after an overflow.",
-			densification("adapts", true, false, func(_ DensifyCase, d call.Densified) error {
+			densification("adapts", true, false, func(_ densifyCase, d call.Densified) error {
 				return errors.Join(invariant.OverflowAdapts(d.Ans, d.Steps), invariant.Halving(d.Ans), invariant.NewRoundOnlyAfterOverflow(d.Steps))
 			})),
 		p("DSF-25", "Context-window error detection; Remote providers", suite.Must,
 			"Under random rate limits and transient failures, no failure other than an overflow is followed by chunking, halving or a merge-local retry.",
-			densification("non-overflow-ends", true, false, func(_ DensifyCase, d call.Densified) error {
+			densification("non-overflow-ends", true, false, func(_ densifyCase, d call.Densified) error {
 				return invariant.NonOverflowEnds(d.Steps)
 			})),
 		p("DSF-26", "Budget values (safety margin)", suite.Should,
 			"When the model counts more tokens than the estimate, by up to the safety margin (10% of the cap), no call after entry overflows and the densification succeeds.",
-			densification("drift", false, true, func(c DensifyCase, d call.Densified) error {
+			densification("drift", false, true, func(c densifyCase, d call.Densified) error {
 				for _, s := range d.Steps {
 					if s.Want != "full" && s.Kind == invariant.KindOverflow {
 						return fmt.Errorf("%s call %d overflowed (cost %d of %d) at drift %.4f", s.Want, s.N, s.Cost, d.Req.Cap, c.drift())
@@ -80,9 +80,9 @@ func densifyRequirements() []suite.Requirement {
 // every generated case the implementation must answer within the call
 // budget, with an answer that accounts for its calls, and judge (if any)
 // must find nothing wrong.
-func densification(name string, faults, drift bool, judge func(DensifyCase, call.Densified) error) func(*suite.T) {
+func densification(name string, faults, drift bool, judge func(densifyCase, call.Densified) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesDensifyCase(), genDensifyCase(faults), func(c DensifyCase) string {
+		suite.ForAll(t, name, edgesDensifyCase(), genDensifyCase(faults), func(c densifyCase) string {
 			d, msg := runCase(t, c, drift)
 			if msg != "" {
 				return msg
@@ -98,7 +98,7 @@ func densification(name string, faults, drift bool, judge func(DensifyCase, call
 }
 
 // runCase runs one case; a non-empty message is a failure.
-func runCase(t *suite.T, c DensifyCase, drift bool) (call.Densified, string) {
+func runCase(t *suite.T, c densifyCase, drift bool) (call.Densified, string) {
 	m, err := c.Model(drift)
 	if err != nil {
 		return call.Densified{}, "harness: " + err.Error()
@@ -125,7 +125,7 @@ func runCase(t *suite.T, c DensifyCase, drift bool) (call.Densified, string) {
 // implementation and the reference, each with its own identical model.
 func equalsReference(t *suite.T) {
 	ref := reference.New()
-	suite.ForAll(t, "equals-reference", edgesDensifyCase(), genDensifyCase(true), func(c DensifyCase) string {
+	suite.ForAll(t, "equals-reference", edgesDensifyCase(), genDensifyCase(true), func(c densifyCase) string {
 		c.Work = 1
 		got, msg := runCase(t, c, false)
 		if msg != "" {

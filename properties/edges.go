@@ -7,111 +7,111 @@ import "github.com/ctxconform/ctxconform/suite"
 // plain numbers that Request clamps into valid requests, so each edge case
 // is written as the numbers that reach the corner it names.
 
-func edgesAssembleCase() []suite.Case[AssembleCase] {
-	one := []MoleculeRecipe{{Center: 0, Jitter: 10, Len: 5, Score: 10}}
-	spread := []MoleculeRecipe{
+func edgesAssembleCase() []suite.Case[assembleCase] {
+	one := []moleculeRecipe{{Center: 0, Jitter: 10, Len: 5, Score: 10}}
+	spread := []moleculeRecipe{
 		{Doc: 0, Center: 0, Jitter: 0, Len: 40, Score: 20},
 		{Doc: 0, Mode: 1, Len: 30, Score: 10, Time: 1, Vec: 1, Ents: 1},
 		{Doc: 0, Mode: 2, Len: 60, Score: 10, Time: 2, Vec: 2, Ents: 3},
 		{Doc: 1, Center: 3, Jitter: 0, Len: 120, Score: 5, Time: 100, Vec: 3, Ents: 8},
 		{Doc: 1, Center: 3, Jitter: 500, Len: 1, Score: 5},
 	}
-	cases := []suite.Case[AssembleCase]{
-		{Name: "no molecule", Value: AssembleCase{Text: 1, Docs: []int{100}, Count: 1, Budget: 100}},
-		{Name: "one molecule, budget 1", Value: AssembleCase{Text: 1, Docs: []int{50}, Count: 1, Mols: one, Budget: 1}},
-		{Name: "one molecule in a one-character document", Value: AssembleCase{Text: 1, Docs: []int{1}, Count: 1, Mols: one, Budget: 100}},
-		{Name: "emoji document, molecules at both ends", Value: AssembleCase{Text: 2, Script: 3, Docs: []int{400}, Count: 1,
-			Mols: []MoleculeRecipe{{Jitter: 0, Len: 8, Score: 3}, {Jitter: 392, Len: 8, Score: 3}}, Budget: 100}},
+	cases := []suite.Case[assembleCase]{
+		{Name: "no molecule", Value: assembleCase{Text: 1, Docs: []int{100}, Count: 1, Budget: 100}},
+		{Name: "one molecule, budget 1", Value: assembleCase{Text: 1, Docs: []int{50}, Count: 1, Mols: one, Budget: 1}},
+		{Name: "one molecule in a one-character document", Value: assembleCase{Text: 1, Docs: []int{1}, Count: 1, Mols: one, Budget: 100}},
+		{Name: "emoji document, molecules at both ends", Value: assembleCase{Text: 2, Script: 3, Docs: []int{400}, Count: 1,
+			Mols: []moleculeRecipe{{Jitter: 0, Len: 8, Score: 3}, {Jitter: 392, Len: 8, Score: 3}}, Budget: 100}},
 	}
 	for s := range asmStrategies {
-		cases = append(cases, suite.Case[AssembleCase]{Name: "touching, overlapping and far molecules, strategy " + string(rune('0'+s)),
-			Value: AssembleCase{Text: 3, Script: 4, Kinds: []int{0, 1}, Docs: []int{3000, 3000}, Count: 2, Mols: spread, Budget: 300, Strategy: s}})
+		cases = append(cases, suite.Case[assembleCase]{Name: "touching, overlapping and far molecules, strategy " + string(rune('0'+s)),
+			Value: assembleCase{Text: 3, Script: 4, Kinds: []int{0, 1}, Docs: []int{3000, 3000}, Count: 2, Mols: spread, Budget: 300, Strategy: s}})
 	}
 	return cases
 }
 
-func edgesRadialCase() []suite.Case[RadialCase] {
-	return []suite.Case[RadialCase]{
-		{Name: "no atom", Value: RadialCase{Text: 1, Docs: []int{100}, Count: 1, Radius: 10}},
-		{Name: "one atom, radius 1", Value: RadialCase{Text: 1, Docs: []int{100}, Count: 1, Atoms: []AtomRecipe{{Jitter: 50}}, Radius: 1}},
-		{Name: "emoji document, atoms at both ends", Value: RadialCase{Text: 2, Script: 3, Docs: []int{400}, Count: 1,
-			Atoms: []AtomRecipe{{Jitter: 0}, {Jitter: 396, Label: 1}}, Radius: 7}},
-		{Name: "duplicate and neighbouring atoms, code and data", Value: RadialCase{Text: 3, Script: 4, Kinds: []int{1, 2}, Docs: []int{2000, 2000}, Count: 2,
-			Atoms: []AtomRecipe{{Jitter: 100, Dup: 1}, {Jitter: 105, Label: 1}, {Doc: 1, Jitter: 1999, Score: 3}}, Radius: 50}},
+func edgesRadialCase() []suite.Case[radialCase] {
+	return []suite.Case[radialCase]{
+		{Name: "no atom", Value: radialCase{Text: 1, Docs: []int{100}, Count: 1, Radius: 10}},
+		{Name: "one atom, radius 1", Value: radialCase{Text: 1, Docs: []int{100}, Count: 1, Atoms: []atomRecipe{{Jitter: 50}}, Radius: 1}},
+		{Name: "emoji document, atoms at both ends", Value: radialCase{Text: 2, Script: 3, Docs: []int{400}, Count: 1,
+			Atoms: []atomRecipe{{Jitter: 0}, {Jitter: 396, Label: 1}}, Radius: 7}},
+		{Name: "duplicate and neighbouring atoms, code and data", Value: radialCase{Text: 3, Script: 4, Kinds: []int{1, 2}, Docs: []int{2000, 2000}, Count: 2,
+			Atoms: []atomRecipe{{Jitter: 100, Dup: 1}, {Jitter: 105, Label: 1}, {Doc: 1, Jitter: 1999, Score: 3}}, Radius: 50}},
 	}
 }
 
-func edgesSplitCase() []suite.Case[SplitCase] {
-	return []suite.Case[SplitCase]{
-		{Name: "budget 0", Value: SplitCase{Budget: 0, Terms: []TermRecipe{{Direct: 1}}}},
-		{Name: "no term", Value: SplitCase{Budget: 100}},
-		{Name: "budget 1, two terms", Value: SplitCase{Budget: 1, Terms: []TermRecipe{{Direct: 1, Related: 1}, {Direct: 2}}}},
-		{Name: "terms without hits", Value: SplitCase{Budget: 1000, Terms: []TermRecipe{{}, {Related: 3}}}},
-		{Name: "a huge budget", Value: SplitCase{Budget: 1 << 45, Terms: []TermRecipe{{Direct: 400, Related: 400}, {Direct: 1}}}},
+func edgesSplitCase() []suite.Case[splitCase] {
+	return []suite.Case[splitCase]{
+		{Name: "budget 0", Value: splitCase{Budget: 0, Terms: []termRecipe{{Direct: 1}}}},
+		{Name: "no term", Value: splitCase{Budget: 100}},
+		{Name: "budget 1, two terms", Value: splitCase{Budget: 1, Terms: []termRecipe{{Direct: 1, Related: 1}, {Direct: 2}}}},
+		{Name: "terms without hits", Value: splitCase{Budget: 1000, Terms: []termRecipe{{}, {Related: 3}}}},
+		{Name: "a huge budget", Value: splitCase{Budget: 1 << 45, Terms: []termRecipe{{Direct: 400, Related: 400}, {Direct: 1}}}},
 	}
 }
 
-func edgesRadiusCase() []suite.Case[RadiusCase] {
-	return []suite.Case[RadiusCase]{
-		{Name: "budget 1, one hit", Value: RadiusCase{Budget: 1, Hits: 1}},
-		{Name: "at the floor", Value: RadiusCase{Budget: 1000, Hits: 10, MoreHits: 1}},
-		{Name: "at the cap", Value: RadiusCase{Budget: 1 << 40, Hits: 1, MoreBudget: 1}},
-		{Name: "many hits", Value: RadiusCase{Budget: 2000, Hits: 1 << 30, MoreHits: 10}},
+func edgesRadiusCase() []suite.Case[radiusCase] {
+	return []suite.Case[radiusCase]{
+		{Name: "budget 1, one hit", Value: radiusCase{Budget: 1, Hits: 1}},
+		{Name: "at the floor", Value: radiusCase{Budget: 1000, Hits: 10, MoreHits: 1}},
+		{Name: "at the cap", Value: radiusCase{Budget: 1 << 40, Hits: 1, MoreBudget: 1}},
+		{Name: "many hits", Value: radiusCase{Budget: 2000, Hits: 1 << 30, MoreHits: 10}},
 	}
 }
 
-func edgesHydrateRecipe() []suite.Case[HydrateRecipe] {
-	docs := []HydrateDoc{{Kind: 0, Len: 3000}, {Kind: 2, Source: 1, Len: 3000}}
-	atoms := []HydrateAtom{{Center: 0, Jitter: 0, Score: 4}, {Center: 0, Jitter: 10, Score: 4, Twin: 1}, {Doc: 1, Center: 1, Jitter: 1400, Score: 2}}
-	var out []suite.Case[HydrateRecipe]
+func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
+	docs := []hydrateDoc{{Kind: 0, Len: 3000}, {Kind: 2, Source: 1, Len: 3000}}
+	atoms := []hydrateAtom{{Center: 0, Jitter: 0, Score: 4}, {Center: 0, Jitter: 10, Score: 4, Twin: 1}, {Doc: 1, Center: 1, Jitter: 1400, Score: 2}}
+	var out []suite.Case[hydrateRecipe]
 	for mode, name := range []string{"tiny", "per hit", "large", "huge"} {
-		out = append(out, suite.Case[HydrateRecipe]{Name: "budget " + name + ", atoms at an edge and tied",
-			Value: HydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
+		out = append(out, suite.Case[hydrateRecipe]{Name: "budget " + name + ", atoms at an edge and tied",
+			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
-	return append(out, suite.Case[HydrateRecipe]{Name: "no atom", Value: HydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	return append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
 }
 
-func edgesCensusRecipe() []suite.Case[CensusRecipe] {
-	return []suite.Case[CensusRecipe]{
-		{Name: "empty documents", Value: CensusRecipe{Text: 1, Words: []int{0}, Count: 1, Terms: []int{0}}},
-		{Name: "a term found nowhere, in three cases", Value: CensusRecipe{Text: 2, Words: []int{50, 50}, Count: 2, Terms: []int{len(elaVocab), 0, 0}, Cases: []int{0, 1, 2}}},
+func edgesCensusRecipe() []suite.Case[censusRecipe] {
+	return []suite.Case[censusRecipe]{
+		{Name: "empty documents", Value: censusRecipe{Text: 1, Words: []int{0}, Count: 1, Terms: []int{0}}},
+		{Name: "a term found nowhere, in three cases", Value: censusRecipe{Text: 2, Words: []int{50, 50}, Count: 2, Terms: []int{len(elaVocab), 0, 0}, Cases: []int{0, 1, 2}}},
 	}
 }
 
-func edgesSearchRecipe() []suite.Case[SearchRecipe] {
-	var out []suite.Case[SearchRecipe]
-	out = append(out, suite.Case[SearchRecipe]{Name: "no entry", Value: SearchRecipe{Seed: 1, Entries: 0, Term: 0}})
+func edgesSearchRecipe() []suite.Case[searchRecipe] {
+	var out []suite.Case[searchRecipe]
+	out = append(out, suite.Case[searchRecipe]{Name: "no entry", Value: searchRecipe{Seed: 1, Entries: 0, Term: 0}})
 	for k := range termKinds {
-		out = append(out, suite.Case[SearchRecipe]{Name: "one entry, term kind " + string(rune('0'+k)), Value: SearchRecipe{Seed: 2, Entries: 1, Script: 3, Term: k}})
+		out = append(out, suite.Case[searchRecipe]{Name: "one entry, term kind " + string(rune('0'+k)), Value: searchRecipe{Seed: 2, Entries: 1, Script: 3, Term: k}})
 	}
-	return append(out, suite.Case[SearchRecipe]{Name: "limit 1 and a threshold", Value: SearchRecipe{Seed: 3, Entries: 40, Script: 2, Term: 1, Threshold: 3, Limit: 1}})
+	return append(out, suite.Case[searchRecipe]{Name: "limit 1 and a threshold", Value: searchRecipe{Seed: 3, Entries: 40, Script: 2, Term: 1, Threshold: 3, Limit: 1}})
 }
 
-func edgesUsageRecipe() []suite.Case[UsageRecipe] {
-	return []suite.Case[UsageRecipe]{
-		{Name: "no node", Value: UsageRecipe{Seed: 1}},
-		{Name: "one node", Value: UsageRecipe{Nodes: 1, Seed: 1}},
-		{Name: "just under density 0.01", Value: UsageRecipe{Nodes: 60, Aim: 1, Delta: -1, Seed: 2}},
-		{Name: "at density 0.01", Value: UsageRecipe{Nodes: 60, Aim: 1, Seed: 2}},
-		{Name: "at density 0.10", Value: UsageRecipe{Nodes: 60, Aim: 2, Seed: 3}},
-		{Name: "just over density 0.10", Value: UsageRecipe{Nodes: 60, Aim: 2, Delta: 1, Seed: 3}},
+func edgesUsageRecipe() []suite.Case[usageRecipe] {
+	return []suite.Case[usageRecipe]{
+		{Name: "no node", Value: usageRecipe{Seed: 1}},
+		{Name: "one node", Value: usageRecipe{Nodes: 1, Seed: 1}},
+		{Name: "just under density 0.01", Value: usageRecipe{Nodes: 60, Aim: 1, Delta: -1, Seed: 2}},
+		{Name: "at density 0.01", Value: usageRecipe{Nodes: 60, Aim: 1, Seed: 2}},
+		{Name: "at density 0.10", Value: usageRecipe{Nodes: 60, Aim: 2, Seed: 3}},
+		{Name: "just over density 0.10", Value: usageRecipe{Nodes: 60, Aim: 2, Delta: 1, Seed: 3}},
 	}
 }
 
-func edgesExpandRecipe() []suite.Case[ExpandRecipe] {
-	var out []suite.Case[ExpandRecipe]
+func edgesExpandRecipe() []suite.Case[expandRecipe] {
+	var out []suite.Case[expandRecipe]
 	for _, g := range edgesUsageRecipe() {
-		out = append(out, suite.Case[ExpandRecipe]{Name: g.Name + ", limit 1", Value: ExpandRecipe{Graph: g.Value, Limit: 1}})
+		out = append(out, suite.Case[expandRecipe]{Name: g.Name + ", limit 1", Value: expandRecipe{Graph: g.Value, Limit: 1}})
 	}
-	return append(out, suite.Case[ExpandRecipe]{Name: "limit 0", Value: ExpandRecipe{Graph: UsageRecipe{Nodes: 10, Seed: 4}}},
-		suite.Case[ExpandRecipe]{Name: "a catalogue of one tool", Value: ExpandRecipe{Graph: UsageRecipe{Nodes: 10, Seed: 5}, Limit: 16, Tools: 1}})
+	return append(out, suite.Case[expandRecipe]{Name: "limit 0", Value: expandRecipe{Graph: usageRecipe{Nodes: 10, Seed: 4}}},
+		suite.Case[expandRecipe]{Name: "a catalogue of one tool", Value: expandRecipe{Graph: usageRecipe{Nodes: 10, Seed: 5}, Limit: 16, Tools: 1}})
 }
 
-func edgesDensifyCase() []suite.Case[DensifyCase] {
-	return []suite.Case[DensifyCase]{
-		{Name: "empty input", Value: DensifyCase{Text: 1, Size: 0, Cap: 1024, Work: 1}},
-		{Name: "input of one character", Value: DensifyCase{Text: 1, Size: 1, Cap: 1024, Work: 1}},
-		{Name: "emoji input at the cap", Value: DensifyCase{Text: 2, Script: 3, Size: 4096, Cap: 1024, Work: 2}},
-		{Name: "proactive, mixed scripts, several windows", Value: DensifyCase{Text: 3, Script: 4, Size: 12000, Cap: 1024, Entry: 1, Work: 4}},
+func edgesDensifyCase() []suite.Case[densifyCase] {
+	return []suite.Case[densifyCase]{
+		{Name: "empty input", Value: densifyCase{Text: 1, Size: 0, Cap: 1024, Work: 1}},
+		{Name: "input of one character", Value: densifyCase{Text: 1, Size: 1, Cap: 1024, Work: 1}},
+		{Name: "emoji input at the cap", Value: densifyCase{Text: 2, Script: 3, Size: 4096, Cap: 1024, Work: 2}},
+		{Name: "proactive, mixed scripts, several windows", Value: densifyCase{Text: 3, Script: 4, Size: 12000, Cap: 1024, Entry: 1, Work: 4}},
 	}
 }

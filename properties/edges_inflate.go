@@ -23,16 +23,16 @@ import (
 //     longer than the cap, chains of hits past the static cap under a large
 //     budget, windows at the cap, at the maximum padding and touching their
 //     neighbour with emoji after their edges, several documents.
-func edgesRecipe() []suite.Case[Recipe] {
+func edgesRecipe() []suite.Case[inflateRecipe] {
 	ascii := strings.Repeat("abcdefghij", 1000) // 10,000 bytes
 	emoji := strings.Repeat("😀", 2500)          // 10,000 bytes, 5,000 UTF-16 units
 	mixed := strings.Repeat("aé日😀", 1000)       // 1+2+3+4 bytes a cycle
 	one := func(body string, budget int, hits ...inflate.Hit) inflate.Request {
 		return request([]inflate.Document{{ID: "doc", Body: body}}, budget, hits...)
 	}
-	var out []suite.Case[Recipe]
+	var out []suite.Case[inflateRecipe]
 	add := func(name string, req inflate.Request) {
-		out = append(out, suite.Case[Recipe]{Name: name, Value: Recipe{Fixed: &req}})
+		out = append(out, suite.Case[inflateRecipe]{Name: name, Value: inflateRecipe{Fixed: &req}})
 	}
 	add("empty document, no hit", one("", -1))
 	add("empty document, an empty hit", one("", -1, eh("h", 0, 0, 1)))

@@ -24,7 +24,7 @@ func elasticRequirements() []suite.Requirement {
 	return []suite.Requirement{
 		p("ELA-12", "std105 §2.2, §4", suite.Must,
 			"For any budget and hits ≥ 1 the radius is clamp(floor(budget/hits/2), 200, 32000), so always within [200, 32000].",
-			elaRadiusProperty("formula", func(c RadiusCase, radius func(b, h int) (int, error)) error {
+			elaRadiusProperty("formula", func(c radiusCase, radius func(b, h int) (int, error)) error {
 				r, err := radius(c.Budget, c.Hits)
 				if err != nil {
 					return err
@@ -39,7 +39,7 @@ func elasticRequirements() []suite.Requirement {
 			})),
 		p("ELA-13", "std105 §2.2", suite.Must,
 			"The radius never grows as hits grow, and never shrinks as the budget grows.",
-			elaRadiusProperty("monotone", func(c RadiusCase, radius func(b, h int) (int, error)) error {
+			elaRadiusProperty("monotone", func(c radiusCase, radius func(b, h int) (int, error)) error {
 				base, err := radius(c.Budget, c.Hits)
 				if err != nil {
 					return err
@@ -156,7 +156,7 @@ func elaBytesOnly(check func(*suite.T)) func(*suite.T) {
 
 // elaRadiusProperty checks judge on generated radius cases; radius asks the
 // implementation.
-func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h int) (int, error)) error) func(*suite.T) {
+func elaRadiusProperty(name string, judge func(c radiusCase, radius func(b, h int) (int, error)) error) func(*suite.T) {
 	return func(t *suite.T) {
 		radius := func(b, h int) (int, error) {
 			r, err := call.Radius(t, adapters.RadiusRequest{Budget: b, Hits: h})
@@ -165,7 +165,7 @@ func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h in
 			}
 			return r, err
 		}
-		suite.ForAll(t, name, edgesRadiusCase(), genRadiusCase(), func(c RadiusCase) string {
+		suite.ForAll(t, name, edgesRadiusCase(), genRadiusCase(), func(c radiusCase) string {
 			if err := judge(c.Clamped(), radius); err != nil {
 				return err.Error()
 			}
@@ -178,7 +178,7 @@ func elaRadiusProperty(name string, judge func(c RadiusCase, radius func(b, h in
 // construction.
 func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesCensusRecipe(), genCensusRecipe(), func(r CensusRecipe) string {
+		suite.ForAll(t, name, edgesCensusRecipe(), genCensusRecipe(), func(r censusRecipe) string {
 			req, want := r.Build()
 			got, err := call.Census(t, req)
 			if err != nil {
@@ -196,7 +196,7 @@ func elaCensusProperty(name string, judge func(t *suite.T, req adapters.CensusRe
 // every generated request the implementation must answer, and judge must
 // find nothing wrong with the answer.
 func elaHydration(name string, judge func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error) func(*suite.T) {
-	return answered[HydrateRecipe](name, edgesHydrateRecipe(), genHydrateRecipe(), call.Hydrate, judge)
+	return answered[hydrateRecipe](name, edgesHydrateRecipe(), genHydrateRecipe(), call.Hydrate, judge)
 }
 
 // elaBudgetProperty is ELA-19, with figures: how many cases fell under the

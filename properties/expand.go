@@ -82,7 +82,7 @@ func expandRequirements() []suite.Requirement {
 // expTableProperty: the Multiplier operation on generated simple graphs,
 // against invariant.TableMultiplier (the ADR's code on integers).
 func expTableProperty(t *suite.T) {
-	suite.ForAll(t, "table", edgesUsageRecipe(), genUsageRecipe(false), func(r UsageRecipe) string {
+	suite.ForAll(t, "table", edgesUsageRecipe(), genUsageRecipe(false), func(r usageRecipe) string {
 		g := r.Graph()
 		m, err := call.Multiplier(t, g)
 		if err != nil {
@@ -110,7 +110,7 @@ func expTableProperty(t *suite.T) {
 // the implementation must answer, and judge must find nothing wrong.
 func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesExpandRecipe(), genExpandRecipe(true), func(r ExpandRecipe) string {
+		suite.ForAll(t, name, edgesExpandRecipe(), genExpandRecipe(true), func(r expandRecipe) string {
 			req := r.Request()
 			ans, err := call.Expand(t, req)
 			if err != nil {

@@ -97,7 +97,7 @@ func fuzzyRequirements() []suite.Requirement {
 // nothing wrong with the answer.
 func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesSearchRecipe(), genSearchRecipe(), func(r SearchRecipe) string {
+		suite.ForAll(t, name, edgesSearchRecipe(), genSearchRecipe(), func(r searchRecipe) string {
 			req := r.Request()
 			ans, loc, err := call.Search(t, req)
 			if err != nil {

@@ -14,29 +14,29 @@ import (
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
-// Recipe is a generated inflation case, kept as plain numbers so gopter can
+// inflateRecipe is a generated inflation case, kept as plain numbers so gopter can
 // shrink it; Request builds the documents and hits it describes.
-type Recipe struct {
+type inflateRecipe struct {
 	Text   int64       // seed for the documents' words
 	Script int         // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix; 5–8 the fixture corpora
 	Docs   []int       // document lengths in bytes (the first DocCount are used)
 	Count  int         // how many documents (1–6)
-	Hits   []HitRecipe // the hits
+	Hits   []hitRecipe // the hits
 	Budget int         // total budget; negative means none (the static fallback)
 	// Fixed, when set, is the request itself: a named edge case (edgesRecipe)
 	// rather than one described by the numbers above.
 	Fixed *inflate.Request `json:",omitempty"`
 }
 
-// HitRecipe places a hit: near cluster center Center·937 plus Jitter, so hits
+// hitRecipe places a hit: near cluster center Center·937 plus Jitter, so hits
 // of one center are clustered (gaps under 500) and different centers sparse.
-type HitRecipe struct {
+type hitRecipe struct {
 	Doc, Center, Jitter, Len, Score int
 }
 
 // genRecipe generates recipes with the mix the issue asks for.
 func genRecipe() gopter.Gen {
-	hit := gen.Struct(reflectOf[HitRecipe](), map[string]gopter.Gen{
+	hit := gen.Struct(reflectOf[hitRecipe](), map[string]gopter.Gen{
 		"Doc":    gen.IntRange(0, 5),
 		"Center": gen.IntRange(0, 40),
 		"Jitter": gen.IntRange(0, 700),
@@ -54,7 +54,7 @@ func genRecipe() gopter.Gen {
 		{Weight: 4, Gen: gen.IntRange(450, 8000)},
 		{Weight: 2, Gen: gen.IntRange(8000, 300000)},
 	})
-	return gen.Struct(reflectOf[Recipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[inflateRecipe](), map[string]gopter.Gen{
 		"Text":   gen.Int64Range(0, 1<<40),
 		"Script": gen.IntRange(0, 8),
 		"Docs":   gen.SliceOfN(6, docLen),
@@ -67,7 +67,7 @@ func genRecipe() gopter.Gen {
 // Request builds the case. Hit offsets are moved back onto character
 // boundaries, and hits are kept inside their documents: a recipe always
 // describes a valid request.
-func (r Recipe) Request() inflate.Request {
+func (r inflateRecipe) Request() inflate.Request {
 	if r.Fixed != nil {
 		out := *r.Fixed
 		out.Documents = append([]inflate.Document(nil), r.Fixed.Documents...)
@@ -108,7 +108,7 @@ func docID(i int) string {
 }
 
 // String is what gopter prints for a counterexample: the request, compact.
-func (r Recipe) String() string {
+func (r inflateRecipe) String() string {
 	req := r.Request()
 	var b strings.Builder
 	if req.Budget == nil {

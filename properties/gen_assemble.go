@@ -13,25 +13,25 @@ import (
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
-// AssembleCase is a generated window-assembly request (std085 protocol
+// assembleCase is a generated window-assembly request (std085 protocol
 // §1–3), kept as numbers so gopter can shrink it.
-type AssembleCase struct {
+type assembleCase struct {
 	Text     int64
 	Script   int
 	Kinds    []int // kind of each document (see mixedDocument)
 	Docs     []int // document lengths in bytes
 	Count    int   // how many documents (1–4)
-	Mols     []MoleculeRecipe
+	Mols     []moleculeRecipe
 	Budget   int
 	Strategy int   // 0–2 all strategies; 3–7 one named strategy
 	Tune     int64 // 0: default thresholds; otherwise a seed for custom ones
 }
 
-// MoleculeRecipe places a molecule near Center·577 plus Jitter, or (Mode 1)
+// moleculeRecipe places a molecule near Center·577 plus Jitter, or (Mode 1)
 // touching the previous molecule of its document, or (Mode 2) overlapping it.
 // Time 0 is unknown, else 60-second steps; Vec 0 is no vector, else one of
 // four directions; Ents is a bit set over four entities.
-type MoleculeRecipe struct {
+type moleculeRecipe struct {
 	Doc, Mode, Center, Jitter, Len, Time, Vec, Ents, Score int
 }
 
@@ -45,7 +45,7 @@ var (
 const asmMaxMolecules = 40
 
 func genAssembleCase() gopter.Gen {
-	mol := gen.Struct(reflectOf[MoleculeRecipe](), map[string]gopter.Gen{
+	mol := gen.Struct(reflectOf[moleculeRecipe](), map[string]gopter.Gen{
 		"Doc":    gen.IntRange(0, 3),
 		"Mode":   gen.Weighted([]gen.WeightedGen{{Weight: 6, Gen: gen.Const(0)}, {Weight: 1, Gen: gen.Const(1)}, {Weight: 1, Gen: gen.Const(2)}}),
 		"Center": gen.IntRange(0, 20),
@@ -66,7 +66,7 @@ func genAssembleCase() gopter.Gen {
 		{Weight: 3, Gen: gen.IntRange(2000, 20000)},
 		{Weight: 1, Gen: gen.IntRange(20000, 200000)},
 	})
-	return gen.Struct(reflectOf[AssembleCase](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[assembleCase](), map[string]gopter.Gen{
 		"Text":     gen.Int64Range(0, 1<<40),
 		"Script":   gen.IntRange(0, 4),
 		"Kinds":    gen.SliceOfN(4, gen.IntRange(0, 3)),
@@ -82,7 +82,7 @@ func genAssembleCase() gopter.Gen {
 // Request builds the case. Offsets are moved onto character boundaries
 // inside their documents and every molecule keeps at least one character, so
 // a case is always a valid request.
-func (c AssembleCase) Request() adapters.AssembleRequest {
+func (c assembleCase) Request() adapters.AssembleRequest {
 	count := min(max(c.Count, 1), 4)
 	rng := rand.New(rand.NewSource(c.Text))
 	var req adapters.AssembleRequest
@@ -146,7 +146,7 @@ func (c AssembleCase) Request() adapters.AssembleRequest {
 }
 
 // String is what gopter prints for a counterexample.
-func (c AssembleCase) String() string {
+func (c assembleCase) String() string {
 	req := c.Request()
 	var b strings.Builder
 	fmt.Fprintf(&b, "max_chars=%d options=%+v", req.MaxChars, req.Options)

@@ -14,12 +14,12 @@ import (
 	"github.com/ctxconform/ctxconform/reference/densify"
 )
 
-// DensifyCase is a generated densification (densification-chunking.md),
+// densifyCase is a generated densification (densification-chunking.md),
 // kept as plain numbers so gopter can shrink it; Request and Model build the
 // request and the simulated provider it describes. Caps are small (1024 to
 // 4096, the Apple cap) so that a few kilobytes of text need chunking and
 // merging: properties stay fast on a simulated model.
-type DensifyCase struct {
+type densifyCase struct {
 	Text    int64   // seed for the words
 	Script  int     // 0 ASCII, 1 accented Latin, 2 CJK, 3 emoji, 4 a mix (see Text)
 	Size    int     // input length in bytes
@@ -41,7 +41,7 @@ func genDensifyCase(faults bool) gopter.Gen {
 	if faults {
 		faultGen = gen.SliceOfN(4, gen.IntRange(1, 20))
 	}
-	return gen.Struct(reflectOf[DensifyCase](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[densifyCase](), map[string]gopter.Gen{
 		"Text":   gen.Int64Range(0, 1<<40),
 		"Script": gen.IntRange(0, 4),
 		"Size": gen.Weighted([]gen.WeightedGen{
@@ -61,10 +61,10 @@ func genDensifyCase(faults bool) gopter.Gen {
 }
 
 // window is the cap, clamped: shrinking steps outside the generator's range.
-func (c DensifyCase) window() int { return min(max(c.Cap, 1024), 4096) }
+func (c densifyCase) window() int { return min(max(c.Cap, 1024), 4096) }
 
 // Request builds the request.
-func (c DensifyCase) Request() adapters.DensifyRequest {
+func (c densifyCase) Request() adapters.DensifyRequest {
 	rng := rand.New(rand.NewSource(c.Text))
 	entry := adapters.EntryReactive
 	if abs(c.Entry)%2 == 1 {
@@ -81,7 +81,7 @@ func (c DensifyCase) Request() adapters.DensifyRequest {
 
 // Config is the simulated model: the case's window and style, its faults,
 // and drift only when withDrift (as a share of the safety margin).
-func (c DensifyCase) Config(withDrift bool) sim.Config {
+func (c densifyCase) Config(withDrift bool) sim.Config {
 	cfg := sim.Config{Cap: c.window(), Style: densifyStyles[abs(c.Style)%len(densifyStyles)]}
 	if withDrift {
 		cfg.Drift = c.drift()
@@ -110,7 +110,7 @@ func (c DensifyCase) Config(withDrift bool) sim.Config {
 
 // drift is Drift (a share, 0..1) of the largest drift the safety margin
 // covers: margin/cap, so drift x (prompt + input) stays under the margin.
-func (c DensifyCase) drift() float64 {
+func (c densifyCase) drift() float64 {
 	d := c.Drift
 	if d < 0 || d > 1 || d != d {
 		d = 1
@@ -127,7 +127,7 @@ func (c DensifyCase) drift() float64 {
 const densifyCallBudget = 500
 
 // Model builds the harness's model for the case.
-func (c DensifyCase) Model(withDrift bool) (*call.Model, error) {
+func (c densifyCase) Model(withDrift bool) (*call.Model, error) {
 	m, err := call.NewModel(c.Config(withDrift))
 	if err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func (c DensifyCase) Model(withDrift bool) (*call.Model, error) {
 }
 
 // String is what gopter prints for a counterexample.
-func (c DensifyCase) String() string {
+func (c densifyCase) String() string {
 	req := c.Request()
 	cfg := c.Config(true)
 	return fmt.Sprintf("input %dB (script %d, seed %d), cap %d, entry %s, work limit %d, capture %v, style %s, overflow at %v, rate limit at %v, transient at %v, drift up to %.4f",

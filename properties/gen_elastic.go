@@ -17,25 +17,25 @@ import (
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
-// RadiusCase is a generated radius question, with a second, larger hit
+// radiusCase is a generated radius question, with a second, larger hit
 // count and budget for the monotonicity property.
-type RadiusCase struct {
+type radiusCase struct {
 	Budget, Hits, MoreHits, MoreBudget int
 }
 
 // Clamped returns the case with every field in range (shrinking may step
 // outside the generators' ranges): budget and hits >= 1, the extras >= 0.
-func (c RadiusCase) Clamped() RadiusCase {
-	return RadiusCase{max(abs(c.Budget), 1), max(abs(c.Hits), 1), abs(c.MoreHits), abs(c.MoreBudget)}
+func (c radiusCase) Clamped() radiusCase {
+	return radiusCase{max(abs(c.Budget), 1), max(abs(c.Hits), 1), abs(c.MoreHits), abs(c.MoreBudget)}
 }
 
-func (c RadiusCase) String() string {
+func (c radiusCase) String() string {
 	c = c.Clamped()
 	return fmt.Sprintf("budget %d, hits %d (+%d hits, +%d budget)", c.Budget, c.Hits, c.MoreHits, c.MoreBudget)
 }
 
 func genRadiusCase() gopter.Gen {
-	return gen.Struct(reflectOf[RadiusCase](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[radiusCase](), map[string]gopter.Gen{
 		"Budget": gen.Weighted([]gen.WeightedGen{
 			{Weight: 3, Gen: gen.IntRange(1, 2000)},
 			{Weight: 4, Gen: gen.IntRange(2000, 300000)},
@@ -51,35 +51,35 @@ func genRadiusCase() gopter.Gen {
 	})
 }
 
-// HydrateRecipe is a generated hydration case, kept as plain numbers so
+// hydrateRecipe is a generated hydration case, kept as plain numbers so
 // gopter can shrink it; Request builds the documents, atoms and budget.
-type HydrateRecipe struct {
+type hydrateRecipe struct {
 	Text       int64         // seed for the documents' text
-	Docs       []HydrateDoc  // the first Count are used
+	Docs       []hydrateDoc  // the first Count are used
 	Count      int           // how many documents (1–4)
-	Atoms      []HydrateAtom // the atoms
+	Atoms      []hydrateAtom // the atoms
 	BudgetMode int           // 0 tiny, 1 per hit (often under the floor), 2 large, 3 huge (the cap)
 	Budget     int           // raw budget, read according to BudgetMode
 }
 
-// HydrateDoc describes one document: its kind (0 prose, 1 data, 2 code), its
+// hydrateDoc describes one document: its kind (0 prose, 1 data, 2 code), its
 // source (0 generated, 1 a slice of the fixture corpora of that kind) and
 // its length in bytes.
-type HydrateDoc struct {
+type hydrateDoc struct {
 	Kind, Source, Len int
 }
 
-// HydrateAtom places an atom near Center·1531 + Jitter, so atoms of one
+// hydrateAtom places an atom near Center·1531 + Jitter, so atoms of one
 // center cluster (their windows merge) and different centers are sparse.
 // Score takes 5 values, so ties happen. Twin 0 adds an identical atom with
 // another score (one atom, the best score), Twin 1 another label at the same
 // offset (a second atom).
-type HydrateAtom struct {
+type hydrateAtom struct {
 	Doc, Center, Jitter, Score, Twin int
 }
 
 func genHydrateRecipe() gopter.Gen {
-	doc := gen.Struct(reflectOf[HydrateDoc](), map[string]gopter.Gen{
+	doc := gen.Struct(reflectOf[hydrateDoc](), map[string]gopter.Gen{
 		"Kind":   gen.IntRange(0, 2),
 		"Source": gen.IntRange(0, 1),
 		"Len": gen.Weighted([]gen.WeightedGen{
@@ -88,14 +88,14 @@ func genHydrateRecipe() gopter.Gen {
 			{Weight: 1, Gen: gen.IntRange(60000, 140000)},
 		}),
 	})
-	atom := gen.Struct(reflectOf[HydrateAtom](), map[string]gopter.Gen{
+	atom := gen.Struct(reflectOf[hydrateAtom](), map[string]gopter.Gen{
 		"Doc":    gen.IntRange(0, 3),
 		"Center": gen.IntRange(0, 60),
 		"Jitter": gen.IntRange(0, 900),
 		"Score":  gen.IntRange(0, 4),
 		"Twin":   gen.IntRange(0, 9),
 	})
-	return gen.Struct(reflectOf[HydrateRecipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[hydrateRecipe](), map[string]gopter.Gen{
 		"Text":       gen.Int64Range(0, 1<<40),
 		"Docs":       gen.SliceOfN(4, doc),
 		"Count":      gen.IntRange(1, 4),
@@ -110,12 +110,12 @@ var elaKinds = []string{inflate.KindProse, inflate.KindData, inflate.KindCode}
 // Request builds the case. Offsets are moved back onto character boundaries
 // inside their documents, and documents without text get no atoms: a recipe
 // always describes a valid request.
-func (r HydrateRecipe) Request() adapters.HydrateRequest {
+func (r hydrateRecipe) Request() adapters.HydrateRequest {
 	count := min(max(r.Count, 1), max(len(r.Docs), 1), 4)
 	rng := rand.New(rand.NewSource(r.Text))
 	docs := make([]inflate.Document, count)
 	for i := range docs {
-		var d HydrateDoc
+		var d hydrateDoc
 		if i < len(r.Docs) {
 			d = r.Docs[i]
 		}
@@ -169,7 +169,7 @@ func (r HydrateRecipe) Request() adapters.HydrateRequest {
 }
 
 // String is what gopter prints for a counterexample: the request, compact.
-func (r HydrateRecipe) String() string {
+func (r hydrateRecipe) String() string {
 	req := r.Request()
 	var b strings.Builder
 	fmt.Fprintf(&b, "budget=%d", req.Budget)
@@ -284,10 +284,10 @@ func elaFixtureText(rng *rand.Rand, kind string, n int) string {
 	return out[:unit.Floor(out, n)]
 }
 
-// CensusRecipe is a generated census case whose answer is known by
+// censusRecipe is a generated census case whose answer is known by
 // construction: the generator writes whole words of a fixed vocabulary,
 // separated by spaces and punctuation, and remembers where each starts.
-type CensusRecipe struct {
+type censusRecipe struct {
 	Text  int64
 	Words []int // words per document (the first Count are used)
 	Count int   // 1–4
@@ -307,7 +307,7 @@ var elaVocab = []string{
 var elaSeparators = []string{" ", " ", " ", ", ", ". ", ".\n\n", "; ", "\t", " (", ") ", ": ", "\n", "! "}
 
 func genCensusRecipe() gopter.Gen {
-	return gen.Struct(reflectOf[CensusRecipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[censusRecipe](), map[string]gopter.Gen{
 		"Text":  gen.Int64Range(0, 1<<40),
 		"Words": gen.SliceOfN(4, gen.IntRange(0, 300)),
 		"Count": gen.IntRange(1, 4),
@@ -337,7 +337,7 @@ func elaASCIICase(w string, c int) string {
 
 // Build returns the request and the atoms it must find (labels are the
 // vocabulary words; scores are left 0).
-func (r CensusRecipe) Build() (adapters.CensusRequest, []radial.Atom) {
+func (r censusRecipe) Build() (adapters.CensusRequest, []radial.Atom) {
 	count := min(max(r.Count, 1), max(len(r.Words), 1), 4)
 	rng := rand.New(rand.NewSource(r.Text))
 	var req adapters.CensusRequest
@@ -384,7 +384,7 @@ func (r CensusRecipe) Build() (adapters.CensusRequest, []radial.Atom) {
 	return req, want
 }
 
-func (r CensusRecipe) String() string {
+func (r censusRecipe) String() string {
 	req, want := r.Build()
 	var b strings.Builder
 	fmt.Fprintf(&b, "terms %q, %d positions expected;", req.Terms, len(want))

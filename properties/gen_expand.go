@@ -15,12 +15,12 @@ import (
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 )
 
-// UsageRecipe is a generated usage graph for ADR-023, kept as plain numbers
+// usageRecipe is a generated usage graph for ADR-023, kept as plain numbers
 // so gopter can shrink it; Graph builds it. Its edge count is aimed at a
 // uniform fill or just around one of the two thresholds (ceil(n(n-1)/100)
 // and ceil(n(n-1)/10), plus Delta, most often 0), so exact boundaries come
 // up whenever n(n-1) is a multiple of 100 or 10.
-type UsageRecipe struct {
+type usageRecipe struct {
 	Nodes   int   // node count, 0–60
 	Aim     int   // 0 uniform fill, 1 around density 0.01, 2 around 0.10
 	Delta   int   // edges added to the threshold count, -2..2
@@ -31,10 +31,10 @@ type UsageRecipe struct {
 	Noise   bool  // whether Loops and Repeats are added (set by the generator)
 }
 
-// ExpandRecipe is a generated hybrid search: a usage graph, a query, a
+// expandRecipe is a generated hybrid search: a usage graph, a query, a
 // limit and a catalogue (the fixture tools, all or a subset).
-type ExpandRecipe struct {
-	Graph UsageRecipe
+type expandRecipe struct {
+	Graph usageRecipe
 	Query int   // index into the fixture queries, or past them a generated one
 	Words int64 // seed of a generated query
 	Limit int   // 0–16
@@ -43,7 +43,7 @@ type ExpandRecipe struct {
 }
 
 func genUsageRecipe(noise bool) gopter.Gen {
-	return gen.Struct(reflectOf[UsageRecipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[usageRecipe](), map[string]gopter.Gen{
 		"Nodes": gen.Weighted([]gen.WeightedGen{
 			{Weight: 1, Gen: gen.IntRange(0, 1)},
 			{Weight: 5, Gen: gen.IntRange(2, 25)},
@@ -70,7 +70,7 @@ func genUsageRecipe(noise bool) gopter.Gen {
 }
 
 func genExpandRecipe(noise bool) gopter.Gen {
-	return gen.Struct(reflectOf[ExpandRecipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[expandRecipe](), map[string]gopter.Gen{
 		"Graph": genUsageRecipe(noise),
 		"Query": gen.IntRange(0, 24),
 		"Words": gen.Int64Range(0, 1<<40),
@@ -128,7 +128,7 @@ func expTools() ([]hybrid.Tool, []string) {
 // simple (no self-loop, no repeated edge), so every reading of ADR-023
 // counts it the same way; with Noise it has Loops self-loops and Repeats
 // repeated edges, and the edges are shuffled again.
-func (r UsageRecipe) Graph() adapters.GraphRequest {
+func (r usageRecipe) Graph() adapters.GraphRequest {
 	ts, _ := expTools()
 	// Shrinking may step outside the generators' ranges: clamp everything.
 	n := min(abs(r.Nodes), 60, len(ts))
@@ -175,7 +175,7 @@ func (r UsageRecipe) Graph() adapters.GraphRequest {
 // Request builds the search. The catalogue is the fixture's 96 tools, or a
 // subset of them (so a limit can exceed it), in a seeded order; the graph's
 // nodes are fixture tools whether or not they are in the subset.
-func (r ExpandRecipe) Request() adapters.ExpandRequest {
+func (r expandRecipe) Request() adapters.ExpandRequest {
 	ts, queries := expTools()
 	rng := rand.New(rand.NewSource(r.Order))
 	cat := append([]hybrid.Tool(nil), ts...)
@@ -212,14 +212,14 @@ func expQuery(i int, seed int64, ts []hybrid.Tool, queries []string) string {
 
 // String is what gopter prints for a counterexample: the graph's counts and
 // the search, compact.
-func (r UsageRecipe) String() string {
+func (r usageRecipe) String() string {
 	return expGraphString(r, r.Graph())
 }
 
 // expPlainRecipe prints with %+v without calling String.
-type expPlainRecipe UsageRecipe
+type expPlainRecipe usageRecipe
 
-func expGraphString(r UsageRecipe, g adapters.GraphRequest) string {
+func expGraphString(r usageRecipe, g adapters.GraphRequest) string {
 	n, e := invariant.GraphCounts(g)
 	loops, all := 0, len(g.Edges)
 	for _, x := range g.Edges {
@@ -235,7 +235,7 @@ func expGraphString(r UsageRecipe, g adapters.GraphRequest) string {
 		n, e, density, all, loops, all-loops-e, expPlainRecipe(r))
 }
 
-func (r ExpandRecipe) String() string {
+func (r expandRecipe) String() string {
 	req := r.Request()
 	return fmt.Sprintf("query=%q limit=%d tools=%d graph: %s", req.Query, req.Limit, len(req.Tools),
 		expGraphString(r.Graph, adapters.GraphRequest{Nodes: req.Nodes, Edges: req.Edges}))

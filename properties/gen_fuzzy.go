@@ -12,9 +12,9 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 )
 
-// SearchRecipe is a generated fuzzy search (std105 §3), kept as plain
+// searchRecipe is a generated fuzzy search (std105 §3), kept as plain
 // numbers so gopter can shrink it; Request builds the entries and term.
-type SearchRecipe struct {
+type searchRecipe struct {
 	Seed      int64 // seed for labels and the term
 	Entries   int   // how many entries (0–150)
 	Script    int   // 0 ASCII words, 1 accented Latin, 2 mixed scripts, 3 all of them with punctuation
@@ -27,7 +27,7 @@ type SearchRecipe struct {
 var termKinds = []string{"label", "label in upper case", "prefix of a label", "typo of a label", "word", "metacharacters", "word of a label"}
 
 func genSearchRecipe() gopter.Gen {
-	return gen.Struct(reflectOf[SearchRecipe](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[searchRecipe](), map[string]gopter.Gen{
 		"Seed":      gen.Int64Range(0, 1<<40),
 		"Entries":   gen.Weighted([]gen.WeightedGen{{Weight: 1, Gen: gen.IntRange(0, 3)}, {Weight: 6, Gen: gen.IntRange(4, 60)}, {Weight: 3, Gen: gen.IntRange(60, 150)}}),
 		"Script":    gen.IntRange(0, 3),
@@ -54,7 +54,7 @@ var fixedThresholds = []float64{0, 0.25, 0.5, 1, 0.3}
 // shrinking steps outside the generators' ranges: a recipe always describes a
 // valid request (a non-empty term of at most 200 bytes, valid UTF-8 without
 // NUL, a threshold in [0, 1]).
-func (r SearchRecipe) Request() adapters.SearchRequest {
+func (r searchRecipe) Request() adapters.SearchRequest {
 	rng := rand.New(rand.NewSource(r.Seed))
 	script := abs(r.Script) % len(fuzzyVocab)
 	word := func() string {
@@ -162,7 +162,7 @@ func fzTypo(rng *rand.Rand, w string) string {
 }
 
 // String is what gopter prints for a counterexample.
-func (r SearchRecipe) String() string {
+func (r searchRecipe) String() string {
 	req := r.Request()
 	var b strings.Builder
 	fmt.Fprintf(&b, "term %q (%s)", req.Term, termKinds[abs(r.Term)%len(termKinds)])

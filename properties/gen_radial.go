@@ -152,28 +152,28 @@ func mixedDocument(rng *rand.Rand, i, kind, script, n int) inflate.Document {
 	return inflate.Document{ID: docID(i), Body: body, Kind: k}
 }
 
-// RadialCase is a generated radial request, kept as numbers so gopter can
+// radialCase is a generated radial request, kept as numbers so gopter can
 // shrink it.
-type RadialCase struct {
+type radialCase struct {
 	Text   int64
 	Script int
 	Kinds  []int        // kind of each document (see document)
 	Docs   []int        // document lengths in bytes
 	Count  int          // how many documents (1–4)
-	Atoms  []AtomRecipe // the atoms
+	Atoms  []atomRecipe // the atoms
 	Radius int
 }
 
-// AtomRecipe places an atom near Center·311 plus Jitter in document Doc; Dup
+// atomRecipe places an atom near Center·311 plus Jitter in document Doc; Dup
 // repeats the previous atom instead (identical atoms count once).
-type AtomRecipe struct {
+type atomRecipe struct {
 	Doc, Center, Jitter, Label, Score, Dup int
 }
 
 var radialLabels = []string{"window", "atom", "merge", "café", "radius", "文脈"}
 
 func genRadialCase() gopter.Gen {
-	atom := gen.Struct(reflectOf[AtomRecipe](), map[string]gopter.Gen{
+	atom := gen.Struct(reflectOf[atomRecipe](), map[string]gopter.Gen{
 		"Doc":    gen.IntRange(0, 3),
 		"Center": gen.IntRange(0, 20),
 		"Jitter": gen.IntRange(0, 400),
@@ -191,7 +191,7 @@ func genRadialCase() gopter.Gen {
 		{Weight: 3, Gen: gen.IntRange(300, 3000)},
 		{Weight: 1, Gen: gen.Const(1 << 40)},
 	})
-	return gen.Struct(reflectOf[RadialCase](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[radialCase](), map[string]gopter.Gen{
 		"Text":   gen.Int64Range(0, 1<<40),
 		"Script": gen.IntRange(0, 4),
 		"Kinds":  gen.SliceOfN(4, gen.IntRange(0, 3)),
@@ -203,7 +203,7 @@ func genRadialCase() gopter.Gen {
 }
 
 // Documents builds the case's documents.
-func (c RadialCase) Documents() []inflate.Document {
+func (c radialCase) Documents() []inflate.Document {
 	count := min(max(c.Count, 1), 4)
 	rng := rand.New(rand.NewSource(c.Text))
 	docs := make([]inflate.Document, count)
@@ -225,7 +225,7 @@ const radialMaxAtoms = 40
 
 // Request builds the case: offsets are moved back onto character
 // boundaries inside their documents, so a case is always a valid request.
-func (c RadialCase) Request() adapters.RadialWindowsRequest {
+func (c radialCase) Request() adapters.RadialWindowsRequest {
 	docs := c.Documents()
 	req := adapters.RadialWindowsRequest{Documents: docs, Radius: min(max(c.Radius, 1), 1<<40)}
 	for i, a := range c.Atoms {
@@ -246,7 +246,7 @@ func (c RadialCase) Request() adapters.RadialWindowsRequest {
 }
 
 // String is what gopter prints for a counterexample.
-func (c RadialCase) String() string {
+func (c radialCase) String() string {
 	req := c.Request()
 	var b strings.Builder
 	fmt.Fprintf(&b, "radius=%d", req.Radius)
@@ -260,14 +260,14 @@ func (c RadialCase) String() string {
 	return b.String()
 }
 
-// SplitCase is a generated 70/30 split request.
-type SplitCase struct {
+// splitCase is a generated 70/30 split request.
+type splitCase struct {
 	Budget int
-	Terms  []TermRecipe
+	Terms  []termRecipe
 }
 
-// TermRecipe is one query term's atom counts.
-type TermRecipe struct{ Direct, Related int }
+// termRecipe is one query term's atom counts.
+type termRecipe struct{ Direct, Related int }
 
 var splitLabels = []string{"radius", "atom", "window", "budget", "merge", "code", "census", "ring", "query", "elastic"}
 
@@ -277,19 +277,19 @@ func genSplitCase() gopter.Gen {
 		{Weight: 6, Gen: gen.IntRange(1, 12)},
 		{Weight: 1, Gen: gen.IntRange(12, 400)},
 	})
-	return gen.Struct(reflectOf[SplitCase](), map[string]gopter.Gen{
+	return gen.Struct(reflectOf[splitCase](), map[string]gopter.Gen{
 		"Budget": gen.Weighted([]gen.WeightedGen{
 			{Weight: 1, Gen: gen.Const(0)},
 			{Weight: 2, Gen: gen.IntRange(1, 100)},
 			{Weight: 6, Gen: gen.IntRange(100, 200000)},
 			{Weight: 1, Gen: gen.IntRange(1<<40, 1<<50)},
 		}),
-		"Terms": gen.SliceOf(gen.Struct(reflectOf[TermRecipe](), map[string]gopter.Gen{"Direct": count, "Related": count})),
+		"Terms": gen.SliceOf(gen.Struct(reflectOf[termRecipe](), map[string]gopter.Gen{"Direct": count, "Related": count})),
 	})
 }
 
 // Request builds the case: at most 10 terms, counts made non-negative.
-func (c SplitCase) Request() adapters.RadialSplitRequest {
+func (c splitCase) Request() adapters.RadialSplitRequest {
 	req := adapters.RadialSplitRequest{Budget: min(abs(c.Budget), 1<<50)}
 	for i, t := range c.Terms {
 		if i == len(splitLabels) {
@@ -300,7 +300,7 @@ func (c SplitCase) Request() adapters.RadialSplitRequest {
 	return req
 }
 
-func (c SplitCase) String() string {
+func (c splitCase) String() string {
 	req := c.Request()
 	return fmt.Sprintf("budget=%d terms=%+v", req.Budget, req.Terms)
 }

@@ -86,7 +86,7 @@ func rejected(t *suite.T, err error) string {
 
 // inflation turns a judgement of one inflation into a property check.
 func inflation(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
-	return answered[Recipe](name, edgesRecipe(), genRecipe(), call.Inflate, judge)
+	return answered[inflateRecipe](name, edgesRecipe(), genRecipe(), call.Inflate, judge)
 }
 
 // shuffled returns req with its hits in another order, drawn from seed.

@@ -148,7 +148,7 @@ func radialRequirements() []suite.Requirement {
 // radialWindows turns a judgement of one RadialWindows answer into a
 // property over generated requests.
 func radialWindows(name string, judge func(*suite.T, adapters.RadialWindowsRequest, adapters.RadialWindowsAnswer) error) func(*suite.T) {
-	return answered[RadialCase](name, edgesRadialCase(), genRadialCase(), call.RadialWindows, judge)
+	return answered[radialCase](name, edgesRadialCase(), genRadialCase(), call.RadialWindows, judge)
 }
 
 // perAtomLimit is how many atoms of a case are windowed one by one.
@@ -188,7 +188,7 @@ func single(t *suite.T, req adapters.RadialWindowsRequest, a radial.Atom) (radia
 // of each generated request, a request holding that atom alone.
 func perAtom(name string, judge func(*suite.T, inflate.Document, radial.Atom, int, radial.Window) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesRadialCase(), genRadialCase(), func(c RadialCase) string {
+		suite.ForAll(t, name, edgesRadialCase(), genRadialCase(), func(c radialCase) string {
 			req := c.Request()
 			docs := map[string]inflate.Document{}
 			for _, d := range req.Documents {
@@ -214,7 +214,7 @@ const unionLimit = 10
 // radialUnion: the windows of some atoms are the merge of their single-atom
 // windows.
 func radialUnion(t *suite.T) {
-	suite.ForAll(t, "union", edgesRadialCase(), genRadialCase(), func(c RadialCase) string {
+	suite.ForAll(t, "union", edgesRadialCase(), genRadialCase(), func(c radialCase) string {
 		req := c.Request()
 		req.Atoms = distinctAtoms(req, unionLimit)
 		var singles []invariant.RadialSpan
@@ -310,7 +310,7 @@ func firstAtomDiff(want, got []radial.Atom) string {
 // radialSplit turns a judgement of one split into a property.
 func radialSplit(name string, judge func(adapters.RadialSplitRequest, adapters.RadialSplitAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesSplitCase(), genSplitCase(), func(c SplitCase) string {
+		suite.ForAll(t, name, edgesSplitCase(), genSplitCase(), func(c splitCase) string {
 			req := c.Request()
 			ans, err := call.RadialSplit(t, req)
 			if err != nil {
@@ -339,7 +339,7 @@ func normalShares(s radial.Shares) radial.Shares {
 // documents of generated cases.
 func radialIngest(name string, judge func(*suite.T, adapters.RadialIngestRequest, adapters.RadialIngestAnswer) error) func(*suite.T) {
 	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesRadialCase(), genRadialCase(), func(c RadialCase) string {
+		suite.ForAll(t, name, edgesRadialCase(), genRadialCase(), func(c radialCase) string {
 			req := adapters.RadialIngestRequest{Documents: c.Documents()}
 			t.TakeRepairs()
 			ans, err := call.RadialIngest(t, req)
