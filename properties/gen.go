@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/fixtures"
+	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -154,7 +155,7 @@ func slice(seed int64, script, doc, n int) string {
 		if key[1] >= 5 {
 			pool = corpusText(fixtures.Corpora()[(key[1]-5)%len(fixtures.Corpora())])
 		} else {
-			pool = Text(rand.New(rand.NewSource(int64(key[0]*5+key[1]))), key[1], poolSize)
+			pool = textgen.Text(rand.New(rand.NewSource(int64(key[0]*5+key[1]))), key[1], poolSize)
 		}
 		pools[key] = pool
 	}
@@ -177,39 +178,6 @@ func corpusText(name string) string {
 		b.WriteString("\n\n")
 	}
 	return b.String()
-}
-
-var scripts = [][]string{
-	{"context", "window", "budget", "the", "of", "merge", "hit", "search", "atom", "token", "a", "inflation"},
-	{"café", "naïve", "façade", "über", "señor", "déjà", "vu", "Ærø", "crème", "brûlée"},
-	{"日本語", "文脈", "検索", "窓", "予算", "上下文", "分词", "한국어", "문맥"},
-	{"😀", "🚀", "🧠", "𝔘𝔫𝔦", "𓂀", "🇳🇴", "👩‍💻", "a"},
-}
-
-// Text writes about n bytes of words in the given script (4 mixes them), with
-// sentences and paragraphs, and never stops inside a character.
-func Text(rng *rand.Rand, script, n int) string {
-	n = max(n, 0)
-	var b strings.Builder
-	b.Grow(n + 16)
-	for b.Len() < n {
-		s := abs(script) % 5
-		if s == 4 {
-			s = rng.Intn(4)
-		}
-		words := scripts[s]
-		b.WriteString(words[rng.Intn(len(words))])
-		switch rng.Intn(20) {
-		case 0:
-			b.WriteString(".\n\n")
-		case 1, 2:
-			b.WriteString(". ")
-		default:
-			b.WriteByte(' ')
-		}
-	}
-	out := b.String()
-	return out[:unit.Floor(out, n)]
 }
 
 func abs(x int) int {

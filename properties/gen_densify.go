@@ -10,6 +10,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/llm/sim"
 	"github.com/ctxconform/ctxconform/reference/densify"
 )
@@ -71,7 +72,7 @@ func (c densifyCase) Request() adapters.DensifyRequest {
 		entry = adapters.EntryProactive
 	}
 	return adapters.DensifyRequest{
-		Input:     Text(rng, abs(c.Script)%5, min(abs(c.Size), 20000)),
+		Input:     textgen.Text(rng, abs(c.Script)%5, min(abs(c.Size), 20000)),
 		Cap:       c.window(),
 		Entry:     entry,
 		Capture:   c.Capture,

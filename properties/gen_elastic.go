@@ -12,6 +12,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures"
+	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -130,7 +131,7 @@ func (r hydrateRecipe) Request() adapters.HydrateRequest {
 		case kind == inflate.KindData:
 			body = elaDataText(rng, n)
 		default:
-			body = Text(rng, rng.Intn(5), n)
+			body = textgen.Text(rng, rng.Intn(5), n)
 		}
 		docs[i] = inflate.Document{ID: docID(i), Body: body, Kind: kind}
 	}
@@ -215,10 +216,10 @@ func elaCodeText(rng *rand.Rand, n int) string {
 		pad := strings.Repeat(indent, len(stack))
 		switch k := rng.Intn(10); {
 		case k < 2 && len(stack) < 6:
-			fmt.Fprintf(&b, "%sfunc %s(x int) int {\n", pad, scripts[0][rng.Intn(len(scripts[0]))])
+			fmt.Fprintf(&b, "%sfunc %s(x int) int {\n", pad, textgen.Scripts[0][rng.Intn(len(textgen.Scripts[0]))])
 			stack = append(stack, true)
 		case k == 2 && len(stack) < 6:
-			fmt.Fprintf(&b, "%sdef %s(x):\n", pad, scripts[0][rng.Intn(len(scripts[0]))])
+			fmt.Fprintf(&b, "%sdef %s(x):\n", pad, textgen.Scripts[0][rng.Intn(len(textgen.Scripts[0]))])
 			stack = append(stack, false)
 		case k == 3 && len(stack) > 0:
 			if stack[len(stack)-1] {
@@ -228,7 +229,7 @@ func elaCodeText(rng *rand.Rand, n int) string {
 		case k == 4:
 			b.WriteString("\n")
 		default:
-			fmt.Fprintf(&b, "%sx := %s(y) // %s\n", pad, scripts[0][rng.Intn(len(scripts[0]))], strings.TrimSpace(Text(rng, rng.Intn(5), 12+rng.Intn(30))))
+			fmt.Fprintf(&b, "%sx := %s(y) // %s\n", pad, textgen.Scripts[0][rng.Intn(len(textgen.Scripts[0]))], strings.TrimSpace(textgen.Text(rng, rng.Intn(5), 12+rng.Intn(30))))
 		}
 	}
 	out := b.String()
@@ -240,7 +241,7 @@ func elaDataText(rng *rand.Rand, n int) string {
 	var b strings.Builder
 	for b.Len() < n {
 		fmt.Fprintf(&b, "%c%c\t+%04d-%05d\t%s/%s\t%s\n", 'A'+rng.Intn(26), 'A'+rng.Intn(26), rng.Intn(10000), rng.Intn(100000),
-			strings.TrimSpace(Text(rng, 0, 8)), strings.TrimSpace(Text(rng, 1, 8)), strings.TrimSpace(Text(rng, rng.Intn(5), 30)))
+			strings.TrimSpace(textgen.Text(rng, 0, 8)), strings.TrimSpace(textgen.Text(rng, 1, 8)), strings.TrimSpace(textgen.Text(rng, rng.Intn(5), 30)))
 	}
 	out := b.String()
 	return out[:unit.Floor(out, n)]
@@ -295,7 +296,7 @@ type censusRecipe struct {
 	Cases []int // how each term is written: 0 as is, 1 ASCII upper case, 2 ASCII title case
 }
 
-// elaVocab holds letters-only words in several scripts, including words that
+// elaVocab holds letters-only words in several Scripts, including words that
 // contain one another ("cat", "scat", "cathedral"), so a prefix or substring
 // match is caught.
 var elaVocab = []string{

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -122,7 +123,7 @@ func codePyBody(rng *rand.Rand, b *strings.Builder, indent string, depth int) {
 func dataText(rng *rand.Rand, n int) string {
 	var b strings.Builder
 	for i := 0; b.Len() < n; i++ {
-		fmt.Fprintf(&b, "%d,%s,%d.%02d,%s\n", i, codeName(rng), rng.Intn(1000), rng.Intn(100), scripts[rng.Intn(3)][rng.Intn(9)])
+		fmt.Fprintf(&b, "%d,%s,%d.%02d,%s\n", i, codeName(rng), rng.Intn(1000), rng.Intn(100), textgen.Scripts[rng.Intn(3)][rng.Intn(9)])
 	}
 	out := b.String()
 	if i := strings.LastIndexByte(out[:min(n, len(out))], '\n'); i >= 0 {
@@ -144,7 +145,7 @@ func mixedDocument(rng *rand.Rand, i, kind, script, n int) inflate.Document {
 	case inflate.KindData:
 		body = dataText(rng, n)
 	default:
-		body = Text(rng, script, n)
+		body = textgen.Text(rng, script, n)
 	}
 	if body == "" {
 		body = "a"

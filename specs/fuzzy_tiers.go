@@ -1,0 +1,175 @@
+package specs
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/reference/trgm"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// catEntries is the example of FUZ-01 and FUZ-03 (derivations above).
+var catEntries = fzEntries(
+	"cat",             // e01 exact
+	"CAT",             // e02 exact: lower("CAT") = "cat"
+	"cats",            // e03 prefix
+	"Catalogue",       // e04 prefix (ILIKE ignores case); similarity 3/11 = 0.27
+	"dog cat",         // e05 trigram: 4/(8+4-4) = 0.5
+	"big dog cat",     // e06 trigram: 4/12 = 0.333
+	"big red dog cat", // e07 none: 4/16 = 0.25 < 0.3
+	"scat",            // e08 none: not a prefix; 2/7 = 0.286
+	"dog",             // e09 none: 0
+	"cart",            // e10 none: 2/7
+	"(cat)",           // e11 trigram: not a prefix ("(" first), similarity 1
+)
+
+func fuzzyTiers(t *suite.T) {
+	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: catEntries, Term: "cat"})
+	expectTiers(t, `term "cat"`, ans, map[string]string{
+		"e01": fzExact, "e02": fzExact, "e03": fzPrefix, "e04": fzPrefix, "e05": fzTrigram, "e06": fzTrigram, "e11": fzTrigram,
+	})
+}
+
+// fuzzyTierOrder: in the cat example, "Catalogue" is a prefix match with
+// similarity 0.27 and "(cat)" a trigram match with similarity 1: the prefix
+// match still comes first.
+func fuzzyTierOrder(t *suite.T) {
+	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: catEntries, Term: "cat"})
+	if err := invariant.TierOrder(ans); err != nil {
+		t.Errorf("%v\n answer %s", err, invariant.MatchList(ans.Matches))
+	}
+	var tiers []string
+	for _, m := range ans.Matches {
+		tiers = append(tiers, m.Tier)
+	}
+	want := []string{fzExact, fzExact, fzPrefix, fzPrefix, fzTrigram, fzTrigram, fzTrigram}
+	if !slices.Equal(tiers, want) {
+		t.Errorf("tiers in answer order %v, want %v", tiers, want)
+	}
+}
+
+// fuzzyUnicodeCase: the declared locale decides lower() and word characters.
+//
+// UTF8 (towlower, letters of every script are word characters):
+//
+//	"école" vs ÉCOLE: lower(ÉCOLE) = école → exact.
+//	"Écoles": lower = écoles, starts with école → prefix.
+//	"ecole": not equal, no prefix; trigrams of école {"  é"," éc","éco","col","ole","le "}
+//	  and ecole {"  e"," ec","eco","col","ole","le "} share 3 → 3/9 = 0.333 → trigram.
+//	"αθηνα" vs ΑΘΗΝΑ: lower(ΑΘΗΝΑ) = αθηνα → exact.
+//
+// C (ASCII-only lower-casing, only ASCII letters and digits make words):
+//
+//	lower(ÉCOLE) = "École" ≠ "école": no exact, no prefix. The word of both is
+//	  "cole" (É and é separate words): identical sets → similarity 1 → trigram.
+//	"Écoles": lower = "Écoles" (É stays), which starts with lower(ÉCOLE) =
+//	  "École" → prefix (checked on a PostgreSQL 15 database with LC_CTYPE C).
+//	"ecole": {"  e"," ec","eco","col","ole","le "} shares 3 → 3/(5+6-3) = 0.375 → trigram.
+//	"αθηνα": no word characters at all, ΑΘΗΝΑ neither: similarity 0, not
+//	  equal after ASCII lower-casing → not returned.
+func fuzzyUnicodeCase(t *suite.T) {
+	es := fzEntries("école", "Écoles", "ecole", "αθηνα")
+	want := map[trgm.Locale]map[string]map[string]string{
+		trgm.UTF8: {
+			"ÉCOLE": {"e01": fzExact, "e02": fzPrefix, "e03": fzTrigram},
+			"ΑΘΗΝΑ": {"e04": fzExact},
+		},
+		trgm.C: {
+			"ÉCOLE": {"e01": fzTrigram, "e02": fzPrefix, "e03": fzTrigram},
+			"ΑΘΗΝΑ": {},
+		},
+	}
+	for _, term := range []string{"ÉCOLE", "ΑΘΗΝΑ"} {
+		ans, loc := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: term})
+		expectTiers(t, fmt.Sprintf("locale %s, term %q", loc, term), ans, want[loc][term])
+	}
+}
+
+// fuzzyTies: the reference's order within each tier, on hand-built ties.
+//
+//	exact "cat": labels "CAT" < "cat" as bytes; the two "cat" by ID.
+//	prefix: byte lengths Cats 4, cats 4, catch 5, catalogue 9; "Cats" < "cats".
+//	trigram: (cat) and [cat] have similarity 1 ("(" 0x28 < "[" 0x5B),
+//	  dog cat 0.5, big dog cat 0.333.
+func fuzzyTies(t *suite.T) {
+	es := []adapters.SearchEntry{
+		{ID: "t1", Label: "big dog cat"}, {ID: "t2", Label: "catalogue"}, {ID: "x2", Label: "cat"},
+		{ID: "t3", Label: "[cat]"}, {ID: "t4", Label: "cats"}, {ID: "x3", Label: "CAT"},
+		{ID: "t5", Label: "dog cat"}, {ID: "t6", Label: "catch"}, {ID: "x1", Label: "cat"},
+		{ID: "t7", Label: "(cat)"}, {ID: "t8", Label: "Cats"},
+	}
+	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: "cat"})
+	want := []string{"x3", "x1", "x2", "t8", "t4", "t6", "t2", "t7", "t3", "t5", "t1"}
+	var got []string
+	for _, m := range ans.Matches {
+		got = append(got, m.ID)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v\n answer %s", got, want, invariant.MatchList(ans.Matches))
+	}
+}
+
+// fuzzyThreshold: similarities exactly at the threshold (see the sets above).
+func fuzzyThreshold(t *suite.T) {
+	es := fzEntries(
+		"dog cat",         // e01: 0.5
+		"big dog cat",     // e02: 1/3
+		"big red dog cat", // e03: 0.25
+		"dog catx",        // e04: 3/10 = float4 0.3
+		"(cat)",           // e05: 1
+		"dog",             // e06: 0
+		"%",               // e07: no trigrams at all: 0
+	)
+	cases := []struct {
+		name      string
+		threshold *float64
+		want      map[string]string
+	}{
+		// Default 0.3: float4(3/10) widened to double is 0.30000001 >= 0.3.
+		{"default (0.3)", nil, map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e04": fzTrigram, "e05": fzTrigram}},
+		{"0.5", fzThreshold(0.5), map[string]string{"e01": fzTrigram, "e05": fzTrigram}},
+		{"0.25", fzThreshold(0.25), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram}},
+		{"1", fzThreshold(1), map[string]string{"e05": fzTrigram}},
+		// similarity >= 0 holds for every label, even one sharing nothing.
+		{"0", fzThreshold(0), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram, "e06": fzTrigram, "e07": fzTrigram}},
+	}
+	for _, c := range cases {
+		ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: "cat", Threshold: c.threshold})
+		expectTiers(t, "threshold "+c.name, ans, c.want)
+	}
+}
+
+// fuzzyTypos: the expected similarities were read from a PostgreSQL 15
+// server (SELECT similarity('consciousness', 'conciousness')), and derive
+// by hand: conciousness has 13 trigrams, consciousness 14, they share 11 →
+// 11/16 = 0.6875; limerance and limerence have 10 each and share 7 → 7/13.
+func fuzzyTypos(t *suite.T) {
+	es := fzEntries("machine", "consciousness", "limerence", "learning", "conscience", "limerick", "context")
+	for _, c := range []struct {
+		term, id, label string
+		sim             float32
+	}{
+		{"conciousness", "e02", "consciousness", 0.6875},
+		{"limerance", "e03", "limerence", 0.53846157},
+	} {
+		ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: c.term})
+		found := false
+		for _, m := range ans.Matches {
+			switch m.ID {
+			case c.id:
+				found = true
+				if m.Tier != fzTrigram || m.Similarity != c.sim {
+					t.Errorf("term %q: %s found as %s with similarity %v, want trigram with %v", c.term, c.label, m.Tier, m.Similarity, c.sim)
+				}
+			case "e01":
+				t.Errorf("term %q: the generic %q was returned (%s, %v)", c.term, m.Label, m.Tier, m.Similarity)
+			}
+		}
+		if !found {
+			t.Errorf("term %q: %q not found; answer %s", c.term, c.label, invariant.MatchList(ans.Matches))
+		}
+	}
+}
