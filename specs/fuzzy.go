@@ -9,21 +9,10 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// Trigram sets used in the derivations below (pg_trgm: each word is
-// lower-cased and padded as "  word ", and cut into trigrams):
-//
-//	cat          {"  c"," ca","cat","at "}                                  4
-//	dog cat      {"  d"," do","dog","og "} ∪ cat                           8
-//	big dog cat  {"  b"," bi","big","ig "} ∪ dog cat                       12
-//	big red dog cat                                                       16
-//	dog catx     dog ∪ {"  c"," ca","cat","atx","tx "}                     9, shares 3 with cat
-//	scat         {"  s"," sc","sca","cat","at "}                           5, shares 2
-//	cart         {"  c"," ca","car","art","rt "}                           5, shares 2
-//	catalogue    {"  c"," ca","cat","ata","tal","alo","log","ogu","gue","ue "} 10, shares 3
-//	(cat), [cat] the word cat alone: the same set as cat                   4, shares 4
-//
-// similarity = shared / (n1 + n2 - shared), in float4.
-
+// fuzzyRequirements are the examples of std105's fuzzy label search
+// (exact, prefix and trigram tiers, pg_trgm semantics): the tiers and their
+// order (fuzzy_tiers.go), bad input (fuzzy_input.go), and agreement with
+// pg_trgm's functions (fuzzy_agreement.go).
 func fuzzyRequirements() []suite.Requirement {
 	std := adapters.Fuzzy
 	return []suite.Requirement{

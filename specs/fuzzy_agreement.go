@@ -1,6 +1,7 @@
 package specs
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -90,7 +91,7 @@ func trigramsOf(loc trgm.Locale, req adapters.TrigramRequest) (adapters.TrigramA
 		s, err1 := loc.Similarity(p[0], p[1])
 		w, err2 := loc.WordSimilarity(p[0], p[1])
 		sw, err3 := loc.StrictWordSimilarity(p[0], p[1])
-		if err := fzFirstErr(err1, err2, err3); err != nil {
+		if err := errors.Join(err1, err2, err3); err != nil {
 			return ans, err
 		}
 		ans.Similarity = append(ans.Similarity, s)
@@ -98,13 +99,4 @@ func trigramsOf(loc trgm.Locale, req adapters.TrigramRequest) (adapters.TrigramA
 		ans.StrictWordSimilarity = append(ans.StrictWordSimilarity, sw)
 	}
 	return ans, nil
-}
-
-func fzFirstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

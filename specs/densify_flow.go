@@ -1,0 +1,143 @@
+package specs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/llm/sim"
+	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// earlyRejection: a maximum input of 1000 tokens and a 6000-byte ASCII text,
+// which is 2000 tokens at three bytes a token and still 1500 at four (any
+// estimator over 1000): rejected, with no call, with and without capture.
+func earlyRejection(t *suite.T) {
+	input := prose(100)[:6000]
+	for _, capture := range []bool{false, true} {
+		m := newModel(t, sim.Config{Cap: 100_000})
+		req := adapters.DensifyRequest{Input: input, Cap: 100_000, Entry: adapters.EntryReactive, MaxInput: 1000, Capture: capture}
+		d := call.MustDensify(t, req, m)
+		name := fmt.Sprintf("capture %v", capture)
+		if d.Ans.Status != adapters.StatusFailed || d.Ans.Failure != adapters.FailureTooLong {
+			t.Errorf("%s: status %s, failure %q; want failed, %q", name, d.Ans.Status, d.Ans.Failure, adapters.FailureTooLong)
+		}
+		judge(t, name, d, calls(0))
+	}
+}
+
+// defaultMaxInput: with no maximum given, 301,800 ASCII bytes (100,600
+// tokens) are rejected without a call, and 297,000 bytes (99,000 tokens) are
+// not: the flow makes its full call, which the model refuses with an
+// authentication error so the run ends there.
+func defaultMaxInput(t *suite.T) {
+	unit := "Context windows are finite. " // 28 bytes
+	over := strings.Repeat(unit, 301_800/28+1)[:301_800]
+	under := over[:297_000]
+	auth := &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: "Incorrect API key provided."}
+	for _, c := range []struct {
+		name     string
+		input    string
+		rejected bool
+	}{{"100,600 tokens", over, true}, {"99,000 tokens", under, false}} {
+		m := newModel(t, sim.Config{Cap: 200_000})
+		m.Inject = func(call.Seen) *call.Injection { return &call.Injection{Err: auth, Kind: invariant.KindOther} }
+		d := call.MustDensify(t, adapters.DensifyRequest{Input: c.input, Cap: 200_000, Entry: adapters.EntryReactive}, m)
+		if got := d.Ans.Failure == adapters.FailureTooLong; got != c.rejected {
+			t.Errorf("%s: rejected early %v (failure %q), want %v", c.name, got, d.Ans.Failure, c.rejected)
+		}
+		if c.rejected {
+			judge(t, c.name, d, calls(0))
+		} else if len(d.Calls) == 0 {
+			t.Errorf("%s: no provider call", c.name)
+		}
+	}
+}
+
+// reactiveFirst: 200 sentences (about 4,600 tokens) on a 100,000 cap fit one
+// call: exactly one call, a full one, carrying the whole input; the answer is
+// ready and its output is that call's output.
+func reactiveFirst(t *suite.T) {
+	m := newModel(t, sim.Config{Cap: 100_000})
+	req := adapters.DensifyRequest{Input: prose(200), Cap: 100_000, Entry: adapters.EntryReactive}
+	d := call.MustDensify(t, req, m)
+	judge(t, "fits", d, calls(1), ready, chunksOnce)
+	if len(d.Calls) > 0 {
+		if d.Calls[0].Stage != "full" {
+			t.Errorf("first call is a %s call, want full", d.Calls[0].Stage)
+		}
+		if strings.TrimSpace(d.Ans.Output) != strings.TrimSpace(d.Calls[0].Output) {
+			t.Errorf("output %q is not the full call's output %q", clip.Text(d.Ans.Output, 80), clip.Text(d.Calls[0].Output, 80))
+		}
+	}
+}
+
+// reactiveOverflow: the remote path assumes a 100,000 cap, but the model's
+// window is 4096. 600 sentences (about 14,000 tokens) overflow the full call;
+// the flow must switch to chunking and end ready, every chunk sent once.
+func reactiveOverflow(t *suite.T) {
+	for _, st := range []sim.Style{sim.OpenAI, sim.Anthropic, sim.Gemini, sim.LlamaCpp} {
+		m := newModel(t, sim.Config{Cap: 4096, Style: st})
+		req := adapters.DensifyRequest{Input: prose(600), Cap: 100_000, Entry: adapters.EntryReactive, WorkLimit: 1}
+		d := call.MustDensify(t, req, m)
+		name := string(st)
+		judge(t, name, d, ready, adapts, restarts, chunksOnce)
+		if len(d.Calls) < 2 || d.Calls[0].Stage != "full" || d.Calls[0].Kind != invariant.KindOverflow || d.Calls[1].Stage != "chunk" {
+			t.Errorf("%s: want a full call that overflows, then chunk calls; got %s", name, stages(d.Calls, 3))
+		}
+	}
+}
+
+// nonOverflowReturned: failures that are not overflows (a 500, an
+// authentication error, an output-limit error) at the full call, at the
+// second chunk call, and at the first merge call (proactive at 4096, 600
+// sentences, so there are several chunks and merges; work limit 1). Each
+// ends the attempt: the failing step is the last, and the answer is failed.
+func nonOverflowReturned(t *suite.T) {
+	transient := styleError(sim.OpenAI, invariant.KindTransient)
+	auth := &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: "Incorrect API key provided: sk-abc***xyz."}
+	outputCap := &densify.ProviderError{Provider: "openai", Status: 400,
+		Message: "max_tokens is too large: 100000. This model supports at most 16384 completion tokens, whereas you provided 100000."}
+	for _, c := range []struct {
+		stage string
+		index int
+		entry string
+	}{{"full", 1, adapters.EntryReactive}, {"chunk", 2, adapters.EntryProactive}, {"merge", 1, adapters.EntryProactive}} {
+		for _, e := range []struct {
+			name string
+			err  error
+			kind string
+		}{{"HTTP 500", transient, invariant.KindTransient}, {"HTTP 401", auth, invariant.KindOther}, {"max_tokens", outputCap, invariant.KindOther}} {
+			m := newModel(t, sim.Config{Cap: invariant.AppleCap})
+			m.Inject = failAt(c.stage, c.index, e.err, e.kind)
+			req := adapters.DensifyRequest{Input: prose(600), Cap: invariant.AppleCap, Entry: c.entry, WorkLimit: 1}
+			d := call.MustDensify(t, req, m)
+			name := fmt.Sprintf("%s at %s call %d", e.name, c.stage, c.index)
+			judge(t, name, d, failedProvider, nonOverflow)
+		}
+	}
+}
+
+// proactiveApple: proactive entry at the Apple cap of 4096, on a model whose
+// window is 4096: a short text (10 sentences, about 230 tokens, which would
+// fit one call) and a long one (600 sentences). No full call; no call over
+// 4096; ready.
+func proactiveApple(t *suite.T) {
+	for _, n := range []int{10, 600} {
+		m := newModel(t, sim.Config{Cap: invariant.AppleCap, Style: sim.Apple})
+		req := adapters.DensifyRequest{Input: prose(n), Cap: invariant.AppleCap, Entry: adapters.EntryProactive}
+		d := call.MustDensify(t, req, m)
+		name := fmt.Sprintf("%d sentences", n)
+		judge(t, name, d, ready, chunksOnce, func(d call.Densified) error { return invariant.WithinCap(d.Steps, invariant.AppleCap) })
+		for _, c := range d.Calls {
+			if c.Stage == "full" {
+				t.Errorf("%s: call %d is a full call; proactive entry makes none", name, c.N)
+				break
+			}
+		}
+	}
+}

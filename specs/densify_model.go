@@ -1,0 +1,164 @@
+package specs
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/llm/sim"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// sentence i of a generated text: distinct (it carries i), about 80 bytes.
+func sentence(i int) string {
+	subjects := []string{"the capture worker", "the planner", "the merge step", "the provider client", "the snapshot store", "the retry loop", "the budget table"}
+	verbs := []string{"recorded", "rejected", "flushed", "measured", "split", "joined", "retried", "reported"}
+	objects := []string{"the window size", "a partial summary", "the token estimate", "an overflow error", "the chunk list", "a failed call", "the output reserve"}
+	return fmt.Sprintf("Event %d: %s %s %s at step %d.", i, subjects[i%7], verbs[(i*3)%8], objects[(i*5)%7], i*17%1000)
+}
+
+// prose is n distinct sentences in paragraphs of five, paragraphs separated
+// by a blank line. Each sentence is 50 to 90 bytes, so n sentences are
+// roughly 23n tokens.
+func prose(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			if i%5 == 0 {
+				b.WriteString("\n\n")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(sentence(i))
+	}
+	return b.String()
+}
+
+func newModel(t *suite.T, cfg sim.Config) *call.Model {
+	m, err := call.NewModel(cfg)
+	if err != nil {
+		t.Fatalf("harness: %v", err)
+	}
+	return m
+}
+
+// styleError is the error the simulator gives, in style st, for a failure of
+// the given kind (overflow, rate_limit or transient).
+func styleError(st sim.Style, kind string) error {
+	f := sim.Faults{}
+	switch kind {
+	case invariant.KindOverflow:
+		f.OverflowAt = []int{1}
+	case invariant.KindRateLimit:
+		f.RateLimitAt = []int{1}
+	default:
+		f.TransientAt = []int{1}
+	}
+	s, err := sim.New(sim.Config{Cap: 100_000, Style: st, Faults: f})
+	if err != nil {
+		return err
+	}
+	_, err = s.Complete(context.Background(), "Max length: 100 words.", "x")
+	return err
+}
+
+// failAt answers the index-th call of stage (from 1) with err of kind; index
+// 0 means every call of the stage.
+func failAt(stage string, index int, err error, kind string) func(call.Seen) *call.Injection {
+	return func(s call.Seen) *call.Injection {
+		if s.Stage == stage && (index == 0 || s.Index == index) {
+			return &call.Injection{Err: err, Kind: kind}
+		}
+		return nil
+	}
+}
+
+// judge applies invariants to a densification, failing the check on each
+// violation.
+func judge(t *suite.T, name string, d call.Densified, checks ...func(call.Densified) error) {
+	for _, c := range checks {
+		if err := c(d); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func adapts(d call.Densified) error      { return invariant.OverflowAdapts(d.Ans, d.Steps) }
+func halving(d call.Densified) error     { return invariant.Halving(d.Ans) }
+func nonOverflow(d call.Densified) error { return invariant.NonOverflowEnds(d.Steps) }
+func restarts(d call.Densified) error    { return invariant.NewRoundOnlyAfterOverflow(d.Steps) }
+func chunksOnce(d call.Densified) error  { return invariant.ChunksOnce(d.Req.Input, d.Steps) }
+func reduces(d call.Densified) error     { return invariant.Reduces(d.Ans) }
+
+func ready(d call.Densified) error {
+	if d.Ans.Status != adapters.StatusReady {
+		return fmt.Errorf("status %s (%s), want ready", d.Ans.Status, d.Ans.Message)
+	}
+	return nil
+}
+
+func failedProvider(d call.Densified) error {
+	if d.Ans.Status != adapters.StatusFailed || d.Ans.Failure != adapters.FailureProvider {
+		return fmt.Errorf("status %s, failure %q, want failed with a provider failure", d.Ans.Status, d.Ans.Failure)
+	}
+	return nil
+}
+
+func calls(n int) func(call.Densified) error {
+	return func(d call.Densified) error {
+		if len(d.Calls) != n {
+			return fmt.Errorf("%d provider calls, want %d", len(d.Calls), n)
+		}
+		return nil
+	}
+}
+
+func stages(cs []invariant.Call, n int) string {
+	var parts []string
+	for i, c := range cs {
+		if i == n {
+			parts = append(parts, fmt.Sprintf("… (%d calls)", len(cs)))
+			break
+		}
+		s := c.Stage
+		if c.Kind != "" {
+			s += "!" + c.Kind
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// terse keeps the first sentence of an output (up to the first "." before
+// white space): partials of about 25 tokens.
+func terse(_ call.Seen, out string) string {
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] == '.' && (out[i+1] == ' ' || out[i+1] == '\n') {
+			return out[:i+1]
+		}
+	}
+	return out
+}
+
+// trail notes the budgets an attempt went through and the calls it made.
+func trail(t *suite.T, name string, d call.Densified) {
+	for i, run := range d.Ans.Runs {
+		t.Notef("%s: attempt %d: %d calls, budgets %s", name, i+1, run.Calls(), budgets(run.Rounds))
+	}
+}
+
+func budgets(rs []adapters.DensifyRound) string {
+	var parts []string
+	for _, r := range rs {
+		var ms []string
+		for _, m := range r.Merges {
+			ms = append(ms, fmt.Sprint(m.Budget))
+		}
+		parts = append(parts, fmt.Sprintf("chunk %d merge [%s]", r.ChunkBudget, strings.Join(ms, " ")))
+	}
+	return "[" + strings.Join(parts, "; ") + "]"
+}
