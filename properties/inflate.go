@@ -3,6 +3,7 @@ package properties
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -70,7 +71,7 @@ func inflateRequirements() []suite.Requirement {
 				kept := req
 				kept.Hits = nil
 				for _, h := range req.Hits {
-					if !contains(res.Dropped, h.ID) {
+					if !slices.Contains(res.Dropped, h.ID) {
 						kept.Hits = append(kept.Hits, h)
 					}
 				}
@@ -135,13 +136,4 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-func contains(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

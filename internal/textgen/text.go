@@ -20,10 +20,14 @@ var Scripts = [][]string{
 // sentences and paragraphs, and never stops inside a character.
 func Text(rng *rand.Rand, script, n int) string {
 	n = max(n, 0)
+	script %= 5
+	if script < 0 {
+		script = -script
+	}
 	var b strings.Builder
 	b.Grow(n + 16)
 	for b.Len() < n {
-		s := abs(script) % 5
+		s := script
 		if s == 4 {
 			s = rng.Intn(4)
 		}
@@ -40,11 +44,4 @@ func Text(rng *rand.Rand, script, n int) string {
 	}
 	out := b.String()
 	return out[:unit.Floor(out, n)]
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
