@@ -15,9 +15,7 @@ import (
 
 func assembleRequirements() []suite.Requirement {
 	std := adapters.Assemble
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("ASM-01", "std085 protocol, Validation Criterion 1", suite.Must,
 			"Listed molecules of one source whose ranges overlap or touch are in the same window.",

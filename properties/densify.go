@@ -20,9 +20,7 @@ import (
 // overflow, rate-limit or transient error.
 func densifyRequirements() []suite.Requirement {
 	std := adapters.Densify
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("DSF-19", "Capture-level retry; adapter contract", suite.Must,
 			"The answer is well formed and accounts for every provider call: its attempts, rounds, merge attempts and passes add up to the calls the provider received, each of the stage its prompt names.",

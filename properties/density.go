@@ -11,9 +11,7 @@ import (
 
 func densityRequirements() []suite.Requirement {
 	std := adapters.Density
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("DEN-01", "std085 §3.1", suite.Must,
 			"The windows' total length never exceeds the budget, counted by offsets (end - start) and by text.",

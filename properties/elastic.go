@@ -18,9 +18,7 @@ import (
 
 func elasticRequirements() []suite.Requirement {
 	std := adapters.Elastic
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("ELA-12", "std105 §2.2, §4", suite.Must,
 			"For any budget and hits ≥ 1 the radius is clamp(floor(budget/hits/2), 200, 32000), so always within [200, 32000].",

@@ -14,9 +14,7 @@ import (
 
 func expandRequirements() []suite.Requirement {
 	std := adapters.Expand
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("EXP-14", "ADR-023 Decision (table), Implementation Details", suite.Must,
 			"On graphs without self-loops or repeated edges, the multiplier is the ADR's: 1.5 below density 0.01, 2.0 below 0.10, 3.0 from 0.10, and at most 1.5 below two nodes.",

@@ -14,9 +14,7 @@ import (
 
 func fuzzyRequirements() []suite.Requirement {
 	std := adapters.Fuzzy
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("FUZ-14", "std105 §3.2 (Logic 1–3)", suite.Must,
 			"Every match is an entry of the request, in the tier the definition gives it (exact, prefix with the term escaped, trigram at the threshold, in the declared locale).",

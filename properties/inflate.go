@@ -14,9 +14,7 @@ import (
 
 func inflateRequirements() []suite.Requirement {
 	std := adapters.Inflate
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	return []suite.Requirement{
 		p("INF-01", "std085 §2.1.4", suite.Must,
 			"Every window lies inside its document and its text is exactly the document's bytes between its offsets.",

@@ -19,9 +19,7 @@ import (
 
 func radialRequirements() []suite.Requirement {
 	std := adapters.Radial
-	p := func(id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Property, Check: check}
-	}
+	p := suite.Property.Of(std)
 	type W = adapters.RadialWindowsAnswer
 	type R = adapters.RadialWindowsRequest
 	return []suite.Requirement{

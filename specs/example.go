@@ -10,7 +10,7 @@ import (
 
 // spec builds an example-based requirement of standard std.
 func spec(std adapters.Standard, id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-	return suite.Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: suite.Spec, Check: check}
+	return suite.Spec.Of(std)(id, section, level, title, check)
 }
 
 // tenK is a 10,000-byte ASCII document: "abcdefghij" repeated, so every

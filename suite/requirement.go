@@ -28,6 +28,15 @@ const (
 	Property Kind = "property" // generated inputs (package properties)
 )
 
+// Of returns the constructor of requirements of kind k for standard std:
+// the catalogues of packages specs and properties build every requirement
+// with it, so a requirement's fields are set in one place.
+func (k Kind) Of(std adapters.Standard) func(id, section string, level Level, title string, check func(*T)) Requirement {
+	return func(id, section string, level Level, title string, check func(*T)) Requirement {
+		return Requirement{ID: id, Standard: std, Section: section, Level: level, Title: title, Kind: k, Check: check}
+	}
+}
+
 var idPattern = regexp.MustCompile(`^[A-Z]{2,4}-[0-9]{2,3}$`)
 
 // Validate checks a catalogue: IDs well formed and unique, every field set.
