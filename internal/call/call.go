@@ -1,9 +1,15 @@
 // Package call invokes the implementation under test from a check, with the
 // error handling every check wants: an implementation fault ends the check
 // as errored, and a wrong answer is left to the check to judge.
+//
+// Each operation X has two forms: X returns the implementation's error
+// unjudged (for checks of refusals), MustX treats the request as valid, so
+// any error ends the check. Every call is recorded for the failing case's
+// replay.
 package call
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -11,25 +17,46 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
+// operations returns the adapter as the operation set O. An adapter without
+// it has a fault: it declared a standard whose operations it lacks. op names
+// the operation asked for, lacks what it is missing.
+func operations[O any](t *suite.T, op, lacks string) O {
+	o, ok := t.Adapter().(O)
+	if !ok {
+		t.OperationFailed(op, adapters.Fault("%s has no %s", t.Info().Name, lacks))
+	}
+	return o
+}
+
+// send asks f with the check's context, records the call as op for the
+// replay, and returns the implementation's error, unjudged, after what (the
+// operation as the message names it).
+func send[Req, Ans any](t *suite.T, op, what string, req Req, f func(context.Context, Req) (Ans, error)) (Ans, error) {
+	ans, err := f(t.Context(), req)
+	t.Record(op, req, ans, err)
+	if err != nil {
+		return ans, fmt.Errorf("%s: %w", what, err)
+	}
+	return ans, nil
+}
+
+// must asks f a request of the given kind that is valid ("valid request"):
+// an error ends the check, as errored when it is the implementation's fault.
+func must[Req, Ans any](t *suite.T, kind string, req Req, f func(*suite.T, Req) (Ans, error)) Ans {
+	ans, err := f(t, req)
+	if err != nil {
+		t.OperationFailed(kind, err)
+	}
+	return ans
+}
+
 // Inflate runs the adapter's Inflate and returns its error unjudged.
 func Inflate(t *suite.T, req inflate.Request) (inflate.Result, error) {
-	in, ok := t.Adapter().(adapters.Inflater)
-	if !ok {
-		t.OperationFailed("inflate", adapters.Fault("%s has no Inflate operation", t.Info().Name))
-	}
-	res, err := in.Inflate(t.Context(), req)
-	t.Record("inflate", req, res, err)
-	if err != nil {
-		return res, fmt.Errorf("inflate: %w", err)
-	}
-	return res, nil
+	in := operations[adapters.Inflater](t, "inflate", "Inflate operation")
+	return send(t, "inflate", "inflate", req, in.Inflate)
 }
 
 // MustInflate runs Inflate on a valid request: an error ends the check.
 func MustInflate(t *suite.T, req inflate.Request) inflate.Result {
-	res, err := Inflate(t, req)
-	if err != nil {
-		t.OperationFailed("valid request", err)
-	}
-	return res
+	return must(t, "valid request", req, Inflate)
 }

@@ -170,10 +170,7 @@ func (m *Model) Exhausted() bool {
 // error unjudged. The context given to the implementation ends when m's call
 // budget is spent (and when the requirement's time is up).
 func Densify(t *suite.T, req adapters.DensifyRequest, m *Model) (adapters.DensifyAnswer, error) {
-	d, ok := t.Adapter().(adapters.Densifier)
-	if !ok {
-		t.OperationFailed("densify", adapters.Fault("%s has no Densify operation", t.Info().Name))
-	}
+	d := operations[adapters.Densifier](t, "densify", "Densify operation")
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	m.mu.Lock()

@@ -1,8 +1,6 @@
 package call
 
 import (
-	"fmt"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -28,38 +26,20 @@ func expander(t *suite.T) adapters.Expander {
 
 // Multiplier runs the adapter's Multiplier and returns its error unjudged.
 func Multiplier(t *suite.T, req adapters.GraphRequest) (float64, error) {
-	m, err := expander(t).Multiplier(t.Context(), req)
-	t.Record("multiplier", req, m, err)
-	if err != nil {
-		return m, fmt.Errorf("multiplier: %w", err)
-	}
-	return m, nil
+	return send(t, "multiplier", "multiplier", req, expander(t).Multiplier)
 }
 
 // MustMultiplier runs Multiplier on a valid graph: an error ends the check.
 func MustMultiplier(t *suite.T, req adapters.GraphRequest) float64 {
-	m, err := Multiplier(t, req)
-	if err != nil {
-		t.OperationFailed("valid graph", err)
-	}
-	return m
+	return must(t, "valid graph", req, Multiplier)
 }
 
 // Expand runs the adapter's Expand and returns its error unjudged.
 func Expand(t *suite.T, req adapters.ExpandRequest) (adapters.ExpandAnswer, error) {
-	ans, err := expander(t).Expand(t.Context(), req)
-	t.Record("expand", req, ans, err)
-	if err != nil {
-		return ans, fmt.Errorf("expand: %w", err)
-	}
-	return ans, nil
+	return send(t, "expand", "expand", req, expander(t).Expand)
 }
 
 // MustExpand runs Expand on a valid request: an error ends the check.
 func MustExpand(t *suite.T, req adapters.ExpandRequest) adapters.ExpandAnswer {
-	ans, err := Expand(t, req)
-	if err != nil {
-		t.OperationFailed("valid search", err)
-	}
-	return ans
+	return must(t, "valid search", req, Expand)
 }

@@ -4,25 +4,21 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
 func searcherOf(t *suite.T, op string) adapters.Searcher {
-	s, ok := t.Adapter().(adapters.Searcher)
-	if !ok {
-		t.OperationFailed(op, adapters.Fault("%s has no Search operation", t.Info().Name))
-	}
-	return s
+	return operations[adapters.Searcher](t, op, "Search operation")
 }
 
 // Search runs the adapter's Search and returns its error unjudged. An answer
 // that is garbage (an unknown locale or tier) is a fault.
 func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm.Locale, error) {
-	ans, err := searcherOf(t, "search").Search(t.Context(), req)
-	t.Record("search", req, ans, err)
+	ans, err := send(t, "search", fmt.Sprintf("search %q", clip.Text(req.Term, 40)), req, searcherOf(t, "search").Search)
 	if err != nil {
-		return ans, 0, fmt.Errorf("search %q: %w", clipTerm(req.Term), err)
+		return ans, 0, err
 	}
 	loc, err := adapters.ParseLocale(ans.Locale)
 	if err != nil {
@@ -49,10 +45,9 @@ func MustSearch(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, 
 // answer of the wrong shape (lists shorter or longer than the request, an
 // unknown locale) is a fault.
 func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, trgm.Locale, error) {
-	ans, err := searcherOf(t, "trigrams").Trigrams(t.Context(), req)
-	t.Record("trigrams", req, ans, err)
+	ans, err := send(t, "trigrams", "trigrams", req, searcherOf(t, "trigrams").Trigrams)
 	if err != nil {
-		return ans, 0, fmt.Errorf("trigrams: %w", err)
+		return ans, 0, err
 	}
 	loc, err := adapters.ParseLocale(ans.Locale)
 	if err != nil {
@@ -81,11 +76,4 @@ func MustTrigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnsw
 		t.OperationFailed("valid request", err)
 	}
 	return ans, loc
-}
-
-func clipTerm(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }

@@ -1,73 +1,40 @@
 package call
 
 import (
-	"fmt"
-
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
 func radialInflater(t *suite.T, op string) adapters.RadialInflater {
-	in, ok := t.Adapter().(adapters.RadialInflater)
-	if !ok {
-		t.OperationFailed(op, adapters.Fault("%s has no radial operations", t.Info().Name))
-	}
-	return in
+	return operations[adapters.RadialInflater](t, op, "radial operations")
 }
 
 // RadialIngest runs the adapter's RadialIngest and returns its error unjudged.
 func RadialIngest(t *suite.T, req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
-	ans, err := radialInflater(t, "radial ingest").RadialIngest(t.Context(), req)
-	t.Record("radial_ingest", req, ans, err)
-	if err != nil {
-		return ans, fmt.Errorf("radial ingest: %w", err)
-	}
-	return ans, nil
+	return send(t, "radial_ingest", "radial ingest", req, radialInflater(t, "radial ingest").RadialIngest)
 }
 
 // MustRadialIngest runs RadialIngest on a valid request: an error ends the check.
 func MustRadialIngest(t *suite.T, req adapters.RadialIngestRequest) adapters.RadialIngestAnswer {
-	ans, err := RadialIngest(t, req)
-	if err != nil {
-		t.OperationFailed("valid request", err)
-	}
-	return ans
+	return must(t, "valid request", req, RadialIngest)
 }
 
 // RadialWindows runs the adapter's RadialWindows and returns its error unjudged.
 func RadialWindows(t *suite.T, req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
-	ans, err := radialInflater(t, "radial windows").RadialWindows(t.Context(), req)
-	t.Record("radial_windows", req, ans, err)
-	if err != nil {
-		return ans, fmt.Errorf("radial windows: %w", err)
-	}
-	return ans, nil
+	return send(t, "radial_windows", "radial windows", req, radialInflater(t, "radial windows").RadialWindows)
 }
 
 // MustRadialWindows runs RadialWindows on a valid request: an error ends the check.
 func MustRadialWindows(t *suite.T, req adapters.RadialWindowsRequest) adapters.RadialWindowsAnswer {
-	ans, err := RadialWindows(t, req)
-	if err != nil {
-		t.OperationFailed("valid request", err)
-	}
-	return ans
+	return must(t, "valid request", req, RadialWindows)
 }
 
 // RadialSplit runs the adapter's RadialSplit and returns its error unjudged.
 func RadialSplit(t *suite.T, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
-	ans, err := radialInflater(t, "radial split").RadialSplit(t.Context(), req)
-	t.Record("radial_split", req, ans, err)
-	if err != nil {
-		return ans, fmt.Errorf("radial split: %w", err)
-	}
-	return ans, nil
+	return send(t, "radial_split", "radial split", req, radialInflater(t, "radial split").RadialSplit)
 }
 
 // MustRadialSplit runs RadialSplit on a valid request: an error ends the check.
 func MustRadialSplit(t *suite.T, req adapters.RadialSplitRequest) adapters.RadialSplitAnswer {
-	ans, err := RadialSplit(t, req)
-	if err != nil {
-		t.OperationFailed("valid request", err)
-	}
-	return ans
+	return must(t, "valid request", req, RadialSplit)
 }
