@@ -3,6 +3,7 @@ package properties
 import (
 	"errors"
 	"math/rand"
+	"slices"
 	"strings"
 
 	"github.com/leanovate/gopter"
@@ -15,17 +16,17 @@ import (
 
 // Requirements is every property of the catalogue.
 func Requirements() []suite.Requirement {
-	var out []suite.Requirement
-	out = append(out, inflateRequirements()...)
-	out = append(out, densityRequirements()...)
-	out = append(out, assembleRequirements()...)
-	out = append(out, radialRequirements()...)
-	out = append(out, elasticRequirements()...)
-	out = append(out, fuzzyRequirements()...)
-	out = append(out, densifyRequirements()...)
-	out = append(out, expandRequirements()...)
-	out = append(out, performanceRequirements()...)
-	return out
+	return slices.Concat(
+		inflateRequirements(),
+		densityRequirements(),
+		assembleRequirements(),
+		radialRequirements(),
+		elasticRequirements(),
+		fuzzyRequirements(),
+		densifyRequirements(),
+		expandRequirements(),
+		performanceRequirements(),
+	)
 }
 
 // answered is the shape of most properties: for every generated case C,

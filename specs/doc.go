@@ -8,18 +8,22 @@
 // reference's output.
 package specs
 
-import "github.com/ctxconform/ctxconform/suite"
+import (
+	"slices"
+
+	"github.com/ctxconform/ctxconform/suite"
+)
 
 // Requirements is every example-based requirement of the catalogue.
 func Requirements() []suite.Requirement {
-	var out []suite.Requirement
-	out = append(out, inflateRequirements()...)
-	out = append(out, densityRequirements()...)
-	out = append(out, assembleRequirements()...)
-	out = append(out, radialRequirements()...)
-	out = append(out, elasticRequirements()...)
-	out = append(out, fuzzyRequirements()...)
-	out = append(out, densifyRequirements()...)
-	out = append(out, expandRequirements()...)
-	return out
+	return slices.Concat(
+		inflateRequirements(),
+		densityRequirements(),
+		assembleRequirements(),
+		radialRequirements(),
+		elasticRequirements(),
+		fuzzyRequirements(),
+		densifyRequirements(),
+		expandRequirements(),
+	)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -31,6 +32,15 @@ type refusal[Req any] struct {
 //     the reason, in the result's notes. When every case is skipped, so is
 //     the requirement.
 func refuses[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), cases []refusal[Req]) {
+	refusesOr(t, op, cases, nil)
+}
+
+// refusesOr is refuses for an operation that may also refuse by its answer
+// (a densification answered as failed, before any provider call): refused,
+// when set, judges the answer to a faulty request, failing the check
+// (t.Errorf) unless the answer is such a refusal. Without it, any answer to
+// a faulty request fails the case.
+func refusesOr[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), cases []refusal[Req], refused func(name string, ans Ans)) {
 	judged := 0
 	for _, c := range cases {
 		if _, err := op(t, c.twin); err != nil {
@@ -47,9 +57,12 @@ func refuses[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), case
 		}
 		ans, err := op(t, c.bad)
 		switch {
+		case err == nil && refused != nil:
+			judged++
+			refused(c.name, ans)
 		case err == nil:
 			judged++
-			t.Errorf("%s: accepted; want an error (answer %s)", c.name, brief(ans))
+			t.Errorf("%s: accepted; want an error (answer %s)", c.name, clip.Text(fmt.Sprintf("%+v", ans), 200))
 		case inexpressible(err):
 			t.Notef("case %q skipped: the faulty request cannot reach this implementation: %v", c.name, err)
 		case nonAnswer(err):
@@ -70,17 +83,4 @@ func inexpressible(err error) bool { return errors.Is(err, adapters.ErrInexpress
 // garbage, answered another seq) or the harness gave up waiting.
 func nonAnswer(err error) bool {
 	return errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
-}
-
-// brief is a short form of an answer for a failure message.
-func brief(ans any) string {
-	s := fmt.Sprintf("%+v", ans)
-	if len(s) > 200 {
-		for i := 200; i > 0; i-- {
-			if s[i]&0xC0 != 0x80 {
-				return s[:i] + "…"
-			}
-		}
-	}
-	return s
 }
