@@ -137,10 +137,8 @@ func overBudgetShare(t *suite.T) {
 func shuffledAssembly(req adapters.AssembleRequest, seed int64) adapters.AssembleRequest {
 	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Molecules = append([]assemble.Molecule(nil), req.Molecules...)
-	rng.Shuffle(len(out.Molecules), func(i, j int) { out.Molecules[i], out.Molecules[j] = out.Molecules[j], out.Molecules[i] })
-	out.Documents = append([]assemble.Document(nil), req.Documents...)
-	rng.Shuffle(len(out.Documents), func(i, j int) { out.Documents[i], out.Documents[j] = out.Documents[j], out.Documents[i] })
+	out.Molecules = shuffle(rng, req.Molecules)
+	out.Documents = shuffle(rng, req.Documents)
 	return out
 }
 

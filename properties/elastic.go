@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
-	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -255,10 +254,8 @@ func elaFillProperty() func(*suite.T) {
 func elaShuffled(req adapters.HydrateRequest, seed int64) adapters.HydrateRequest {
 	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Atoms = slices.Clone(req.Atoms)
-	rng.Shuffle(len(out.Atoms), func(i, j int) { out.Atoms[i], out.Atoms[j] = out.Atoms[j], out.Atoms[i] })
-	out.Documents = slices.Clone(req.Documents)
-	rng.Shuffle(len(out.Documents), func(i, j int) { out.Documents[i], out.Documents[j] = out.Documents[j], out.Documents[i] })
+	out.Atoms = shuffle(rng, req.Atoms)
+	out.Documents = shuffle(rng, req.Documents)
 	return out
 }
 

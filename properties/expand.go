@@ -129,11 +129,8 @@ func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, a
 func expShuffled(req adapters.ExpandRequest, seed int64) adapters.ExpandRequest {
 	rng := rand.New(rand.NewSource(seed))
 	out := req
-	out.Tools = append(out.Tools[:0:0], req.Tools...)
-	out.Nodes = append(out.Nodes[:0:0], req.Nodes...)
-	out.Edges = append(out.Edges[:0:0], req.Edges...)
-	rng.Shuffle(len(out.Tools), func(i, j int) { out.Tools[i], out.Tools[j] = out.Tools[j], out.Tools[i] })
-	rng.Shuffle(len(out.Nodes), func(i, j int) { out.Nodes[i], out.Nodes[j] = out.Nodes[j], out.Nodes[i] })
-	rng.Shuffle(len(out.Edges), func(i, j int) { out.Edges[i], out.Edges[j] = out.Edges[j], out.Edges[i] })
+	out.Tools = shuffle(rng, req.Tools)
+	out.Nodes = shuffle(rng, req.Nodes)
+	out.Edges = shuffle(rng, req.Edges)
 	return out
 }

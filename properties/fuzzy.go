@@ -113,8 +113,7 @@ func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters
 // seed.
 func shuffledEntries(req adapters.SearchRequest, seed int64) adapters.SearchRequest {
 	out := req
-	out.Entries = append([]adapters.SearchEntry(nil), req.Entries...)
 	rng := rand.New(rand.NewSource(seed))
-	rng.Shuffle(len(out.Entries), func(i, j int) { out.Entries[i], out.Entries[j] = out.Entries[j], out.Entries[i] })
+	out.Entries = shuffle(rng, req.Entries)
 	return out
 }

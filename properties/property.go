@@ -93,10 +93,16 @@ func inflation(name string, judge func(t *suite.T, req inflate.Request, res infl
 // shuffled returns req with its hits in another order, drawn from seed.
 func shuffled(req inflate.Request, seed int64) inflate.Request {
 	out := req
-	out.Hits = append([]inflate.Hit(nil), req.Hits...)
 	rng := rand.New(rand.NewSource(seed))
-	rng.Shuffle(len(out.Hits), func(i, j int) { out.Hits[i], out.Hits[j] = out.Hits[j], out.Hits[i] })
-	out.Documents = append([]inflate.Document(nil), req.Documents...)
-	rng.Shuffle(len(out.Documents), func(i, j int) { out.Documents[i], out.Documents[j] = out.Documents[j], out.Documents[i] })
+	out.Hits = shuffle(rng, req.Hits)
+	out.Documents = shuffle(rng, req.Documents)
+	return out
+}
+
+// shuffle returns a copy of s (as slices.Clone makes it) in an order drawn
+// from rng.
+func shuffle[E any](rng *rand.Rand, s []E) []E {
+	out := slices.Clone(s)
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }

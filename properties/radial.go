@@ -238,10 +238,8 @@ func radialUnion(t *suite.T) {
 func shuffledRadial(req adapters.RadialWindowsRequest, seed int64) adapters.RadialWindowsRequest {
 	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Atoms = append([]radial.Atom(nil), req.Atoms...)
-	rng.Shuffle(len(out.Atoms), func(i, j int) { out.Atoms[i], out.Atoms[j] = out.Atoms[j], out.Atoms[i] })
-	out.Documents = append([]inflate.Document(nil), req.Documents...)
-	rng.Shuffle(len(out.Documents), func(i, j int) { out.Documents[i], out.Documents[j] = out.Documents[j], out.Documents[i] })
+	out.Atoms = shuffle(rng, req.Atoms)
+	out.Documents = shuffle(rng, req.Documents)
 	return out
 }
 
