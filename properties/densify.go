@@ -9,6 +9,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -164,8 +165,6 @@ func equalsReference(t *suite.T) {
 
 // shortAnswer is an answer with its output cut short, for messages.
 func shortAnswer(a adapters.DensifyAnswer) adapters.DensifyAnswer {
-	if r := []rune(a.Output); len(r) > 40 {
-		a.Output = string(r[:40]) + "…"
-	}
+	a.Output = clip.Text(a.Output, 40)
 	return a
 }
