@@ -10,4 +10,11 @@
 // from the run's seed (Ginkgo's --seed, conformance's --seed). A failure
 // names its case, shrunk when generated, and leaves a replay that runs it
 // alone.
+//
+// Requirements is the package's one export. A standard's properties are in
+// its file (inflate.go, radial.go, ...), the generators of its cases in
+// gen_<standard>.go and its named edge cases in edges*.go; a case type is
+// unexported but keeps exported fields, so gopter can build and shrink it
+// and a replay file can hold it as JSON. Generated text comes from
+// internal/textgen.
 package properties

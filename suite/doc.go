@@ -7,7 +7,11 @@
 // Run, so `go test` and `conformance run` can never disagree about what
 // passes. A check receives a *T, which looks like testing.T but records
 // outcomes instead of failing a Go test, survives panics and hangs in the
-// implementation under test, and knows which adapter it is talking to.
+// implementation under test, and knows which adapter it is talking to. Its
+// OperationFailed, unlike testing.T.Fatal, ends a check on an operation's
+// error with the verdict the error calls for: errored for the
+// implementation's fault, skipped for a request its transport cannot carry,
+// failed otherwise.
 //
 // Options choose the requirements (level, standards, patterns, a shard of a
 // CI matrix: Select) and how they run. Run reports each verdict as it ends
