@@ -34,11 +34,7 @@ func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm
 
 // MustSearch runs Search on a valid request: an error ends the check.
 func MustSearch(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm.Locale) {
-	ans, loc, err := Search(t, req)
-	if err != nil {
-		t.OperationFailed("valid request", err)
-	}
-	return ans, loc
+	return mustInLocale(t, req, Search)
 }
 
 // Trigrams runs the adapter's Trigrams and returns its error unjudged. An
@@ -71,7 +67,13 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 
 // MustTrigrams runs Trigrams on a valid request: an error ends the check.
 func MustTrigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, trgm.Locale) {
-	ans, loc, err := Trigrams(t, req)
+	return mustInLocale(t, req, Trigrams)
+}
+
+// mustInLocale is must for the fuzzy operations, whose answers come with the
+// locale they were computed in.
+func mustInLocale[Req, Ans any](t *suite.T, req Req, f func(*suite.T, Req) (Ans, trgm.Locale, error)) (Ans, trgm.Locale) {
+	ans, loc, err := f(t, req)
 	if err != nil {
 		t.OperationFailed("valid request", err)
 	}
