@@ -133,7 +133,7 @@ func elasticRequirements() []suite.Requirement {
 					return fmt.Errorf("the reference's census fails: %v", err)
 				}
 				if w, g := invariant.SortedAtoms(want), invariant.SortedAtoms(got); !reflect.DeepEqual(w, g) {
-					return fmt.Errorf("%d atoms, the reference finds %d; first difference at %s", len(g), len(w), elaFirstDiff(w, g))
+					return fmt.Errorf("%d atoms, the reference finds %d; first difference: %s", len(g), len(w), firstDiff(w, g))
 				}
 				return nil
 			})),
@@ -257,19 +257,4 @@ func elaShuffled(req adapters.HydrateRequest, seed int64) adapters.HydrateReques
 	out.Atoms = shuffle(rng, req.Atoms)
 	out.Documents = shuffle(rng, req.Documents)
 	return out
-}
-
-func elaFirstDiff(want, got []radial.Atom) string {
-	for i := range min(len(want), len(got)) {
-		if want[i] != got[i] {
-			return fmt.Sprintf("position %d: got %+v, want %+v", i, got[i], want[i])
-		}
-	}
-	if len(want) > len(got) {
-		return fmt.Sprintf("missing %+v", want[len(got)])
-	}
-	if len(got) > len(want) {
-		return fmt.Sprintf("extra %+v", got[len(want)])
-	}
-	return "none"
 }

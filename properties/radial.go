@@ -136,7 +136,7 @@ func radialRequirements() []suite.Requirement {
 				}
 				want, got := radial.Unique(want), radial.Unique(ans.Atoms)
 				if !reflect.DeepEqual(nonNilAtoms(want), nonNilAtoms(got)) {
-					return fmt.Errorf("%d atoms, the reference records %d; first difference: %s", len(got), len(want), firstAtomDiff(want, got))
+					return fmt.Errorf("%d atoms, the reference records %d; first difference: %s", len(got), len(want), firstDiff(want, got))
 				}
 				return nil
 			})),
@@ -288,17 +288,19 @@ func nonNilAtoms(a []radial.Atom) []radial.Atom {
 	return a
 }
 
-func firstAtomDiff(want, got []radial.Atom) string {
+// firstDiff describes where got first departs from want, for messages:
+// "atom i is x, want y", a missing or an extra atom at the end, or "none".
+func firstDiff[E comparable](want, got []E) string {
 	for i := range min(len(want), len(got)) {
 		if want[i] != got[i] {
-			return fmt.Sprintf("atom %d is %v, want %v", i, got[i], want[i])
+			return fmt.Sprintf("atom %d is %+v, want %+v", i, got[i], want[i])
 		}
 	}
 	if len(want) > len(got) {
-		return fmt.Sprintf("missing %v", want[len(got)])
+		return fmt.Sprintf("missing %+v", want[len(got)])
 	}
 	if len(got) > len(want) {
-		return fmt.Sprintf("extra %v", got[len(want)])
+		return fmt.Sprintf("extra %+v", got[len(want)])
 	}
 	return "none"
 }
