@@ -24,7 +24,7 @@ func densityRequirements() []suite.Requirement {
 
 // minPadding: one 10-byte hit at 5000 in 10,000 bytes with a budget of 1000.
 func minPadding(t *suite.T) {
-	req := inflate.Request{Documents: doc(tenK), Budget: budget(1000), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
+	req := inflate.Request{Documents: doc(tenK), Budget: new(1000), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
 	res := call.MustInflate(t, req)
 	if len(res.Windows) != 1 {
 		t.Fatalf("%d windows for one hit, want 1 (%s)", len(res.Windows), describe(req))
@@ -38,7 +38,7 @@ func minPadding(t *suite.T) {
 // of 1000.
 func badBudget(t *suite.T) {
 	req := func(b int) inflate.Request {
-		return inflate.Request{Documents: doc(tenK), Budget: budget(b), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
+		return inflate.Request{Documents: doc(tenK), Budget: new(b), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
 	}
 	var cases []refusal[inflate.Request]
 	for _, b := range []int{0, -1, -150} {
@@ -53,7 +53,7 @@ func badBudget(t *suite.T) {
 // Each window: [900i-58, 900i+10+58), 126 bytes; spans are 890 apart, so no
 // merge and no gap split. Output by score: h9 first.
 func exactSqueeze(t *suite.T) {
-	req := inflate.Request{Documents: doc(tenK), Budget: budget(1000)}
+	req := inflate.Request{Documents: doc(tenK), Budget: new(1000)}
 	for i := 0; i < 10; i++ {
 		req.Hits = append(req.Hits, hit("h"+string(rune('0'+i)), 900*i, 900*i+10, float64(i+1)/10))
 	}

@@ -27,8 +27,6 @@ func hit(id string, start, end int, score float64) inflate.Hit {
 	return inflate.Hit{ID: id, CompoundID: "doc", Start: start, End: end, Score: score}
 }
 
-func budget(n int) *int { return &n }
-
 type span struct{ Start, End int }
 
 func spans(ws []inflate.Window) []span {

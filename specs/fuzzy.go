@@ -54,8 +54,6 @@ func fzEntries(labels ...string) []adapters.SearchEntry {
 	return out
 }
 
-func fzThreshold(x float64) *float64 { return &x }
-
 const (
 	fzExact   = adapters.TierExact
 	fzPrefix  = adapters.TierPrefix

@@ -81,7 +81,7 @@ func badSearches() []badSearch {
 	term := func(s string) adapters.SearchRequest { return adapters.SearchRequest{Entries: ok, Term: s} }
 	labels := func(l string) adapters.SearchRequest { return adapters.SearchRequest{Entries: bad(l), Term: "cat"} }
 	threshold := func(x float64) adapters.SearchRequest {
-		return adapters.SearchRequest{Entries: ok, Term: "cat", Threshold: fzThreshold(x)}
+		return adapters.SearchRequest{Entries: ok, Term: "cat", Threshold: new(x)}
 	}
 	limit := func(n int) adapters.SearchRequest { return adapters.SearchRequest{Entries: ok, Term: "cat", Limit: n} }
 	return []badSearch{

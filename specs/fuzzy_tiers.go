@@ -145,11 +145,11 @@ func fuzzyThreshold(t *suite.T) {
 	}{
 		// Default 0.3: float4(3/10) widened to double is 0.30000001 >= 0.3.
 		{"default (0.3)", nil, map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e04": fzTrigram, "e05": fzTrigram}},
-		{"0.5", fzThreshold(0.5), map[string]string{"e01": fzTrigram, "e05": fzTrigram}},
-		{"0.25", fzThreshold(0.25), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram}},
-		{"1", fzThreshold(1), map[string]string{"e05": fzTrigram}},
+		{"0.5", new(0.5), map[string]string{"e01": fzTrigram, "e05": fzTrigram}},
+		{"0.25", new(0.25), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram}},
+		{"1", new(1.0), map[string]string{"e05": fzTrigram}},
 		// similarity >= 0 holds for every label, even one sharing nothing.
-		{"0", fzThreshold(0), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram, "e06": fzTrigram, "e07": fzTrigram}},
+		{"0", new(0.0), map[string]string{"e01": fzTrigram, "e02": fzTrigram, "e03": fzTrigram, "e04": fzTrigram, "e05": fzTrigram, "e06": fzTrigram, "e07": fzTrigram}},
 	}
 	for _, c := range cases {
 		ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: "cat", Threshold: c.threshold})

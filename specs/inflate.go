@@ -96,7 +96,7 @@ func exactWindows(t *suite.T) {
 		// Gap 150 < 500 but the union (350) exceeds W, so two spans; each 100-byte span
 		// gets floor((300-100)/2) = 100 each side: [900,1200) and [1150,1450), which
 		// overlap, so they split the gap at 1100 + floor(150/2) = 1175.
-		{"neighbours split the gap", inflate.Request{Documents: doc(tenK), Budget: budget(600), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1250, 1350, 0.5)}},
+		{"neighbours split the gap", inflate.Request{Documents: doc(tenK), Budget: new(600), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1250, 1350, 0.5)}},
 			[]span{{900, 1175}, {1175, 1450}}},
 	}
 	for _, c := range cases {
