@@ -14,6 +14,8 @@ import (
 // fzMaxReported bounds the mismatches listed in a failure.
 const fzMaxReported = 10
 
+// trigramAgreement: show_trgm, lower and similarity on the trigram corpus
+// (internal/textgen) equal reference/trgm's in the locale the answer names.
 func trigramAgreement(t *suite.T) {
 	req := textgen.TrigramCorpus()
 	ans, loc := call.MustTrigrams(t, req)
@@ -44,6 +46,8 @@ func trigramAgreement(t *suite.T) {
 	t.Notef("locale %s: %d strings, %d pairs, %d mismatches", loc, len(req.Strings), len(req.Pairs), bad)
 }
 
+// wordSimilarityAgreement: word_similarity and strict_word_similarity on the
+// corpus's pairs equal reference/trgm's.
 func wordSimilarityAgreement(t *suite.T) {
 	req := textgen.TrigramCorpus()
 	req.Strings = nil
