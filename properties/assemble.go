@@ -135,11 +135,10 @@ func overBudgetShare(t *suite.T) {
 // shuffledAssembly returns req with its documents and molecules in another
 // order, drawn from seed.
 func shuffledAssembly(req adapters.AssembleRequest, seed int64) adapters.AssembleRequest {
-	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Molecules = shuffle(rng, req.Molecules)
-	out.Documents = shuffle(rng, req.Documents)
-	return out
+	req.Molecules = shuffle(rng, req.Molecules)
+	req.Documents = shuffle(rng, req.Documents)
+	return req
 }
 
 // sameResults compares two result lists position by position.

@@ -252,9 +252,8 @@ func elaFillProperty() func(*suite.T) {
 
 // elaShuffled returns req with its atoms and documents in another order.
 func elaShuffled(req adapters.HydrateRequest, seed int64) adapters.HydrateRequest {
-	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Atoms = shuffle(rng, req.Atoms)
-	out.Documents = shuffle(rng, req.Documents)
-	return out
+	req.Atoms = shuffle(rng, req.Atoms)
+	req.Documents = shuffle(rng, req.Documents)
+	return req
 }

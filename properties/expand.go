@@ -128,9 +128,8 @@ func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, a
 // expShuffled returns req with its tools, nodes and edges in another order.
 func expShuffled(req adapters.ExpandRequest, seed int64) adapters.ExpandRequest {
 	rng := rand.New(rand.NewSource(seed))
-	out := req
-	out.Tools = shuffle(rng, req.Tools)
-	out.Nodes = shuffle(rng, req.Nodes)
-	out.Edges = shuffle(rng, req.Edges)
-	return out
+	req.Tools = shuffle(rng, req.Tools)
+	req.Nodes = shuffle(rng, req.Nodes)
+	req.Edges = shuffle(rng, req.Edges)
+	return req
 }

@@ -112,8 +112,7 @@ func searching(name string, judge func(t *suite.T, loc trgm.Locale, req adapters
 // shuffledEntries returns req with its entries in another order, drawn from
 // seed.
 func shuffledEntries(req adapters.SearchRequest, seed int64) adapters.SearchRequest {
-	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Entries = shuffle(rng, req.Entries)
-	return out
+	req.Entries = shuffle(rng, req.Entries)
+	return req
 }

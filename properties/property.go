@@ -92,11 +92,10 @@ func inflation(name string, judge func(t *suite.T, req inflate.Request, res infl
 
 // shuffled returns req with its hits in another order, drawn from seed.
 func shuffled(req inflate.Request, seed int64) inflate.Request {
-	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Hits = shuffle(rng, req.Hits)
-	out.Documents = shuffle(rng, req.Documents)
-	return out
+	req.Hits = shuffle(rng, req.Hits)
+	req.Documents = shuffle(rng, req.Documents)
+	return req
 }
 
 // shuffle returns a copy of s (as slices.Clone makes it) in an order drawn

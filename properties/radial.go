@@ -236,11 +236,10 @@ func radialUnion(t *suite.T) {
 
 // shuffledRadial returns req with its documents and atoms in another order.
 func shuffledRadial(req adapters.RadialWindowsRequest, seed int64) adapters.RadialWindowsRequest {
-	out := req
 	rng := rand.New(rand.NewSource(seed))
-	out.Atoms = shuffle(rng, req.Atoms)
-	out.Documents = shuffle(rng, req.Documents)
-	return out
+	req.Atoms = shuffle(rng, req.Atoms)
+	req.Documents = shuffle(rng, req.Documents)
+	return req
 }
 
 // canonicalWindows orders windows by compound, start and end, and each
