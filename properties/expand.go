@@ -1,7 +1,6 @@
 package properties
 
 import (
-	"errors"
 	"fmt"
 	"math/rand"
 
@@ -84,10 +83,7 @@ func expTableProperty(t *suite.T) {
 		g := r.Graph()
 		m, err := call.Multiplier(t, g)
 		if err != nil {
-			if errors.Is(err, adapters.ErrFault) {
-				t.OperationFailed("generated graph", err)
-			}
-			return "valid graph rejected: " + err.Error()
+			return rejectedAs(t, "graph", err)
 		}
 		n, e := invariant.GraphCounts(g)
 		if n < 2 {
@@ -107,22 +103,7 @@ func expTableProperty(t *suite.T) {
 // generated searches (graphs with self-loops and repeated edges included):
 // the implementation must answer, and judge must find nothing wrong.
 func expansion(name string, judge func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error) func(*suite.T) {
-	return func(t *suite.T) {
-		suite.ForAll(t, name, edgesExpandRecipe(), genExpandRecipe(true), func(r expandRecipe) string {
-			req := r.Request()
-			ans, err := call.Expand(t, req)
-			if err != nil {
-				if errors.Is(err, adapters.ErrFault) {
-					t.OperationFailed("generated search", err)
-				}
-				return "valid search rejected: " + err.Error()
-			}
-			if err := judge(t, req, ans); err != nil {
-				return err.Error()
-			}
-			return ""
-		})
-	}
+	return answeredAs[expandRecipe]("search", name, edgesExpandRecipe(), genExpandRecipe(true), call.Expand, judge)
 }
 
 // expShuffled returns req with its tools, nodes and edges in another order.

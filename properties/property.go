@@ -35,13 +35,20 @@ func Requirements() []suite.Requirement {
 // as errored.
 func answered[C interface{ Request() Req }, Req, Ans any](name string, edges []suite.Case[C], g gopter.Gen,
 	ask func(*suite.T, Req) (Ans, error), judge func(*suite.T, Req, Ans) error) func(*suite.T) {
+	return answeredAs("request", name, edges, g, ask, judge)
+}
+
+// answeredAs is answered for requests of another kind ("search"), which
+// the messages of a refusal name.
+func answeredAs[C interface{ Request() Req }, Req, Ans any](kind, name string, edges []suite.Case[C], g gopter.Gen,
+	ask func(*suite.T, Req) (Ans, error), judge func(*suite.T, Req, Ans) error) func(*suite.T) {
 	return func(t *suite.T) {
 		suite.ForAll(t, name, edges, g, func(c C) string {
 			req := c.Request()
 			t.TakeRepairs()
 			ans, err := ask(t, req)
 			if err != nil {
-				return rejected(t, err)
+				return rejectedAs(t, kind, err)
 			}
 			if err := judge(t, req, ans); err != nil {
 				return withRepairs(err.Error(), t.TakeRepairs())
@@ -78,11 +85,15 @@ var (
 
 // rejected is the verdict on a valid generated request the implementation
 // refused: a fault ends the check as errored, any other error fails the case.
-func rejected(t *suite.T, err error) string {
+func rejected(t *suite.T, err error) string { return rejectedAs(t, "request", err) }
+
+// rejectedAs is rejected for a request of another kind ("graph", "search"),
+// which the messages name.
+func rejectedAs(t *suite.T, kind string, err error) string {
 	if errors.Is(err, adapters.ErrFault) {
-		t.OperationFailed("generated request", err)
+		t.OperationFailed("generated "+kind, err)
 	}
-	return "valid request rejected: " + err.Error()
+	return "valid " + kind + " rejected: " + err.Error()
 }
 
 // inflation turns a judgement of one inflation into a property check.
