@@ -1,0 +1,357 @@
+package inflate
+
+import (
+	"cmp"
+	"errors"
+	"hash/maphash"
+	"math"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/density"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// The fast path of Inflate. It answers exactly what Select and place answer
+// (a test compares them on generated requests), with less work:
+//
+//   - validation looks hits up in hash tables and checks them in input
+//     order; only when something is wrong does it run index, which checks in
+//     sorted order so the error does not depend on the input's order;
+//   - the squeeze (Select) needs the set of the best p.Keep hits, not their
+//     order: a quickselect on numeric keys finds it;
+//   - grouping by compound is a counting sort on the compound's rank, and
+//     only the few hits of each compound are sorted by position;
+//   - the output order (score, then compound and position) is a stable
+//     radix sort by score of windows already in compound and position
+//     order, checked pair by pair against order.
+
+var seed = maphash.MakeSeed()
+
+// idTable maps strings to small integers: open addressing over a power of
+// two slots, -1 for empty.
+type idTable struct {
+	slots []int32
+	keys  []string
+}
+
+func newIDTable(n int) idTable {
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	slots := make([]int32, size)
+	for i := range slots {
+		slots[i] = -1
+	}
+	return idTable{slots: slots, keys: make([]string, 0, n)}
+}
+
+// add inserts s with the next number; it reports false if s is there.
+func (t *idTable) add(s string) bool {
+	mask := len(t.slots) - 1
+	for i := int(maphash.String(seed, s)) & mask; ; i = (i + 1) & mask {
+		k := t.slots[i]
+		if k < 0 {
+			t.slots[i] = int32(len(t.keys))
+			t.keys = append(t.keys, s)
+			return true
+		}
+		if t.keys[k] == s {
+			return false
+		}
+	}
+}
+
+// find returns the number of s, or -1.
+func (t *idTable) find(s string) int32 {
+	mask := len(t.slots) - 1
+	for i := int(maphash.String(seed, s)) & mask; ; i = (i + 1) & mask {
+		k := t.slots[i]
+		if k < 0 || t.keys[k] == s {
+			return k
+		}
+	}
+}
+
+// prepared is a validated request: the documents in ID order and, for every
+// hit, the rank of its compound in that order.
+type prepared struct {
+	docs   []Document // by ID
+	hitDoc []int32
+}
+
+// prepare validates docs and hits as index does. On any problem it returns
+// index's error, so the error is the same whatever the input order.
+func prepare(docs []Document, hits []Hit) (prepared, error) {
+	fail := func() (prepared, error) {
+		_, err := index(docs, hits)
+		if err == nil {
+			err = errors.New("inflate: internal error: the request's validations disagree")
+		}
+		return prepared{}, err
+	}
+	sorted := slices.Clone(docs)
+	slices.SortFunc(sorted, func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
+	for i, d := range sorted {
+		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
+			return fail()
+		}
+		switch d.Kind {
+		case "", KindProse, KindCode, KindData:
+		default:
+			return fail()
+		}
+	}
+	dt := newIDTable(len(sorted))
+	for _, d := range sorted {
+		dt.add(d.ID)
+	}
+	ht := newIDTable(len(hits))
+	hitDoc := make([]int32, len(hits))
+	for i, h := range hits {
+		k := dt.find(h.CompoundID)
+		if h.ID == "" || k < 0 || !ht.add(h.ID) || math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+			return fail()
+		}
+		body := sorted[k].Body
+		if h.Start < 0 || h.End < h.Start || h.End > len(body) || !unit.IsBoundary(body, h.Start) || !unit.IsBoundary(body, h.End) {
+			return fail()
+		}
+		hitDoc[i] = k
+	}
+	return prepared{docs: sorted, hitDoc: hitDoc}, nil
+}
+
+// scoreKey maps a finite score to a uint64 that sorts the scores from the
+// highest down (-0 and +0 are equal, as cmp.Compare has them).
+func scoreKey(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		b = ^b
+	} else {
+		b |= 1 << 63
+	}
+	return ^b
+}
+
+// rankKey is a hit's place in rank's order, as numbers where they can be.
+type rankKey struct {
+	score uint64
+	doc   int32
+	hit   int32
+}
+
+// selectKept splits the hits as Select does: it returns the positions of
+// the kept hits (in no particular order) and the sorted IDs of the others.
+func (p prepared) selectKept(hits []Hit, keep int) (kept []int32, dropped []string) {
+	keep = min(max(keep, 0), len(hits))
+	if keep == len(hits) {
+		kept = make([]int32, len(hits))
+		for i := range kept {
+			kept[i] = int32(i)
+		}
+		return kept, nil
+	}
+	keys := make([]rankKey, len(hits))
+	for i := range hits {
+		keys[i] = rankKey{scoreKey(hits[i].Score), p.hitDoc[i], int32(i)}
+	}
+	less := func(a, b *rankKey) bool {
+		if a.score != b.score {
+			return a.score < b.score
+		}
+		if a.doc != b.doc {
+			return a.doc < b.doc
+		}
+		ha, hb := &hits[a.hit], &hits[b.hit]
+		if ha.Start != hb.Start {
+			return ha.Start < hb.Start
+		}
+		if ha.End != hb.End {
+			return ha.End < hb.End
+		}
+		return ha.ID < hb.ID
+	}
+	nthElement(keys, keep, less)
+	kept = make([]int32, keep)
+	for i := range kept {
+		kept[i] = keys[i].hit
+	}
+	dropped = make([]string, 0, len(hits)-keep)
+	for _, k := range keys[keep:] {
+		dropped = append(dropped, hits[k.hit].ID)
+	}
+	slices.Sort(dropped)
+	return kept, dropped
+}
+
+// nthElement reorders keys so that the n smallest (by less, a strict total
+// order) come first, in no particular order (Hoare's quickselect, median of
+// three).
+func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
+	lo, hi := 0, len(keys) // the boundary n lies in [lo, hi]
+	for hi-lo > 16 {
+		mid := lo + (hi-lo)/2
+		a, b, c := lo, mid, hi-1
+		if less(&keys[b], &keys[a]) {
+			a, b = b, a
+		}
+		if less(&keys[c], &keys[b]) {
+			b = c
+			if less(&keys[b], &keys[a]) {
+				b = a
+			}
+		}
+		keys[b], keys[hi-1] = keys[hi-1], keys[b]
+		pivot := keys[hi-1]
+		store := lo
+		for i := lo; i < hi-1; i++ {
+			if less(&keys[i], &pivot) {
+				keys[i], keys[store] = keys[store], keys[i]
+				store++
+			}
+		}
+		keys[store], keys[hi-1] = keys[hi-1], keys[store]
+		switch {
+		case store == n || store+1 == n:
+			return
+		case n < store:
+			hi = store
+		default:
+			lo = store + 1
+		}
+	}
+	sub := keys[lo:hi]
+	for i := 1; i < len(sub); i++ {
+		for j := i; j > 0 && less(&sub[j], &sub[j-1]); j-- {
+			sub[j], sub[j-1] = sub[j-1], sub[j]
+		}
+	}
+}
+
+// place is the package's place, for the kept hits given by position.
+func (p prepared) place(hits []Hit, kept []int32, plan density.Plan) []Window {
+	// Counting sort by compound rank, then each compound's hits by
+	// position; ties by end and ID make the order total.
+	start := make([]int32, len(p.docs)+1)
+	for _, i := range kept {
+		start[p.hitDoc[i]+1]++
+	}
+	for d := range p.docs {
+		start[d+1] += start[d]
+	}
+	at := slices.Clone(start[:len(p.docs)])
+	byPos := make([]int32, len(kept))
+	for _, i := range kept {
+		d := p.hitDoc[i]
+		byPos[at[d]] = i
+		at[d]++
+	}
+	windows := make([]Window, 0, len(kept))
+	ids := make([]string, len(kept))
+	var spans []span
+	for d := range p.docs {
+		group := byPos[start[d]:start[d+1]]
+		if len(group) == 0 {
+			continue
+		}
+		sortByPosition(hits, group)
+		spans = cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], spans[:0], plan)
+		windows = pad(windows, p.docs[d], spans, plan)
+	}
+	orderWindows(windows)
+	return windows
+}
+
+func byPosition(a, b *Hit) int {
+	if c := cmp.Compare(a.Start, b.Start); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.End, b.End); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// sortByPosition sorts the positions of the hits of one compound by start,
+// end and ID.
+func sortByPosition(hits []Hit, pos []int32) {
+	if len(pos) > 24 {
+		slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
+		return
+	}
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && byPosition(&hits[pos[j]], &hits[pos[j-1]]) < 0; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+}
+
+// orderWindows sorts windows, which come by compound and start, into order:
+// a stable radix sort by score keeps compound and start order among equal
+// scores; a pass then checks every pair against order and falls back to a
+// full sort if the rest of order (end, first hit) would disagree.
+func orderWindows(ws []Window) {
+	n := len(ws)
+	if n < 2 {
+		return
+	}
+	keys := make([]uint64, 2*n)
+	perm := make([]int32, 2*n)
+	k, tmpK := keys[:n], keys[n:]
+	pm, tmpP := perm[:n], perm[n:]
+	for i := range ws {
+		k[i], pm[i] = scoreKey(ws[i].Score), int32(i)
+	}
+	var count [256]int32
+	for shift := 0; shift < 64; shift += 8 {
+		count = [256]int32{}
+		for _, x := range k {
+			count[byte(x>>shift)]++
+		}
+		if count[byte(k[0]>>shift)] == int32(n) {
+			continue // every key has this digit
+		}
+		sum := int32(0)
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i, x := range k {
+			d := byte(x >> shift)
+			tmpK[count[d]], tmpP[count[d]] = x, pm[i]
+			count[d]++
+		}
+		k, tmpK = tmpK, k
+		pm, tmpP = tmpP, pm
+	}
+	// Move ws[pm[i]] to position i, cycle by cycle.
+	for i := range pm {
+		if pm[i] == int32(i) {
+			continue
+		}
+		tmp := ws[i]
+		j := i
+		for {
+			src := int(pm[j])
+			pm[j] = int32(j)
+			if src == i {
+				ws[j] = tmp
+				break
+			}
+			ws[j] = ws[src]
+			j = src
+		}
+	}
+	for i := 1; i < n; i++ {
+		if order(ws[i-1], ws[i]) > 0 {
+			slices.SortFunc(ws, order)
+			return
+		}
+	}
+}
