@@ -107,11 +107,13 @@ func (s *Set) assemble(m int) func(b *testing.B) error {
 		if err != nil {
 			return fmt.Errorf("assemble: %w", err)
 		}
-		emitted := 0
+		emitted, listed := 0, 0
 		for _, r := range res {
 			emitted += len(r.Window)
+			listed += len(r.Molecules)
 		}
-		return measure(b, len(res), emitted, func() error {
+		answer := emitted + len(res)*int(unsafe.Sizeof(assemble.Result{})) + listed*int(unsafe.Sizeof(""))
+		return measureAnswer(b, len(res), emitted, answer, func() error {
 			_, err := assemble.Windows(docs, mols, TargetBudget, assemble.Options{})
 			return err
 		})
@@ -219,8 +221,9 @@ func measure(b *testing.B, windows, emitted int, call func() error) error {
 const atomSize = int(unsafe.Sizeof(radial.Atom{}))
 
 // measureAnswer is measure for an answer that also lists records besides
-// its text: answer is its size in bytes (the text plus the records), and
-// alloc/answer the allocation against it. (An elastic answer lists every
+// its text: answer is its size in bytes (the text plus the records: atoms,
+// window records and their molecule IDs), and alloc/answer the allocation
+// against it. (An elastic answer lists every
 // atom, kept or dropped: at 10,000 atoms and a budget of 128,000 the list
 // alone is 3.75 times the text.)
 func measureAnswer(b *testing.B, windows, emitted, answer int, call func() error) error {

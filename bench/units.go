@@ -23,7 +23,7 @@ var units = []Unit{
 	{"B/window", -1, false, "bytes allocated per window returned"},
 	{"allocs/window", -1, false, "allocations per window returned"},
 	{"alloc/emitted", -1, false, "bytes allocated per byte of window text returned (std085 memory target: < 2)"},
-	{"alloc/answer", -1, false, "bytes allocated per byte of the answer: window text plus the atom records it lists (radial, elastic; target: < 2)"},
+	{"alloc/answer", -1, false, "bytes allocated per byte of the answer: window text plus the records it lists (atoms; window records and molecule IDs) (target: < 2)"},
 	{"inflate-ns/op", -1, false, "time of the reference's inflation of the PRF-03 request"},
 	{"floor-ns/op", -1, false, "time of one UTF-8 validation pass over the PRF-03 request's documents, in the same iterations"},
 	{"inflate/floor", -1, false, "inflation time over the floor (one UTF-8 validation pass over the documents), same iterations (target: <= 3)"},

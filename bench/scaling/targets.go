@@ -25,7 +25,8 @@ var targets = []target{
 	{"Radial/Windows/atoms=10000/", "alloc/answer", "radial inflation at 10,000 atoms: bytes allocated per byte of answer", true, 2},
 	{"Elastic/Hydrate/atoms=10000/", "alloc/emitted", "elastic hydration at 10,000 atoms: bytes allocated per byte of text", true, 2},
 	{"Elastic/Hydrate/atoms=10000/", "alloc/answer", "elastic hydration at 10,000 atoms: bytes allocated per byte of answer", true, 2},
-	{"Assemble/mols=10000/", "alloc/emitted", "window assembly at 10,000 molecules: bytes allocated per byte emitted", true, 2},
+	{"Assemble/mols=10000/", "alloc/emitted", "window assembly at 10,000 molecules: bytes allocated per byte of text", true, 2},
+	{"Assemble/mols=10000/", "alloc/answer", "window assembly at 10,000 molecules: bytes allocated per byte of answer", true, 2},
 }
 
 // growthTargets are sweeps whose fitted time exponent must stay at most 1.1.
