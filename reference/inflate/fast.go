@@ -251,20 +251,129 @@ func (p prepared) place(hits []Hit, kept []int32, plan density.Plan) []Window {
 		byPos[at[d]] = i
 		at[d]++
 	}
-	windows := make([]Window, 0, len(kept))
+	// Cluster every compound (steps 2 and 3), keeping the spans of all of
+	// them, compound after compound, in one slice.
 	ids := make([]string, len(kept))
-	var spans []span
+	all := make([]span, 0, len(kept)) // at most one span per hit
+	docStart := make([]int32, len(p.docs)+1)
 	for d := range p.docs {
+		docStart[d] = int32(len(all))
 		group := byPos[start[d]:start[d+1]]
 		if len(group) == 0 {
 			continue
 		}
 		sortByPosition(hits, group)
-		spans = cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], spans[:0], plan)
-		windows = pad(windows, p.docs[d], spans, plan)
+		spans := cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], all[len(all):len(all):cap(all)], plan)
+		all = all[:len(all)+len(spans)]
 	}
-	orderWindows(windows)
+	docStart[len(p.docs)] = int32(len(all))
+	// The output order (step 8) decides where each window goes, so that
+	// each is written once, in place: a stable radix sort of the spans'
+	// scores keeps compound and start order among equal scores.
+	dest := scoreOrder(all)
+	windows := make([]Window, len(all))
+	var edges []int
+	for d := range p.docs {
+		lo, hi := docStart[d], docStart[d+1]
+		if lo == hi {
+			continue
+		}
+		edges = padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], plan, edges)
+	}
+	for i := 1; i < len(windows); i++ {
+		if order(windows[i-1], windows[i]) > 0 {
+			slices.SortFunc(windows, order) // the rest of order (end, first hit) disagrees
+			break
+		}
+	}
 	return windows
+}
+
+// padInto is pad for the spans of document d, writing the window of span i
+// to windows[dest[i]]. edges is scratch space, returned for reuse.
+func padInto(windows []Window, dest []int32, d Document, spans []span, p density.Plan, edges []int) []int {
+	body := d.Body
+	edges = edges[:0]
+	for _, sp := range spans {
+		left, right := p.Padding, p.Padding
+		if room := p.MaxWindow - (sp.e - sp.s); p.Padding > room/2 {
+			left = room / 2
+			right = room - left
+		}
+		edges = append(edges, sp.s-min(left, sp.s), sp.e+min(right, len(body)-sp.e))
+	}
+	for i := 1; i < len(spans); i++ {
+		mid := spans[i-1].e + (spans[i].s-spans[i-1].e)/2
+		edges[2*i-1] = min(edges[2*i-1], mid)
+		edges[2*i] = max(edges[2*i], mid)
+	}
+	for i, sp := range spans {
+		s, e := unit.Ceil(body, edges[2*i]), unit.Floor(body, edges[2*i+1])
+		windows[dest[i]] = Window{CompoundID: d.ID, Start: s, End: e, Text: body[s:e], Hits: sp.hits, Score: sp.score}
+	}
+	return edges
+}
+
+// scoreOrder returns, for each span (in compound and start order), its
+// place in the output: by score, highest first, stable.
+func scoreOrder(spans []span) []int32 {
+	n := len(spans)
+	keys := make([]uint64, 2*n)
+	perm := make([]int32, 2*n)
+	k, tmpK := keys[:n], keys[n:]
+	pm, tmpP := perm[:n], perm[n:]
+	for i := range spans {
+		k[i], pm[i] = scoreKey(spans[i].score), int32(i)
+	}
+	if rank, ok := fewKeys(k); ok {
+		// Few distinct scores (the usual case): one counting sort.
+		var start [257]int32
+		for _, r := range rank {
+			start[r+1]++
+		}
+		for i := 1; i < len(start); i++ {
+			start[i] += start[i-1]
+		}
+		dest := tmpP
+		for i, r := range rank {
+			dest[i] = start[r]
+			start[r]++
+		}
+		return dest
+	}
+	var or, and uint64 = 0, ^uint64(0)
+	for _, x := range k {
+		or, and = or|x, and&x
+	}
+	diff := or ^ and
+	var count [256]int32
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(diff>>shift) == 0 {
+			continue // every key has this digit
+		}
+		count = [256]int32{}
+		for _, x := range k {
+			count[byte(x>>shift)]++
+		}
+		sum := int32(0)
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i, x := range k {
+			d := byte(x >> shift)
+			tmpK[count[d]], tmpP[count[d]] = x, pm[i]
+			count[d]++
+		}
+		k, tmpK = tmpK, k
+		pm, tmpP = tmpP, pm
+	}
+	dest := tmpP // reuse: pm holds the spans in output order
+	for i, sp := range pm {
+		dest[sp] = int32(i)
+	}
+	return dest
 }
 
 func byPosition(a, b *Hit) int {
@@ -291,67 +400,43 @@ func sortByPosition(hits []Hit, pos []int32) {
 	}
 }
 
-// orderWindows sorts windows, which come by compound and start, into order:
-// a stable radix sort by score keeps compound and start order among equal
-// scores; a pass then checks every pair against order and falls back to a
-// full sort if the rest of order (end, first hit) would disagree.
-func orderWindows(ws []Window) {
-	n := len(ws)
-	if n < 2 {
-		return
-	}
-	keys := make([]uint64, 2*n)
-	perm := make([]int32, 2*n)
-	k, tmpK := keys[:n], keys[n:]
-	pm, tmpP := perm[:n], perm[n:]
-	for i := range ws {
-		k[i], pm[i] = scoreKey(ws[i].Score), int32(i)
-	}
-	var count [256]int32
-	for shift := 0; shift < 64; shift += 8 {
-		count = [256]int32{}
-		for _, x := range k {
-			count[byte(x>>shift)]++
+// fewKeys maps each key to the rank of its value among the distinct values
+// (ascending) when there are at most 256 of them.
+func fewKeys(keys []uint64) ([]uint8, bool) {
+	const size = 1024 // open addressing, a power of two above 2·256
+	var slot [size]uint64
+	var used [size]bool
+	var distinct []uint64
+	hash := func(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 54 }
+	for _, k := range keys {
+		h := hash(k)
+		for used[h] && slot[h] != k {
+			h = (h + 1) & (size - 1)
 		}
-		if count[byte(k[0]>>shift)] == int32(n) {
-			continue // every key has this digit
-		}
-		sum := int32(0)
-		for d := range count {
-			c := count[d]
-			count[d] = sum
-			sum += c
-		}
-		for i, x := range k {
-			d := byte(x >> shift)
-			tmpK[count[d]], tmpP[count[d]] = x, pm[i]
-			count[d]++
-		}
-		k, tmpK = tmpK, k
-		pm, tmpP = tmpP, pm
-	}
-	// Move ws[pm[i]] to position i, cycle by cycle.
-	for i := range pm {
-		if pm[i] == int32(i) {
-			continue
-		}
-		tmp := ws[i]
-		j := i
-		for {
-			src := int(pm[j])
-			pm[j] = int32(j)
-			if src == i {
-				ws[j] = tmp
-				break
+		if !used[h] {
+			if len(distinct) == 256 {
+				return nil, false
 			}
-			ws[j] = ws[src]
-			j = src
+			used[h], slot[h] = true, k
+			distinct = append(distinct, k)
 		}
 	}
-	for i := 1; i < n; i++ {
-		if order(ws[i-1], ws[i]) > 0 {
-			slices.SortFunc(ws, order)
-			return
+	slices.Sort(distinct)
+	var rankOf [size]uint8
+	for r, k := range distinct {
+		h := hash(k)
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
 		}
+		rankOf[h] = uint8(r)
 	}
+	out := make([]uint8, len(keys))
+	for i, k := range keys {
+		h := hash(k)
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		out[i] = rankOf[h]
+	}
+	return out, true
 }

@@ -135,13 +135,16 @@ func bitsFor(n int) uint {
 	return b
 }
 
-// radixSort sorts xs by key, stable, least significant byte first, skipping
-// the bytes every key shares.
+// radixSort sorts xs by key, stable, least significant digit first (11
+// bits a pass: three passes cover the 33 bits that document, offset and
+// position usually take), skipping the digits every key shares.
 func radixSort[T any](xs []T, key func(T) uint64) {
 	if len(xs) < 64 {
 		slices.SortStableFunc(xs, func(a, b T) int { return cmp.Compare(key(a), key(b)) })
 		return
 	}
+	const bits = 11
+	const mask = 1<<bits - 1
 	var or, and uint64 = 0, ^uint64(0)
 	for _, x := range xs {
 		k := key(x)
@@ -150,13 +153,14 @@ func radixSort[T any](xs []T, key func(T) uint64) {
 	diff := or ^ and
 	tmp := make([]T, len(xs))
 	src, dst := xs, tmp
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(diff>>shift) == 0 {
+	var count [1 << bits]int
+	for shift := 0; shift < 64; shift += bits {
+		if (diff>>shift)&mask == 0 {
 			continue
 		}
-		var count [256]int
+		clear(count[:])
 		for _, x := range src {
-			count[byte(key(x)>>shift)]++
+			count[(key(x)>>shift)&mask]++
 		}
 		sum := 0
 		for d := range count {
@@ -165,7 +169,7 @@ func radixSort[T any](xs []T, key func(T) uint64) {
 			sum += c
 		}
 		for _, x := range src {
-			d := byte(key(x) >> shift)
+			d := (key(x) >> shift) & mask
 			dst[count[d]] = x
 			count[d]++
 		}
