@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -53,12 +54,28 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	bad := false
 	last, lastDoc := "", int32(-1)
 	docOf := make([]int32, len(atoms))
+	// Atoms usually share their compound ID's memory with the document's
+	// (radial.Ingest writes them so): a small cache keyed by that memory
+	// spares most map lookups.
+	type cached struct {
+		p  *byte
+		n  int
+		di int32
+	}
+	var cache [64]cached
 	for i, a := range atoms {
 		di := lastDoc
 		if a.CompoundID != last || lastDoc < 0 {
-			var ok bool
-			if di, ok = lookup[a.CompoundID]; !ok {
-				di = -1
+			p := unsafe.StringData(a.CompoundID)
+			slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]
+			if slot.p == p && slot.n == len(a.CompoundID) && p != nil {
+				di = slot.di
+			} else {
+				var ok bool
+				if di, ok = lookup[a.CompoundID]; !ok {
+					di = -1
+				}
+				*slot = cached{p, len(a.CompoundID), di}
 			}
 			last, lastDoc = a.CompoundID, di
 		}
