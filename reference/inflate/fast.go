@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/density"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -109,8 +110,24 @@ func prepare(docs []Document, hits []Hit) (prepared, error) {
 	}
 	ht := newIDTable(len(hits))
 	hitDoc := make([]int32, len(hits))
-	for i, h := range hits {
-		k := dt.find(h.CompoundID)
+	// Hits usually share their compound ID's memory with the document's: a
+	// small cache keyed by that memory spares most hash lookups.
+	type cached struct {
+		p *byte
+		n int
+		k int32
+	}
+	var cache [64]cached
+	for i := range hits {
+		h := &hits[i]
+		var k int32
+		p := unsafe.StringData(h.CompoundID)
+		if slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
+			k = slot.k
+		} else {
+			k = dt.find(h.CompoundID)
+			*slot = cached{p, len(h.CompoundID), k}
+		}
 		if h.ID == "" || k < 0 || !ht.add(h.ID) || math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
 			return fail()
 		}
