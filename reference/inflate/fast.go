@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -29,47 +30,115 @@ import (
 
 var seed = maphash.MakeSeed()
 
-// idTable maps strings to small integers: open addressing over a power of
-// two slots, -1 for empty.
-type idTable struct {
-	slots []int32
-	keys  []string
+// scratch is the working memory of one Inflate call, reused between calls
+// (a sync.Pool): only the answer is allocated in steady state, which keeps
+// the garbage collector's share of the work small. Its arenas hand out
+// zeroed slices; release forgets the strings and spans they hold.
+type scratch struct {
+	i32  []int32
+	u64  []uint64
+	rk   []rankKey
+	sp   []span
+	docs []Document
 }
 
-func newIDTable(n int) idTable {
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// take returns n zeroed elements at the end of *arena, growing it when
+// needed (slices handed out before stay valid).
+func take[T any](arena *[]T, n int) []T {
+	a := *arena
+	if cap(a)-len(a) < n {
+		a = make([]T, 0, max(2*cap(a), len(a)+n, 64))
+	}
+	out := a[len(a) : len(a)+n : len(a)+n]
+	clear(out)
+	*arena = a[:len(a)+n]
+	return out
+}
+
+// release empties the arenas, dropping the references they hold.
+func (x *scratch) release() {
+	clear(x.sp)
+	clear(x.docs)
+	x.i32, x.u64, x.rk, x.sp, x.docs = x.i32[:0], x.u64[:0], x.rk[:0], x.sp[:0], x.docs[:0]
+}
+
+// strHash hashes an ID: FNV-1a for the short IDs requests carry, maphash
+// beyond. The answer never depends on it; only the tables' speed does.
+func strHash(s string) int {
+	if len(s) > 16 {
+		return int(maphash.String(seed, s))
+	}
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return int(h ^ h>>29)
+}
+
+// slotsFor returns a table of at least 2n slots (a power of two), empty
+// (-1).
+func slotsFor(x *scratch, n int) []int32 {
 	size := 16
 	for size < 2*n {
 		size <<= 1
 	}
-	slots := make([]int32, size)
+	slots := take(&x.i32, size)
 	for i := range slots {
 		slots[i] = -1
 	}
-	return idTable{slots: slots, keys: make([]string, 0, n)}
+	return slots
 }
 
-// add inserts s with the next number; it reports false if s is there.
-func (t *idTable) add(s string) bool {
+// hitSet is a set of hit IDs, stored as positions in hits (no pointers are
+// written to fill it).
+type hitSet struct {
+	slots []int32
+	hits  []Hit
+}
+
+// add inserts hit i; it reports false if its ID is there already.
+func (t *hitSet) add(i int32) bool {
+	s := t.hits[i].ID
 	mask := len(t.slots) - 1
-	for i := int(maphash.String(seed, s)) & mask; ; i = (i + 1) & mask {
-		k := t.slots[i]
+	for h := strHash(s) & mask; ; h = (h + 1) & mask {
+		k := t.slots[h]
 		if k < 0 {
-			t.slots[i] = int32(len(t.keys))
-			t.keys = append(t.keys, s)
+			t.slots[h] = i
 			return true
 		}
-		if t.keys[k] == s {
+		if t.hits[k].ID == s {
 			return false
 		}
 	}
 }
 
-// find returns the number of s, or -1.
-func (t *idTable) find(s string) int32 {
+// docIndex finds documents by ID, as positions in docs.
+type docIndex struct {
+	slots []int32
+	docs  []Document
+}
+
+func newDocIndex(x *scratch, docs []Document) docIndex {
+	t := docIndex{slots: slotsFor(x, len(docs)), docs: docs}
 	mask := len(t.slots) - 1
-	for i := int(maphash.String(seed, s)) & mask; ; i = (i + 1) & mask {
-		k := t.slots[i]
-		if k < 0 || t.keys[k] == s {
+	for i, d := range docs {
+		h := strHash(d.ID) & mask
+		for t.slots[h] >= 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = int32(i)
+	}
+	return t
+}
+
+// find returns the position of the document with ID s, or -1.
+func (t *docIndex) find(s string) int32 {
+	mask := len(t.slots) - 1
+	for h := strHash(s) & mask; ; h = (h + 1) & mask {
+		k := t.slots[h]
+		if k < 0 || t.docs[k].ID == s {
 			return k
 		}
 	}
@@ -84,7 +153,7 @@ type prepared struct {
 
 // prepare validates docs and hits as index does. On any problem it returns
 // index's error, so the error is the same whatever the input order.
-func prepare(docs []Document, hits []Hit) (prepared, error) {
+func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 	fail := func() (prepared, error) {
 		_, err := index(docs, hits)
 		if err == nil {
@@ -92,7 +161,8 @@ func prepare(docs []Document, hits []Hit) (prepared, error) {
 		}
 		return prepared{}, err
 	}
-	sorted := slices.Clone(docs)
+	sorted := take(&x.docs, len(docs))
+	copy(sorted, docs)
 	slices.SortFunc(sorted, func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
 	for i, d := range sorted {
 		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
@@ -104,12 +174,9 @@ func prepare(docs []Document, hits []Hit) (prepared, error) {
 			return fail()
 		}
 	}
-	dt := newIDTable(len(sorted))
-	for _, d := range sorted {
-		dt.add(d.ID)
-	}
-	ht := newIDTable(len(hits))
-	hitDoc := make([]int32, len(hits))
+	dt := newDocIndex(x, sorted) // IDs checked unique above
+	ht := hitSet{slots: slotsFor(x, len(hits)), hits: hits}
+	hitDoc := take(&x.i32, len(hits))
 	// Hits usually share their compound ID's memory with the document's: a
 	// small cache keyed by that memory spares most hash lookups.
 	type cached struct {
@@ -128,7 +195,7 @@ func prepare(docs []Document, hits []Hit) (prepared, error) {
 			k = dt.find(h.CompoundID)
 			*slot = cached{p, len(h.CompoundID), k}
 		}
-		if h.ID == "" || k < 0 || !ht.add(h.ID) || math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+		if h.ID == "" || k < 0 || !ht.add(int32(i)) || math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
 			return fail()
 		}
 		body := sorted[k].Body
@@ -164,16 +231,16 @@ type rankKey struct {
 
 // selectKept splits the hits as Select does: it returns the positions of
 // the kept hits (in no particular order) and the sorted IDs of the others.
-func (p prepared) selectKept(hits []Hit, keep int) (kept []int32, dropped []string) {
+func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dropped []string) {
 	keep = min(max(keep, 0), len(hits))
 	if keep == len(hits) {
-		kept = make([]int32, len(hits))
+		kept = take(&x.i32, len(hits))
 		for i := range kept {
 			kept[i] = int32(i)
 		}
 		return kept, nil
 	}
-	keys := make([]rankKey, len(hits))
+	keys := take(&x.rk, len(hits))
 	for i := range hits {
 		keys[i] = rankKey{scoreKey(hits[i].Score), p.hitDoc[i], int32(i)}
 	}
@@ -194,7 +261,7 @@ func (p prepared) selectKept(hits []Hit, keep int) (kept []int32, dropped []stri
 		return ha.ID < hb.ID
 	}
 	nthElement(keys, keep, less)
-	kept = make([]int32, keep)
+	kept = take(&x.i32, keep)
 	for i := range kept {
 		kept[i] = keys[i].hit
 	}
@@ -251,18 +318,19 @@ func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
 }
 
 // place is the package's place, for the kept hits given by position.
-func (p prepared) place(hits []Hit, kept []int32, plan density.Plan) []Window {
+func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan) []Window {
 	// Counting sort by compound rank, then each compound's hits by
 	// position; ties by end and ID make the order total.
-	start := make([]int32, len(p.docs)+1)
+	start := take(&x.i32, len(p.docs)+1)
 	for _, i := range kept {
 		start[p.hitDoc[i]+1]++
 	}
 	for d := range p.docs {
 		start[d+1] += start[d]
 	}
-	at := slices.Clone(start[:len(p.docs)])
-	byPos := make([]int32, len(kept))
+	at := take(&x.i32, len(p.docs))
+	copy(at, start)
+	byPos := take(&x.i32, len(kept))
 	for _, i := range kept {
 		d := p.hitDoc[i]
 		byPos[at[d]] = i
@@ -271,8 +339,8 @@ func (p prepared) place(hits []Hit, kept []int32, plan density.Plan) []Window {
 	// Cluster every compound (steps 2 and 3), keeping the spans of all of
 	// them, compound after compound, in one slice.
 	ids := make([]string, len(kept))
-	all := make([]span, 0, len(kept)) // at most one span per hit
-	docStart := make([]int32, len(p.docs)+1)
+	all := take(&x.sp, len(kept))[:0] // at most one span per hit
+	docStart := take(&x.i32, len(p.docs)+1)
 	for d := range p.docs {
 		docStart[d] = int32(len(all))
 		group := byPos[start[d]:start[d+1]]
@@ -287,7 +355,7 @@ func (p prepared) place(hits []Hit, kept []int32, plan density.Plan) []Window {
 	// The output order (step 8) decides where each window goes, so that
 	// each is written once, in place: a stable radix sort of the spans'
 	// scores keeps compound and start order among equal scores.
-	dest := scoreOrder(all)
+	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
 	var edges []int
 	for d := range p.docs {
@@ -333,10 +401,10 @@ func padInto(windows []Window, dest []int32, d Document, spans []span, p density
 
 // scoreOrder returns, for each span (in compound and start order), its
 // place in the output: by score, highest first, stable.
-func scoreOrder(spans []span) []int32 {
+func scoreOrder(x *scratch, spans []span) []int32 {
 	n := len(spans)
-	keys := make([]uint64, 2*n)
-	perm := make([]int32, 2*n)
+	keys := take(&x.u64, 2*n)
+	perm := take(&x.i32, 2*n)
 	k, tmpK := keys[:n], keys[n:]
 	pm, tmpP := perm[:n], perm[n:]
 	for i := range spans {
