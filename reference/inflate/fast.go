@@ -163,7 +163,9 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 	}
 	sorted := take(&x.docs, len(docs))
 	copy(sorted, docs)
-	slices.SortFunc(sorted, func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
+	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(sorted, byDocID) {
+		slices.SortFunc(sorted, byDocID)
+	}
 	for i, d := range sorted {
 		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
 			return fail()
