@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -176,6 +177,15 @@ Flags:
 		fmt.Fprintf(stderr, "conformance bench: %s %s: %d results in %s, %d failed, %d skipped\n",
 			info.Name, info.Version, len(results)-failed-skipped, time.Since(started).Round(time.Second), failed, skipped)
 	}
+	if *report != "" || !*quiet {
+		f, err := format.ReadFrom(bytes.NewReader(buf.Bytes()), *out)
+		if err != nil {
+			return fail(err)
+		}
+		if !*quiet {
+			printTargets(stderr, f)
+		}
+	}
 	if *report != "" {
 		f, err := format.ReadFrom(bytes.NewReader(buf.Bytes()), *out)
 		if err != nil {
@@ -199,6 +209,20 @@ func checkReportPath(p string) error {
 	return fmt.Errorf("scaling report %s: want a .html or .svg file", p)
 }
 
+// printTargets prints the reference's targets found in f (scaling.Targets),
+// one line each.
+func printTargets(w io.Writer, f *format.File) {
+	var samples []scaling.Sample
+	for _, r := range f.Results {
+		for _, v := range r.Values {
+			samples = append(samples, scaling.Sample{Name: r.Name.String(), Unit: v.Unit, Value: v.Value})
+		}
+	}
+	for _, line := range scaling.Targets(samples) {
+		fmt.Fprintln(w, "conformance bench: "+line)
+	}
+}
+
 // writeScaling draws the time and memory sweeps of f into path (.html or
 // .svg).
 func writeScaling(path string, f *format.File) error {
@@ -212,11 +236,13 @@ func writeScaling(path string, f *format.File) error {
 		}
 	}
 	sweeps := scaling.Sweeps(samples, "sec/op", "B/op")
+	targets := scaling.Targets(samples)
 	title := "ctxconform scaling: " + orDash(f.Get("adapter")) + " " + f.Get("adapter-version")
 	notes := []string{
 		fmt.Sprintf("%s/%s, %s, %s", orDash(f.Get("goos")), orDash(f.Get("goarch")), orDash(f.Get("cpu")), orDash(f.Get("go"))),
 		fmt.Sprintf("from %s: %d results, benchtime %s; each point is the median of its runs", filepath.Base(f.Path), len(f.Results), orDash(f.Get("benchtime"))),
 	}
+	notes = append(notes, targets...)
 	var buf bytes.Buffer
 	var err error
 	if strings.EqualFold(filepath.Ext(path), ".svg") {
