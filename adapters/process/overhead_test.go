@@ -1,0 +1,88 @@
+package process_test
+
+import (
+	"context"
+	"os"
+	"runtime/pprof"
+	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// serveEnv marks the test binary run as `conformance serve-reference`.
+const serveEnv = "CTXCONFORM_SERVE_REFERENCE"
+
+// TestServeReferenceProcess is not a test: it is the served reference the
+// overhead benchmark starts as a separate program, as `conformance
+// serve-reference` does (process.Serve on the reference, on standard input
+// and output).
+func TestServeReferenceProcess(t *testing.T) {
+	if os.Getenv(serveEnv) == "" {
+		t.Skip("served reference only")
+	}
+	defer os.Exit(0)
+	if p := os.Getenv("CTXCONFORM_SERVE_CPUPROFILE"); p != "" { // the served side's profile
+		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
+	if err := process.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, process.ServeOptions{}); err != nil {
+		os.Stderr.WriteString("serve: " + err.Error() + "\n")
+		os.Exit(2)
+	}
+}
+
+// BenchmarkSuiteOverProtocol runs the whole catalogue, as `conformance run`
+// does (MUST and SHOULD, default property runs), against the reference in
+// process and against the reference served by a separate program over the
+// protocol, in one run, and reports the wall time of each and their ratio
+// (protocol/in-process, the figure issue 12 asks to keep at or under 1.5).
+// It is a measurement, never a timed assertion:
+//
+//	go test -run x -bench SuiteOverProtocol -benchtime 1x ./adapters/process/
+func BenchmarkSuiteOverProtocol(b *testing.B) {
+	reqs := ctxconform.Requirements()
+	opts := suite.Options{Level: suite.Should}
+	ctx := context.Background()
+	b.Setenv(serveEnv, "1")
+	var inProc, overPipe time.Duration
+	for b.Loop() {
+		start := time.Now()
+		rep := suite.Run(ctx, reference.New(), reqs, opts)
+		inProc += time.Since(start)
+		gate(b, "in process", rep)
+
+		start = time.Now()
+		a, err := process.New(ctx, process.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), process.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep = suite.Run(ctx, a, reqs, opts)
+		a.Close()
+		overPipe += time.Since(start)
+		gate(b, "over the protocol", rep)
+		if a.Restarts() != 0 {
+			b.Errorf("the served reference was restarted %d times:\n%s", a.Restarts(), a.Stderr())
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(inProc.Seconds()/n, "in-process-s/op")
+	b.ReportMetric(overPipe.Seconds()/n, "protocol-s/op")
+	b.ReportMetric(overPipe.Seconds()/inProc.Seconds(), "protocol/in-process")
+	b.Logf("whole catalogue: %v in process, %v over the protocol (%.2f×)", inProc/time.Duration(b.N), overPipe/time.Duration(b.N), overPipe.Seconds()/inProc.Seconds())
+}
+
+// gate fails b when a MUST requirement failed or errored: a fast run that
+// does not pass measures nothing.
+func gate(b *testing.B, where string, rep suite.Report) {
+	b.Helper()
+	for _, r := range rep.Results {
+		if r.Level == suite.Must && r.Bad() {
+			b.Errorf("%s: %s %s: %s", where, r.ID, r.Outcome, r.Message)
+		}
+	}
+}
