@@ -15,6 +15,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
 // Options configure the process adapter. Zero fields take their defaults.
@@ -37,6 +38,14 @@ type Options struct {
 	// StderrKeep is how many bytes of the implementation's standard error
 	// are kept for the report. Default 64 KiB.
 	StderrKeep int
+	// Offer is the capabilities the harness offers in "start"; nil offers
+	// every one (Capabilities), an empty non-nil list none (the protocol
+	// as version 1 programs without capabilities speak it).
+	Offer []string
+	// DocumentBytes is how many bytes of documents a session is asked to
+	// hold at most (capability "documents"); past it the least recently
+	// used are dropped. Default 256 MiB.
+	DocumentBytes int
 }
 
 func (o Options) withDefaults() Options {
@@ -52,6 +61,12 @@ func (o Options) withDefaults() Options {
 	if o.StderrKeep <= 0 {
 		o.StderrKeep = 64 << 10
 	}
+	if o.Offer == nil {
+		o.Offer = Capabilities()
+	}
+	if o.DocumentBytes <= 0 {
+		o.DocumentBytes = 256 << 20
+	}
 	return o
 }
 
@@ -65,6 +80,7 @@ type Adapter struct {
 
 	mu       sync.Mutex
 	info     adapters.Info
+	caps     []string // capabilities in use: declared by the implementation and offered
 	undriven []adapters.Standard
 	cur      *session // nil after a fault: the next request restarts
 	seq      int64
@@ -100,6 +116,7 @@ func New(ctx context.Context, launch Launcher, opts Options) (*Adapter, error) {
 		return nil, fmt.Errorf("the implementation did not start: %w%s", err, a.stderrNote(0))
 	}
 	a.cur = s
+	a.caps = s.caps
 	for _, std := range info.Standards {
 		if len(OpsFor(std)) == 0 {
 			a.undriven = append(a.undriven, std)
@@ -119,6 +136,18 @@ func New(ctx context.Context, launch Launcher, opts Options) (*Adapter, error) {
 // Info is what the implementation said in "started", less the standards
 // this version of the protocol cannot drive (see Undriven).
 func (a *Adapter) Info() adapters.Info { return a.info }
+
+// Capabilities lists the capabilities in use: those the implementation
+// declared in "started" that the harness offered.
+func (a *Adapter) Capabilities() []string { return slices.Clone(a.caps) }
+
+// SelfTimes reports whether the implementation answers "bench" messages,
+// so that calls made with adapters.WithSelfTiming are timed on its clock.
+func (a *Adapter) SelfTimes() bool { return slices.Contains(a.caps, CapBench) }
+
+// OutOfProcess says that the implementation runs in another process: its
+// memory cannot be measured from here.
+func (a *Adapter) OutOfProcess() bool { return true }
 
 // Undriven lists standards the implementation declared that the protocol
 // has no operation for yet; they are reported as not implemented.
@@ -199,6 +228,15 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (j
 	if !a.declares(op) {
 		return nil, fmt.Errorf("%s: %w", op.Name, adapters.ErrNotImplemented)
 	}
+	timing := adapters.SelfTimingFrom(ctx)
+	if timing != nil && (!a.SelfTimes() || op.Calls) {
+		timing = nil // not honoured: an ordinary call, timing.Done stays false
+	}
+	var docs []inflate.Document
+	hasDocs := false
+	if slices.Contains(a.caps, CapDocuments) {
+		req, docs, hasDocs = splitDocuments(req)
+	}
 	payload, err := marshal(op.Name, req)
 	if err != nil {
 		return nil, err
@@ -221,17 +259,50 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (j
 	}
 	s := a.cur
 	a.seq++
-	line, err := Encode(Message{Type: TypeRequest, Seq: a.seq, Op: op.Name, Request: payload})
+	m := Message{Type: TypeRequest, Seq: a.seq, Op: op.Name, Request: payload}
+	if timing != nil {
+		m.Type, m.Warmup, m.Iterations = TypeBench, timing.Warmup, max(timing.Iterations, 1)
+	}
+	var pre []byte // the "documents" message that goes first
+	if hasDocs {
+		if m.Documents, err = s.docs.refs(docs); err != nil {
+			return nil, fmt.Errorf("%s request not sent: %w", op.Name, err)
+		}
+		if dm, ok := s.docs.message(); ok {
+			if pre, err = Encode(dm); err != nil {
+				return nil, fmt.Errorf("harness bug: encode documents: %v", err)
+			}
+			if err := a.check(pre); err != nil {
+				return nil, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
+			}
+		}
+	}
+	line, err := Encode(m)
 	if err != nil {
 		return nil, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
 	if err := a.check(line); err != nil {
 		return nil, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
-	raw, broken, err := a.exchange(ctx, s, op, a.seq, line, p)
+	if pre != nil {
+		line = append(pre, line...)
+	}
+	raw, bt, broken, err := a.exchange(ctx, s, op, a.seq, line, p)
 	if broken {
 		s.kill()
 		a.cur = nil
+	}
+	if err == nil && timing != nil {
+		if bt == nil {
+			return nil, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, a.seq)
+		}
+		if bt.Iterations != m.Iterations {
+			return nil, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
+		}
+		timing.Done, timing.Timed, timing.Elapsed, timing.Clock = true, bt.Iterations, time.Duration(bt.ElapsedNS), bt.Clock
+		if bt.AllocatedBytes != nil {
+			timing.AllocatedBytes, timing.HasBytes = *bt.AllocatedBytes, true
+		}
 	}
 	return raw, err
 }
@@ -260,10 +331,10 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 // exchange sends one request line and reads until its answer, answering
 // provider calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider) (raw json.RawMessage, broken bool, err error) {
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider) (raw json.RawMessage, timing *Timing, broken bool, err error) {
 	what := fmt.Sprintf("%s seq %d", op.Name, seq)
-	fail := func(format string, args ...any) (json.RawMessage, bool, error) {
-		return nil, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
+	fail := func(format string, args ...any) (json.RawMessage, *Timing, bool, error) {
+		return nil, nil, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
 	}
 	if err := a.send(s, line, a.opts.RequestTimeout); err != nil {
 		return fail("%v", a.ended(s, err))
@@ -282,7 +353,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		}
 		select {
 		case <-ctx.Done():
-			return nil, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
+			return nil, nil, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
 		case <-tick:
 			return fail("no message for %s (the request timeout); killed", timeout)
 		case r := <-replies:
@@ -292,7 +363,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 				return fail("harness could not encode a provider reply: %v", err)
 			}
 			if err := a.check(out); err != nil {
-				return nil, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
+				return nil, nil, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
 			}
 			if err := a.send(s, out, timeout); err != nil {
 				return fail("%v", a.ended(s, err))
@@ -323,9 +394,9 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 						return fail("protocol violation in the result: %v", err)
 					}
 				}
-				return m.Result, false, nil
+				return m.Result, m.Bench, false, nil
 			case TypeError:
-				return nil, false, a.answerError(op, seq, m.Error)
+				return nil, nil, false, a.answerError(op, seq, m.Error)
 			case TypeCall:
 				if !op.Calls || p == nil {
 					return fail("made a provider call during %s, which has no provider", op.Name)
@@ -383,6 +454,16 @@ func (a *Adapter) check(line []byte) error {
 
 // start launches the implementation and completes the handshake.
 func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
+	s, info, err := a.launchSession(ctx)
+	if err == nil && a.cur == nil && a.starts > 1 && !slices.Equal(s.caps, a.caps) {
+		s.kill()
+		return nil, info, fmt.Errorf("after a restart the implementation declares capabilities %v, before %v", s.caps, a.caps)
+	}
+	return s, info, err
+}
+
+// launchSession starts the program and completes the handshake.
+func (a *Adapter) launchSession(ctx context.Context) (*session, adapters.Info, error) {
 	a.starts++
 	if a.starts > 1 {
 		fmt.Fprintf(a.stderr, "\n--- ctxconform: restart %d ---\n", a.starts-1)
@@ -392,7 +473,7 @@ func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
 	if err != nil {
 		return nil, adapters.Info{}, err
 	}
-	s := newSession(proc, mark, a.opts.MaxLine)
+	s := newSession(proc, mark, a.opts.MaxLine, a.opts.DocumentBytes)
 	info, err := a.handshake(ctx, s)
 	if err != nil {
 		s.kill()
@@ -402,7 +483,7 @@ func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
 }
 
 func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, error) {
-	line, err := Encode(Message{Type: TypeStart, Protocol: Protocol, Harness: &Peer{Name: "ctxconform", Version: reference.Version}})
+	line, err := Encode(Message{Type: TypeStart, Protocol: Protocol, Harness: &Peer{Name: "ctxconform", Version: reference.Version}, Capabilities: a.opts.Offer})
 	if err != nil {
 		return adapters.Info{}, err
 	}
@@ -439,6 +520,12 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 	if err := info.Validate(); err != nil {
 		return info, err
 	}
+	for _, c := range m.Capabilities {
+		if slices.Contains(a.opts.Offer, c) && !slices.Contains(s.caps, c) {
+			s.caps = append(s.caps, c)
+		}
+	}
+	slices.Sort(s.caps)
 	return info, nil
 }
 
@@ -504,6 +591,8 @@ type session struct {
 	exited   chan struct{} // closed when Wait has returned
 	exitErr  error
 	wmu      sync.Mutex // one write at a time
+	caps     []string   // capabilities in use, from its "started"
+	docs     *sentDocs  // what it holds (capability "documents")
 }
 
 var (
@@ -511,9 +600,9 @@ var (
 	errTimeout = errors.New("timed out")
 )
 
-func newSession(proc *Process, mark int64, maxLine int) *session {
+func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 	s := &session{proc: proc, mark: mark, in: make(chan []byte), eof: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{})}
+		stop: make(chan struct{}), exited: make(chan struct{}), docs: newSentDocs(docBytes)}
 	go func() {
 		defer close(s.eof)
 		r := bufio.NewReaderSize(proc.Stdout, 64<<10)
