@@ -1,9 +1,11 @@
 package process_test
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"testing"
 	"time"
 
@@ -39,9 +41,11 @@ func TestServeReferenceProcess(t *testing.T) {
 // BenchmarkSuiteOverProtocol runs the whole catalogue, as `conformance run`
 // does (MUST and SHOULD, default property runs), against the reference in
 // process and against the reference served by a separate program over the
-// protocol, in one run, and reports the wall time of each and their ratio
-// (protocol/in-process, the figure issue 12 asks to keep at or under 1.5).
-// It is a measurement, never a timed assertion:
+// protocol (as `conformance serve-reference`), in one run, and reports the
+// wall time of each and their ratio (protocol/in-process; issue 12 asks for
+// at most 1.5). The two alternate requirement by requirement, so a machine
+// that slows down for a while slows both. It is a measurement, never a
+// timed assertion:
 //
 //	go test -run x -bench SuiteOverProtocol -benchtime 1x ./adapters/process/
 func BenchmarkSuiteOverProtocol(b *testing.B) {
@@ -49,22 +53,35 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 	opts := suite.Options{Level: suite.Should}
 	ctx := context.Background()
 	b.Setenv(serveEnv, "1")
+	type cost struct {
+		id       string
+		in, over time.Duration
+	}
 	var inProc, overPipe time.Duration
+	var costs []cost
 	for b.Loop() {
 		start := time.Now()
-		rep := suite.Run(ctx, reference.New(), reqs, opts)
-		inProc += time.Since(start)
-		gate(b, "in process", rep)
-
-		start = time.Now()
 		a, err := process.New(ctx, process.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), process.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep = suite.Run(ctx, a, reqs, opts)
+		overPipe += time.Since(start)
+		ref := reference.New()
+		for _, r := range reqs {
+			one := []suite.Requirement{r}
+			start := time.Now()
+			gate(b, "in process", suite.Run(ctx, ref, one, opts))
+			in := time.Since(start)
+			start = time.Now()
+			gate(b, "over the protocol", suite.Run(ctx, a, one, opts))
+			over := time.Since(start)
+			inProc += in
+			overPipe += over
+			costs = append(costs, cost{r.ID, in, over})
+		}
+		start = time.Now()
 		a.Close()
 		overPipe += time.Since(start)
-		gate(b, "over the protocol", rep)
 		if a.Restarts() != 0 {
 			b.Errorf("the served reference was restarted %d times:\n%s", a.Restarts(), a.Stderr())
 		}
@@ -74,6 +91,10 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 	b.ReportMetric(overPipe.Seconds()/n, "protocol-s/op")
 	b.ReportMetric(overPipe.Seconds()/inProc.Seconds(), "protocol/in-process")
 	b.Logf("whole catalogue: %v in process, %v over the protocol (%.2f×)", inProc/time.Duration(b.N), overPipe/time.Duration(b.N), overPipe.Seconds()/inProc.Seconds())
+	slices.SortFunc(costs, func(x, y cost) int { return cmp.Compare(y.over-y.in, x.over-x.in) })
+	for _, c := range costs[:min(8, len(costs))] {
+		b.Logf("  %s: %v in process, %v over the protocol", c.id, c.in.Round(time.Millisecond), c.over.Round(time.Millisecond))
+	}
 }
 
 // gate fails b when a MUST requirement failed or errored: a fast run that
