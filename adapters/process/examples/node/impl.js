@@ -13,6 +13,8 @@
 
 const readline = require('node:readline');
 const { inflate, InvalidRequest } = require('./inflate.js');
+const { Documents } = require('./session.js');
+const { bench } = require('./bench.js');
 
 const PROTOCOL = 1;
 
@@ -33,6 +35,11 @@ const OPERATIONS = {
   inflate,
 };
 
+// Optional extensions of the protocol we use when the harness offers them:
+// documents sent once per session (session.js) and timed runs (bench.js).
+const CAPABILITIES = ['documents', 'bench'];
+const documents = new Documents();
+
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
@@ -51,16 +58,36 @@ function handle(line) {
         send({ type: 'error', error: { kind: 'invalid_request', message: `protocol ${msg.protocol} not supported` } });
         return;
       }
-      send({ type: 'started', protocol: PROTOCOL, implementation: IMPLEMENTATION });
+      send({
+        type: 'started',
+        protocol: PROTOCOL,
+        implementation: IMPLEMENTATION,
+        capabilities: CAPABILITIES.filter((c) => (msg.capabilities || []).includes(c)),
+      });
       return;
-    case 'request': {
+    case 'documents':
+      documents.apply(msg);
+      return;
+    case 'request':
+    case 'bench': {
       const op = OPERATIONS[msg.op];
       if (!op) {
         send({ type: 'error', seq: msg.seq, error: { kind: 'not_implemented', message: `no operation ${msg.op}` } });
         return;
       }
       try {
-        send({ type: 'result', seq: msg.seq, result: op(msg.request) });
+        documents.fill(msg);
+      } catch (e) {
+        send({ type: 'error', seq: msg.seq, error: { kind: 'internal', message: e.message } });
+        return;
+      }
+      try {
+        if (msg.type === 'bench') {
+          const { answer, timing } = bench(op, msg.request, msg.warmup || 0, msg.iterations);
+          send({ type: 'result', seq: msg.seq, result: answer, bench: timing });
+        } else {
+          send({ type: 'result', seq: msg.seq, result: op(msg.request) });
+        }
       } catch (e) {
         const kind = e instanceof InvalidRequest ? 'invalid_request' : 'internal';
         if (kind === 'internal') console.error(e.stack);
