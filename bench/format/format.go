@@ -17,8 +17,8 @@ import (
 	"io"
 	"math"
 	"os"
-	"slices"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
