@@ -93,7 +93,11 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 		cls := benchunit.ClassOf(unit)
 		for _, r := range rows {
 			sc := benchunit.CommonScale([]float64{r.Base.Center, r.Head.Center}, cls)
-			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), change(r), pText(r), note(r)); err != nil {
+			n := note(r)
+			if t.Ratios {
+				n = warned(r) // implementations: no verdict, only the warnings
+			}
+			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), change(r), pText(r), n); err != nil {
 				return err
 			}
 		}
@@ -205,10 +209,17 @@ func note(r Row) string {
 	case r.Suspect:
 		parts = append(parts, "possible regression (noisy)")
 	}
-	if len(r.Warnings) > 0 {
-		parts = append(parts, fmt.Sprintf("%d warning(s)", len(r.Warnings)))
+	if w := warned(r); w != "" {
+		parts = append(parts, w)
 	}
 	return strings.Join(parts, ", ")
+}
+
+func warned(r Row) string {
+	if len(r.Warnings) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d warning(s)", len(r.Warnings))
 }
 
 // cellText escapes the characters Markdown tables and lists treat
