@@ -20,8 +20,6 @@ var differs = map[string]string{
 	// Its check sends invalid UTF-8 as the input, which a JSON string
 	// cannot carry (process.ErrInexpressible); in process it is answered.
 	"DSF-13": "invalid UTF-8 input is not expressible over the protocol",
-	// The memory of another process cannot be measured from the harness.
-	"PRF-02": "memory is observable in process only",
 }
 
 // TestSameTable is the protocol's own test: the whole catalogue, at strict
