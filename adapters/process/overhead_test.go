@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"testing"
@@ -27,6 +28,7 @@ func TestServeReferenceProcess(t *testing.T) {
 		t.Skip("served reference only")
 	}
 	defer os.Exit(0)
+	debug.SetGCPercent(400) // as serve-reference does
 	if p := os.Getenv("CTXCONFORM_SERVE_CPUPROFILE"); p != "" { // the served side's profile
 		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
 			defer pprof.StopCPUProfile()
@@ -58,9 +60,11 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 		in, over time.Duration
 	}
 	var inProc, overPipe time.Duration
+	var inCPU, pipeCPU time.Duration // processor time: less sensitive to a busy machine than wall time
 	var costs []cost
 	for b.Loop() {
 		start := time.Now()
+		cpu0, child0 := cpuTime(self), cpuTime(children)
 		a, err := process.New(ctx, process.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), process.Options{})
 		if err != nil {
 			b.Fatal(err)
@@ -69,9 +73,10 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 		ref := reference.New()
 		for _, r := range reqs {
 			one := []suite.Requirement{r}
-			start := time.Now()
+			start, cpu := time.Now(), cpuTime(self)
 			gate(b, "in process", suite.Run(ctx, ref, one, opts))
 			in := time.Since(start)
+			inCPU += cpuTime(self) - cpu
 			start = time.Now()
 			gate(b, "over the protocol", suite.Run(ctx, a, one, opts))
 			over := time.Since(start)
@@ -82,6 +87,9 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 		start = time.Now()
 		a.Close()
 		overPipe += time.Since(start)
+		// The harness's processor time over the protocol is all it used but
+		// the in-process runs; the served program's is its children's.
+		pipeCPU += cpuTime(self) - cpu0 - inCPU + cpuTime(children) - child0
 		if a.Restarts() != 0 {
 			b.Errorf("the served reference was restarted %d times:\n%s", a.Restarts(), a.Stderr())
 		}
@@ -91,6 +99,10 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 	b.ReportMetric(overPipe.Seconds()/n, "protocol-s/op")
 	b.ReportMetric(overPipe.Seconds()/inProc.Seconds(), "protocol/in-process")
 	b.Logf("whole catalogue: %v in process, %v over the protocol (%.2f×)", inProc/time.Duration(b.N), overPipe/time.Duration(b.N), overPipe.Seconds()/inProc.Seconds())
+	if inCPU > 0 {
+		b.ReportMetric(pipeCPU.Seconds()/inCPU.Seconds(), "cpu-protocol/in-process")
+		b.Logf("processor time: %v in process, %v over the protocol, both sides (%.2f×)", inCPU/time.Duration(b.N), pipeCPU/time.Duration(b.N), pipeCPU.Seconds()/inCPU.Seconds())
+	}
 	slices.SortFunc(costs, func(x, y cost) int { return cmp.Compare(y.over-y.in, x.over-x.in) })
 	for _, c := range costs[:min(8, len(costs))] {
 		b.Logf("  %s: %v in process, %v over the protocol", c.id, c.in.Round(time.Millisecond), c.over.Round(time.Millisecond))
