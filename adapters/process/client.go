@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -207,11 +208,17 @@ func (r *Rejection) Error() string {
 // provider calls of operations that make them.
 func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densify.Provider) (Ans, error) {
 	var ans Ans
-	raw, err := a.do(ctx, op, req, p)
+	got, err := a.do(ctx, op, req, p)
 	if err != nil {
 		return ans, err
 	}
-	if err := json.Unmarshal(raw, &ans); err != nil {
+	if got.line != nil {
+		v, err := decodePayload(got.line, "result", reflect.TypeFor[Ans]())
+		if err != nil {
+			return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
+		}
+		ans = v.Elem().Interface().(Ans)
+	} else if err := json.Unmarshal(got.raw, &ans); err != nil {
 		return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
 	}
 	if op.sane != nil {
@@ -224,9 +231,9 @@ func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densi
 
 // do sends one request and waits for its answer, restarting the
 // implementation first if an earlier request left it dead or out of step.
-func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (json.RawMessage, error) {
+func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (answer, error) {
 	if !a.declares(op) {
-		return nil, fmt.Errorf("%s: %w", op.Name, adapters.ErrNotImplemented)
+		return answer{}, fmt.Errorf("%s: %w", op.Name, adapters.ErrNotImplemented)
 	}
 	timing := adapters.SelfTimingFrom(ctx)
 	if timing != nil && (!a.SelfTimes() || op.Calls) {
@@ -239,21 +246,21 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (j
 	}
 	payload, err := marshal(op.Name, req)
 	if err != nil {
-		return nil, err
+		return answer{}, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
-		return nil, fmt.Errorf("%s: the adapter is closed", op.Name)
+		return answer{}, fmt.Errorf("%s: the adapter is closed", op.Name)
 	}
 	if a.cur == nil {
 		s, info, err := a.start(ctx)
 		if err != nil {
-			return nil, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
+			return answer{}, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
 		}
 		if !sameInfo(info, a.info, a.undriven) {
 			s.kill()
-			return nil, adapters.Fault("%s: after a restart the implementation describes itself differently: %+v, before %+v", op.Name, info, a.info)
+			return answer{}, adapters.Fault("%s: after a restart the implementation describes itself differently: %+v, before %+v", op.Name, info, a.info)
 		}
 		a.cur = s
 	}
@@ -266,45 +273,55 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (j
 	var pre []byte // the "documents" message that goes first
 	if hasDocs {
 		if m.Documents, err = s.docs.refs(docs); err != nil {
-			return nil, fmt.Errorf("%s request not sent: %w", op.Name, err)
+			return answer{}, fmt.Errorf("%s request not sent: %w", op.Name, err)
 		}
 		if dm, ok := s.docs.message(); ok {
 			if pre, err = Encode(dm); err != nil {
-				return nil, fmt.Errorf("harness bug: encode documents: %v", err)
+				return answer{}, fmt.Errorf("harness bug: encode documents: %v", err)
 			}
 			if err := a.check(pre); err != nil {
-				return nil, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
+				return answer{}, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
 			}
 		}
 	}
 	line, err := Encode(m)
 	if err != nil {
-		return nil, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
+		return answer{}, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
 	if err := a.check(line); err != nil {
-		return nil, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
+		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
 	if pre != nil {
 		line = append(pre, line...)
 	}
-	raw, bt, broken, err := a.exchange(ctx, s, op, a.seq, line, p)
+	got, broken, err := a.exchange(ctx, s, op, a.seq, line, p, timing == nil && a.schemas == nil)
 	if broken {
 		s.kill()
 		a.cur = nil
 	}
 	if err == nil && timing != nil {
+		bt := got.bench
 		if bt == nil {
-			return nil, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, a.seq)
+			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, a.seq)
 		}
 		if bt.Iterations != m.Iterations {
-			return nil, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
+			return answer{}, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
 		}
 		timing.Done, timing.Timed, timing.Elapsed, timing.Clock = true, bt.Iterations, time.Duration(bt.ElapsedNS), bt.Clock
 		if bt.AllocatedBytes != nil {
 			timing.AllocatedBytes, timing.HasBytes = *bt.AllocatedBytes, true
 		}
 	}
-	return raw, err
+	return got, err
+}
+
+// answer is a result as exchange read it: its payload raw, or (read by the
+// fast path, fast.go) the whole line to decode it from; with the timing of
+// a bench.
+type answer struct {
+	raw   json.RawMessage
+	line  []byte
+	bench *Timing
 }
 
 func (a *Adapter) declares(op Op) bool {
@@ -331,10 +348,11 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 // exchange sends one request line and reads until its answer, answering
 // provider calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider) (raw json.RawMessage, timing *Timing, broken bool, err error) {
+// fast allows the fast path (fast.go) for the result.
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
 	what := fmt.Sprintf("%s seq %d", op.Name, seq)
-	fail := func(format string, args ...any) (json.RawMessage, *Timing, bool, error) {
-		return nil, nil, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
+	fail := func(format string, args ...any) (answer, bool, error) {
+		return answer{}, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
 	}
 	if err := a.send(s, line, a.opts.RequestTimeout); err != nil {
 		return fail("%v", a.ended(s, err))
@@ -353,7 +371,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		}
 		select {
 		case <-ctx.Done():
-			return nil, nil, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
+			return answer{}, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
 		case <-tick:
 			return fail("no message for %s (the request timeout); killed", timeout)
 		case r := <-replies:
@@ -363,7 +381,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 				return fail("harness could not encode a provider reply: %v", err)
 			}
 			if err := a.check(out); err != nil {
-				return nil, nil, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
+				return answer{}, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
 			}
 			if err := a.send(s, out, timeout); err != nil {
 				return fail("%v", a.ended(s, err))
@@ -372,6 +390,11 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		case <-s.eof:
 			return fail("%v", a.ended(s, s.readErr))
 		case line := <-s.in:
+			if fast {
+				if m, ok := splitHead(line, "result"); ok && m.Type == TypeResult && m.Seq == seq {
+					return answer{line: line}, false, nil
+				}
+			}
 			m, err := Decode(line)
 			if err != nil {
 				return fail("malformed message: %v", err)
@@ -394,9 +417,9 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 						return fail("protocol violation in the result: %v", err)
 					}
 				}
-				return m.Result, m.Bench, false, nil
+				return answer{raw: m.Result, bench: m.Bench}, false, nil
 			case TypeError:
-				return nil, nil, false, a.answerError(op, seq, m.Error)
+				return answer{}, false, a.answerError(op, seq, m.Error)
 			case TypeCall:
 				if !op.Calls || p == nil {
 					return fail("made a provider call during %s, which has no provider", op.Name)

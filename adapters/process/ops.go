@@ -146,6 +146,20 @@ func (op Op) Invoke(ctx context.Context, a adapters.Adapter, req any, p densify.
 	return op.call(ctx, a, req, p)
 }
 
+// decodeLine is Decode on the "request" field of a whole message line.
+func (op Op) decodeLine(line []byte, docs []inflate.Document) (any, error) {
+	req, err := decodePayload(line, "request", op.Request)
+	if err != nil {
+		return nil, &RequestError{Op: op.Name, Err: err}
+	}
+	if docs != nil {
+		if err := fillDocuments(req, docs); err != nil {
+			return nil, &RequestError{Op: op.Name, Err: err}
+		}
+	}
+	return req.Elem().Interface(), nil
+}
+
 // RequestError is a request that does not decode as its operation's request
 // type.
 type RequestError struct {

@@ -60,10 +60,15 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		if err != nil {
 			return fmt.Errorf("read: %w", err)
 		}
-		m, err := Decode(line)
-		if err != nil {
-			srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
-			continue
+		// A request is routed by its head and decoded from the line once
+		// (fast.go); anything else is read the ordinary way.
+		m, whole := splitHead(line, "request")
+		if !whole || m.Seq <= 0 || m.Op == "" || !(m.Type == TypeRequest || m.Type == TypeBench && m.Iterations > 0 && m.Warmup >= 0) {
+			whole = false
+			if m, err = Decode(line); err != nil {
+				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
+				continue
+			}
 		}
 		switch m.Type {
 		case TypeStart:
@@ -103,10 +108,13 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 					continue
 				}
 			}
+			if !whole {
+				line = nil
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				srv.request(ctx, m, docs)
+				srv.request(ctx, m, docs, line)
 			}()
 		case TypeReply:
 			srv.deliver(m)
@@ -148,7 +156,9 @@ func (s *server) write(m Message) {
 	_, _ = s.out.Write(line)
 }
 
-func (s *server) request(ctx context.Context, m Message, docs []inflate.Document) {
+// request answers m; line, when not nil, is the whole message to decode
+// its request from (m was read from its head).
+func (s *server) request(ctx context.Context, m Message, docs []inflate.Document, line []byte) {
 	fail := func(kind, msg string) {
 		s.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: kind, Message: msg}})
 	}
@@ -167,7 +177,13 @@ func (s *server) request(ctx context.Context, m Message, docs []inflate.Document
 	}
 	var ans any
 	var timing *Timing
-	req, err := op.Decode(m.Request, docs)
+	var req any
+	var err error
+	if line != nil {
+		req, err = op.decodeLine(line, docs)
+	} else {
+		req, err = op.Decode(m.Request, docs)
+	}
 	switch {
 	case err != nil:
 	case m.Type == TypeBench:
