@@ -17,10 +17,10 @@ func TestSplitHead(t *testing.T) {
 	}{
 		{`{"type":"result","seq":3,"result":{"windows":[]}}`, true, 3},
 		{`{"type":"result","seq":3,"bench":{"iterations":1,"elapsed_ns":5},"result":{}}`, true, 3},
-		{`{"type":"result","result":{"windows":[]},"seq":3}`, false, 0},                       // seq after the payload: head lacks it, but decodes (seq 0)
-		{`{"type":"result","seq":3,"x":{"a":1,"result":{}},"result":{}}`, false, 0},           // the first marker is nested: unbalanced head
+		{`{"type":"result","result":{"windows":[]},"seq":3}`, false, 0},                          // seq after the payload: head lacks it, but decodes (seq 0)
+		{`{"type":"result","seq":3,"x":{"a":1,"result":{}},"result":{}}`, false, 0},              // the first marker is nested: unbalanced head
 		{`{"type":"result","seq":3,"error":{"message":"\",\"result\":{"},"result":{}}`, true, 3}, // escaped quotes are not the marker
-		{`{"type":"result","seq":3,"result":[1]}`, false, 0},                                   // not an object
+		{`{"type":"result","seq":3,"result":[1]}`, false, 0},                                     // not an object
 		{`{"result":{}}`, false, 0},
 		{`not json,"result":{}`, false, 0},
 	}

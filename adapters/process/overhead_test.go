@@ -28,7 +28,7 @@ func TestServeReferenceProcess(t *testing.T) {
 		t.Skip("served reference only")
 	}
 	defer os.Exit(0)
-	debug.SetGCPercent(400) // as serve-reference does
+	debug.SetGCPercent(400)                                     // as serve-reference does
 	if p := os.Getenv("CTXCONFORM_SERVE_CPUPROFILE"); p != "" { // the served side's profile
 		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
 			defer pprof.StopCPUProfile()
