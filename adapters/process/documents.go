@@ -119,6 +119,10 @@ func (s *sentDocs) refs(docs []inflate.Document) ([]string, error) {
 		if found == nil {
 			for _, f := range []struct{ what, v string }{{"id", d.ID}, {"body", d.Body}, {"kind", d.Kind}} {
 				if !utf8.ValidString(f.v) {
+					for _, e := range fresh { // never sent: forget them without a drop
+						s.forget(e)
+						s.drop = s.drop[:len(s.drop)-1]
+					}
 					return nil, fmt.Errorf("%w: documents[%d].%s is not valid UTF-8", ErrInexpressible, i, f.what)
 				}
 			}

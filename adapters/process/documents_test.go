@@ -52,7 +52,12 @@ func TestSentDocs(t *testing.T) {
 	if len(held) != 2 {
 		t.Errorf("the implementation holds %d documents, want 2", len(held))
 	}
-	if _, err := s.refs([]inflate.Document{{ID: "bad", Body: "\xff"}}); err == nil {
+	fresh := inflate.Document{ID: "c", Body: "fresh"}
+	if _, err := s.refs([]inflate.Document{fresh, {ID: "bad", Body: "\xff"}}); err == nil {
 		t.Error("a body that is not UTF-8 was accepted")
 	}
+	if m, ok := s.message(); ok {
+		t.Errorf("a refused request left a documents message: %+v", m)
+	}
+	step([]inflate.Document{fresh}, 1, nil) // not sent with the refused request: sent now
 }
