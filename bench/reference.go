@@ -211,21 +211,17 @@ func (s *Set) hydrate(n int) func(b *testing.B) error {
 	}
 }
 
-// measure runs call in the benchmark loop and reports the per-window
-// figures of an answer of windows windows and emitted bytes.
-func measure(b *testing.B, windows, emitted int, call func() error) error {
-	return measureAnswer(b, windows, emitted, 0, call)
-}
-
 // atomSize is the in-memory size of one atom record of an answer.
 const atomSize = int(unsafe.Sizeof(radial.Atom{}))
 
-// measureAnswer is measure for an answer that also lists records besides
-// its text: answer is its size in bytes (the text plus the records: atoms,
-// window records and their molecule IDs), and alloc/answer the allocation
-// against it. (An elastic answer lists every
-// atom, kept or dropped: at 10,000 atoms and a budget of 128,000 the list
-// alone is 3.75 times the text.)
+// measureAnswer runs call in the benchmark loop and reports the per-window
+// figures of an answer of windows windows and emitted bytes of text. When
+// the answer also lists records besides its text, answer is its size in
+// bytes (the text plus the records: atoms, window records and their
+// molecule IDs) and alloc/answer the allocation against it; 0 leaves that
+// figure out. (An elastic answer lists every atom, kept or dropped: at
+// 10,000 atoms and a budget of 128,000 the list alone is 3.75 times the
+// text.)
 func measureAnswer(b *testing.B, windows, emitted, answer int, call func() error) error {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
