@@ -46,8 +46,11 @@ func toUnit(u unit.Unit, body string, off int) (int, error) {
 	case off < 0:
 		return off, nil
 	case off > len(body):
-		return u.Len(body) + off - len(body), nil
+		return lengthIn(u, body) + off - len(body), nil
 	case unit.IsBoundary(body, off):
+		if len(body) >= indexedBody {
+			return indexOf(body).count(u, body, off), nil
+		}
 		return u.FromBytes(body, off)
 	}
 	// Inside a character, as bad-input cases send on purpose. In UTF-16 the
@@ -59,6 +62,18 @@ func toUnit(u unit.Unit, body string, off int) (int, error) {
 		return n + 1, err
 	}
 	return 0, fmt.Errorf("%w: byte offset %d falls inside a character, and no %s offset does", ErrInexpressible, off, u)
+}
+
+// indexedBody is the size from which a body's offsets are converted with
+// its index (offsets.go) rather than by counting from its start.
+const indexedBody = 1024
+
+// lengthIn is the length of body in u.
+func lengthIn(u unit.Unit, body string) int {
+	if len(body) >= indexedBody {
+		return indexOf(body).count(u, body, len(body))
+	}
+	return u.Len(body)
 }
 
 // bodiesOf maps document IDs to bodies, the text every offset is counted in.

@@ -153,6 +153,9 @@ func toBytesNear(u unit.Unit, body string, off int) (lo, hi int, ok bool) {
 		}
 		return unit.Floor(body, off), unit.Ceil(body, off), true
 	}
+	if len(body) >= indexedBody {
+		return indexOf(body).near(u, body, off)
+	}
 	n := 0
 	for i, r := range body {
 		if n == off {

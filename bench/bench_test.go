@@ -58,6 +58,7 @@ func BenchmarkRadial(b *testing.B)   { runLevel(b, referenceSet(), bench.Referen
 func BenchmarkElastic(b *testing.B)  { runLevel(b, referenceSet(), bench.ReferenceLevel, "Elastic/") }
 func BenchmarkFuzzy(b *testing.B)    { runLevel(b, referenceSet(), bench.ReferenceLevel, "Fuzzy/") }
 func BenchmarkTrgm(b *testing.B)     { runLevel(b, referenceSet(), bench.ReferenceLevel, "Trgm/") }
+func BenchmarkTarget(b *testing.B)   { runLevel(b, referenceSet(), bench.ReferenceLevel, "Target/") }
 func BenchmarkDensify(b *testing.B)  { runLevel(b, referenceSet(), bench.ReferenceLevel, "Densify/") }
 func BenchmarkExpand(b *testing.B)   { runLevel(b, referenceSet(), bench.ReferenceLevel, "Expand/") }
 func BenchmarkVersus(b *testing.B)   { runLevel(b, referenceSet(), bench.VersusLevel, "Versus/") }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -18,6 +19,55 @@ type Benchmark struct {
 	// Level says what the figures describe.
 	Level Level
 	F     func(b *testing.B) error
+	// Labels are configuration lines of its results beyond the run's,
+	// such as the implementation measured (impl=...) when one run measures
+	// several side by side.
+	Labels []Label
+}
+
+// Label is one configuration line, key: value, of a result.
+type Label struct {
+	Key, Value string
+}
+
+// Labeled returns bms with labels added to each, for running the
+// catalogues of several implementations in one run.
+func Labeled(bms []Benchmark, labels ...Label) []Benchmark {
+	out := make([]Benchmark, len(bms))
+	for i, bm := range bms {
+		bm.Labels = append(slices.Clone(bm.Labels), labels...)
+		out[i] = bm
+	}
+	return out
+}
+
+// Interleave merges the catalogues of several implementations so that each
+// benchmark runs for every implementation in turn (the first catalogue's
+// order, then benchmarks only the later ones have): machine drift then
+// touches every implementation alike.
+func Interleave(sets ...[]Benchmark) []Benchmark {
+	var out []Benchmark
+	taken := make([][]bool, len(sets))
+	for i, s := range sets {
+		taken[i] = make([]bool, len(s))
+	}
+	for i, s := range sets {
+		for j, bm := range s {
+			if taken[i][j] {
+				continue
+			}
+			for k := i; k < len(sets); k++ {
+				for l, other := range sets[k] {
+					if !taken[k][l] && other.Name == bm.Name {
+						taken[k][l] = true
+						out = append(out, other)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Level says what a benchmark measures.

@@ -39,6 +39,21 @@
 // database and are skipped, with the reason, when none is reachable (an
 // error instead when the environment variable CI is set).
 //
+// # Implementations in other processes
+//
+// An implementation behind the process protocol is timed on its own clock:
+// each run of a benchmark is one "bench" message (capability "bench" of
+// adapters/process/PROTOCOL.md) asking it to warm up and run the operation
+// b.N times; its answer is checked against the operation's MUST invariants
+// before the time counts, and its ns/op and (when its runtime can tell)
+// B/op replace the harness's figures (selftime.go). A program without the
+// capability is skipped: timed from here it would measure the pipe.
+//
+// Several implementations run side by side in one run (Labeled,
+// Interleave): each benchmark for each implementation in turn, every
+// result labelled with impl=NAME and the adapter's keys, so one file
+// compares implementations (compare.ByKey) as well as runs.
+//
 // # Decisions
 //
 //   - The performance target of std085 protocol ("<5 ms per window

@@ -31,6 +31,8 @@ type Result struct {
 	// Either way Values is empty.
 	Skipped string
 	Err     error
+	// Labels are the benchmark's (Benchmark.Labels).
+	Labels []Label
 }
 
 // Options control Run.
@@ -76,12 +78,13 @@ func Run(bms []Benchmark, opts Options) ([]Result, error) {
 	var out []Result
 	for round := 1; round <= opts.Count; round++ {
 		for _, bm := range selected {
-			if dead[bm.Name] {
+			key := fmt.Sprint(bm.Name, bm.Labels)
+			if dead[key] {
 				continue
 			}
 			r := runOne(bm)
 			if r.Skipped != "" || r.Err != nil {
-				dead[bm.Name] = true
+				dead[key] = true
 			}
 			if opts.Progress != nil {
 				fmt.Fprintf(opts.Progress, "%d/%d %s\n", round, opts.Count, r.summary())
@@ -110,7 +113,7 @@ func setBenchtime(bt string) (func(), error) {
 // runOne runs one benchmark with testing.Benchmark. A panic in the
 // implementation ends that benchmark with an error instead of the process.
 func runOne(bm Benchmark) Result {
-	res := Result{Name: procName(bm.Name), Level: bm.Level}
+	res := Result{Name: procName(bm.Name), Level: bm.Level, Labels: bm.Labels}
 	var err error
 	r := testing.Benchmark(func(b *testing.B) {
 		defer func() {
@@ -133,18 +136,35 @@ func runOne(bm Benchmark) Result {
 		return res
 	}
 	res.Iters = r.N
-	res.Values = append(res.Values, Value{float64(r.T.Nanoseconds()) / float64(r.N), "ns/op"})
+	// A benchmark that reports its own ns/op timed an implementation on
+	// that implementation's clock (selfTimed): its figures replace the
+	// harness's, whose allocations are those of the pipe, not of the call.
+	selfTimed := false
+	ns := float64(r.T.Nanoseconds()) / float64(r.N)
+	if v, ok := r.Extra["ns/op"]; ok {
+		selfTimed, ns = true, v
+	}
+	res.Values = append(res.Values, Value{ns, "ns/op"})
 	extra := make([]string, 0, len(r.Extra))
 	for u := range r.Extra {
-		extra = append(extra, u)
+		if u != "ns/op" && u != "B/op" && u != "allocs/op" {
+			extra = append(extra, u)
+		}
 	}
 	slices.Sort(extra)
 	for _, u := range extra {
 		res.Values = append(res.Values, Value{r.Extra[u], u})
 	}
-	res.Values = append(res.Values,
-		Value{float64(r.MemBytes) / float64(r.N), "B/op"},
-		Value{float64(r.MemAllocs) / float64(r.N), "allocs/op"})
+	switch {
+	case !selfTimed:
+		res.Values = append(res.Values,
+			Value{float64(r.MemBytes) / float64(r.N), "B/op"},
+			Value{float64(r.MemAllocs) / float64(r.N), "allocs/op"})
+	default:
+		if v, ok := r.Extra["B/op"]; ok {
+			res.Values = append(res.Values, Value{v, "B/op"})
+		}
+	}
 	return res
 }
 
@@ -158,6 +178,11 @@ func procName(n string) string {
 
 // summary is the progress line of a result.
 func (r Result) summary() string {
+	for _, l := range r.Labels {
+		if l.Key == "impl" {
+			r.Name += " [" + l.Value + "]"
+		}
+	}
 	switch {
 	case r.Skipped != "":
 		return fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
 // Options configure the process adapter. Zero fields take their defaults.
@@ -38,6 +40,14 @@ type Options struct {
 	// StderrKeep is how many bytes of the implementation's standard error
 	// are kept for the report. Default 64 KiB.
 	StderrKeep int
+	// Offer is the capabilities the harness offers in "start"; nil offers
+	// every one (Capabilities), an empty non-nil list none (the protocol
+	// as version 1 programs without capabilities speak it).
+	Offer []string
+	// DocumentBytes is how many bytes of documents a session is asked to
+	// hold at most (capability "documents"); past it the least recently
+	// used are dropped. Default 256 MiB.
+	DocumentBytes int
 }
 
 func (o Options) withDefaults() Options {
@@ -53,6 +63,12 @@ func (o Options) withDefaults() Options {
 	if o.StderrKeep <= 0 {
 		o.StderrKeep = 64 << 10
 	}
+	if o.Offer == nil {
+		o.Offer = Capabilities()
+	}
+	if o.DocumentBytes <= 0 {
+		o.DocumentBytes = 256 << 20
+	}
 	return o
 }
 
@@ -66,6 +82,7 @@ type Adapter struct {
 
 	mu       sync.Mutex
 	info     adapters.Info
+	caps     []string // capabilities in use: declared by the implementation and offered
 	undriven []adapters.Standard
 	cur      *session // nil after a fault: the next request restarts
 	seq      int64
@@ -101,6 +118,7 @@ func New(ctx context.Context, launch Launcher, opts Options) (*Adapter, error) {
 		return nil, fmt.Errorf("the implementation did not start: %w%s", err, a.stderrNote(0))
 	}
 	a.cur = s
+	a.caps = s.caps
 	for _, std := range info.Standards {
 		if len(OpsFor(std)) == 0 {
 			a.undriven = append(a.undriven, std)
@@ -120,6 +138,18 @@ func New(ctx context.Context, launch Launcher, opts Options) (*Adapter, error) {
 // Info is what the implementation said in "started", less the standards
 // this version of the protocol cannot drive (see Undriven).
 func (a *Adapter) Info() adapters.Info { return a.info }
+
+// Capabilities lists the capabilities in use: those the implementation
+// declared in "started" that the harness offered.
+func (a *Adapter) Capabilities() []string { return slices.Clone(a.caps) }
+
+// SelfTimes reports whether the implementation answers "bench" messages,
+// so that calls made with adapters.WithSelfTiming are timed on its clock.
+func (a *Adapter) SelfTimes() bool { return slices.Contains(a.caps, CapBench) }
+
+// OutOfProcess says that the implementation runs in another process: its
+// memory cannot be measured from here.
+func (a *Adapter) OutOfProcess() bool { return true }
 
 // Undriven lists standards the implementation declared that the protocol
 // has no operation for yet; they are reported as not implemented.
@@ -179,11 +209,17 @@ func (r *Rejection) Error() string {
 // provider calls of operations that make them.
 func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densify.Provider) (Ans, error) {
 	var ans Ans
-	raw, err := a.do(ctx, op, req, p)
+	got, err := a.do(ctx, op, req, p)
 	if err != nil {
 		return ans, err
 	}
-	if err := json.Unmarshal(raw, &ans); err != nil {
+	if got.line != nil {
+		v, err := decodePayload(got.line, "result", reflect.TypeFor[Ans]())
+		if err != nil {
+			return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
+		}
+		ans = v.Elem().Interface().(Ans)
+	} else if err := json.Unmarshal(got.raw, &ans); err != nil {
 		return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
 	}
 	if op.sane != nil {
@@ -196,45 +232,97 @@ func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densi
 
 // do sends one request and waits for its answer, restarting the
 // implementation first if an earlier request left it dead or out of step.
-func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (json.RawMessage, error) {
+func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (answer, error) {
 	if !a.declares(op) {
-		return nil, fmt.Errorf("%s: %w", op.Name, adapters.ErrNotImplemented)
+		return answer{}, fmt.Errorf("%s: %w", op.Name, adapters.ErrNotImplemented)
+	}
+	timing := adapters.SelfTimingFrom(ctx)
+	if timing != nil && (!a.SelfTimes() || op.Calls) {
+		timing = nil // not honoured: an ordinary call, timing.Done stays false
+	}
+	var docs []inflate.Document
+	hasDocs := false
+	if slices.Contains(a.caps, CapDocuments) {
+		req, docs, hasDocs = splitDocuments(req)
 	}
 	payload, err := marshal(op.Name, req)
 	if err != nil {
-		return nil, err
+		return answer{}, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
-		return nil, fmt.Errorf("%s: the adapter is closed", op.Name)
+		return answer{}, fmt.Errorf("%s: the adapter is closed", op.Name)
 	}
 	if a.cur == nil {
 		s, info, err := a.start(ctx)
 		if err != nil {
-			return nil, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
+			return answer{}, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
 		}
 		if !sameInfo(info, a.info, a.undriven) {
 			s.kill()
-			return nil, adapters.Fault("%s: after a restart the implementation describes itself differently: %+v, before %+v", op.Name, info, a.info)
+			return answer{}, adapters.Fault("%s: after a restart the implementation describes itself differently: %+v, before %+v", op.Name, info, a.info)
 		}
 		a.cur = s
 	}
 	s := a.cur
 	a.seq++
-	line, err := Encode(Message{Type: TypeRequest, Seq: a.seq, Op: op.Name, Request: payload})
+	m := Message{Type: TypeRequest, Seq: a.seq, Op: op.Name, Request: payload}
+	if timing != nil {
+		m.Type, m.Warmup, m.Iterations = TypeBench, timing.Warmup, max(timing.Iterations, 1)
+	}
+	var pre []byte // the "documents" message that goes first
+	if hasDocs {
+		if m.Documents, err = s.docs.refs(docs); err != nil {
+			return answer{}, fmt.Errorf("%s request not sent: %w", op.Name, err)
+		}
+		if dm, ok := s.docs.message(); ok {
+			if pre, err = Encode(dm); err != nil {
+				return answer{}, fmt.Errorf("harness bug: encode documents: %v", err)
+			}
+			if err := a.check(pre); err != nil {
+				return answer{}, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
+			}
+		}
+	}
+	line, err := Encode(m)
 	if err != nil {
-		return nil, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
+		return answer{}, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
 	if err := a.check(line); err != nil {
-		return nil, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
+		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
-	raw, broken, err := a.exchange(ctx, s, op, a.seq, line, p)
+	if pre != nil {
+		line = append(pre, line...)
+	}
+	got, broken, err := a.exchange(ctx, s, op, a.seq, line, p, timing == nil && a.schemas == nil)
 	if broken {
 		s.kill()
 		a.cur = nil
 	}
-	return raw, err
+	if err == nil && timing != nil {
+		bt := got.bench
+		if bt == nil {
+			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, a.seq)
+		}
+		if bt.Iterations != m.Iterations {
+			return answer{}, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
+		}
+		timing.Done, timing.Timed, timing.Elapsed, timing.Clock = true, bt.Iterations, time.Duration(bt.ElapsedNS), bt.Clock
+		if bt.AllocatedBytes != nil {
+			timing.AllocatedBytes, timing.HasBytes = *bt.AllocatedBytes, true
+		}
+	}
+	return got, err
+}
+
+// answer is a result as exchange read it: its payload raw, or (read by the
+// fast path, fast.go) the whole line to decode it from; with the timing of
+// a bench.
+type answer struct {
+	raw   json.RawMessage
+	line  []byte
+	bench *Timing
 }
 
 func (a *Adapter) declares(op Op) bool {
@@ -261,10 +349,11 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 // exchange sends one request line and reads until its answer, answering
 // provider calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider) (raw json.RawMessage, broken bool, err error) {
+// fast allows the fast path (fast.go) for the result.
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
 	what := fmt.Sprintf("%s seq %d", op.Name, seq)
-	fail := func(format string, args ...any) (json.RawMessage, bool, error) {
-		return nil, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
+	fail := func(format string, args ...any) (answer, bool, error) {
+		return answer{}, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
 	}
 	if err := a.send(s, line, a.opts.RequestTimeout); err != nil {
 		return fail("%v", a.ended(s, err))
@@ -283,7 +372,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		}
 		select {
 		case <-ctx.Done():
-			return nil, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
+			return answer{}, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
 		case <-tick:
 			return fail("no message for %s (the request timeout); killed", timeout)
 		case r := <-replies:
@@ -293,7 +382,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 				return fail("harness could not encode a provider reply: %v", err)
 			}
 			if err := a.check(out); err != nil {
-				return nil, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
+				return answer{}, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
 			}
 			if err := a.send(s, out, timeout); err != nil {
 				return fail("%v", a.ended(s, err))
@@ -302,6 +391,11 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		case <-s.eof:
 			return fail("%v", a.ended(s, s.readErr))
 		case line := <-s.in:
+			if fast {
+				if m, ok := splitHead(line, "result"); ok && m.Type == TypeResult && m.Seq == seq {
+					return answer{line: line}, false, nil
+				}
+			}
 			m, err := Decode(line)
 			if err != nil {
 				return fail("malformed message: %v", err)
@@ -324,9 +418,9 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 						return fail("protocol violation in the result: %v", err)
 					}
 				}
-				return m.Result, false, nil
+				return answer{raw: m.Result, bench: m.Bench}, false, nil
 			case TypeError:
-				return nil, false, a.answerError(op, seq, m.Error)
+				return answer{}, false, a.answerError(op, seq, m.Error)
 			case TypeCall:
 				if !op.Calls || p == nil {
 					return fail("made a provider call during %s, which has no provider", op.Name)
@@ -384,6 +478,16 @@ func (a *Adapter) check(line []byte) error {
 
 // start launches the implementation and completes the handshake.
 func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
+	s, info, err := a.launchSession(ctx)
+	if err == nil && a.cur == nil && a.starts > 1 && !slices.Equal(s.caps, a.caps) {
+		s.kill()
+		return nil, info, fmt.Errorf("after a restart the implementation declares capabilities %v, before %v", s.caps, a.caps)
+	}
+	return s, info, err
+}
+
+// launchSession starts the program and completes the handshake.
+func (a *Adapter) launchSession(ctx context.Context) (*session, adapters.Info, error) {
 	a.starts++
 	if a.starts > 1 {
 		fmt.Fprintf(a.stderr, "\n--- ctxconform: restart %d ---\n", a.starts-1)
@@ -393,7 +497,7 @@ func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
 	if err != nil {
 		return nil, adapters.Info{}, err
 	}
-	s := newSession(proc, mark, a.opts.MaxLine)
+	s := newSession(proc, mark, a.opts.MaxLine, a.opts.DocumentBytes)
 	info, err := a.handshake(ctx, s)
 	if err != nil {
 		s.kill()
@@ -403,7 +507,7 @@ func (a *Adapter) start(ctx context.Context) (*session, adapters.Info, error) {
 }
 
 func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, error) {
-	line, err := Encode(Message{Type: TypeStart, Protocol: Protocol, Harness: &Peer{Name: "ctxconform", Version: reference.Version}})
+	line, err := Encode(Message{Type: TypeStart, Protocol: Protocol, Harness: &Peer{Name: "ctxconform", Version: reference.Version}, Capabilities: a.opts.Offer})
 	if err != nil {
 		return adapters.Info{}, err
 	}
@@ -440,6 +544,12 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 	if err := info.Validate(); err != nil {
 		return info, err
 	}
+	for _, c := range m.Capabilities {
+		if slices.Contains(a.opts.Offer, c) && !slices.Contains(s.caps, c) {
+			s.caps = append(s.caps, c)
+		}
+	}
+	slices.Sort(s.caps)
 	return info, nil
 }
 
@@ -505,6 +615,8 @@ type session struct {
 	exited   chan struct{} // closed when Wait has returned
 	exitErr  error
 	wmu      sync.Mutex // one write at a time
+	caps     []string   // capabilities in use, from its "started"
+	docs     *sentDocs  // what it holds (capability "documents")
 }
 
 var (
@@ -512,9 +624,9 @@ var (
 	errTimeout = errors.New("timed out")
 )
 
-func newSession(proc *Process, mark int64, maxLine int) *session {
+func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 	s := &session{proc: proc, mark: mark, in: make(chan []byte), eof: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{})}
+		stop: make(chan struct{}), exited: make(chan struct{}), docs: newSentDocs(docBytes)}
 	go func() {
 		defer close(s.eof)
 		r := bufio.NewReaderSize(proc.Stdout, 64<<10)

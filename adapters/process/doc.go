@@ -57,6 +57,21 @@
 //   - Standards the program declares but the protocol cannot drive are
 //     left out of Info and reported as not implemented (Undriven), not as
 //     errors.
+//   - Capabilities extend version 1 without breaking it: the harness offers
+//     them in "start", the program names those it uses in "started", and a
+//     program that names none is spoken to exactly as before. "documents"
+//     sends each distinct document once per session under a ref (requests
+//     list refs; documents.go), because the same large documents recur in
+//     almost every request; "bench" has the program time an operation on
+//     its own clock (adapters.WithSelfTiming asks for it), because a
+//     benchmark timed from the harness measures the pipe.
+//   - A ref names a document's exact content (id, body, kind), found by a
+//     hash and confirmed by comparison, so a test that reuses an id with
+//     another body gets another ref. A session holds at most
+//     Options.DocumentBytes; the least recently used are dropped.
+//   - The answer of a "bench" is decoded, sanity-checked and converted like
+//     any answer, so the benchmarks check it against the invariants before
+//     they use its time.
 //   - One request at a time: the suite is sequential, and a single
 //     in-flight request keeps seq checking exact. Provider calls within a
 //     request may overlap.

@@ -21,15 +21,21 @@ import (
 var ErrInexpressible = adapters.ErrInexpressible
 
 // marshal encodes a request payload, refusing what JSON cannot carry.
+// encoding/json writes each byte of invalid UTF-8 as the escape \ufffd (a
+// real U+FFFD is written as itself), so only a payload holding that escape
+// is searched for the string at fault: walking every request would cost as
+// much as encoding it.
 func marshal(op string, v any) (json.RawMessage, error) {
-	if where := badString(reflect.ValueOf(v), ""); where != "" {
-		return nil, fmt.Errorf("%s request not sent: %w: %s is not valid UTF-8", op, ErrInexpressible, strings.TrimPrefix(where, "."))
-	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, fmt.Errorf("%s request not sent: %w: %v", op, ErrInexpressible, err)
+	}
+	if bytes.Contains(b.Bytes(), []byte(`\ufffd`)) {
+		if where := badString(reflect.ValueOf(v), ""); where != "" {
+			return nil, fmt.Errorf("%s request not sent: %w: %s is not valid UTF-8", op, ErrInexpressible, strings.TrimPrefix(where, "."))
+		}
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }

@@ -73,6 +73,44 @@ func TestMisbehaving(t *testing.T) {
 	}
 }
 
+// TestCapabilityFaults: a program that declares a capability and then does
+// not keep its side of it is at fault (errored), never judged on a wrong
+// or untimed answer.
+func TestCapabilityFaults(t *testing.T) {
+	req := inflate.Request{Documents: []inflate.Document{{ID: "a", Body: "alpha beta gamma"}},
+		Hits: []inflate.Hit{{ID: "h", CompoundID: "a", Start: 6, End: 10, Score: 1}}}
+	tests := []struct {
+		mode, reason string
+		timed        bool
+	}{
+		{"untimed", `no "bench" timing`, true},
+		{"forgets", "no document under ref d1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			ctx := context.Background()
+			a, err := process.New(ctx, misbehaving(t, tt.mode), process.Options{Validate: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			if tt.timed {
+				st := &adapters.SelfTiming{Iterations: 3}
+				ctx = adapters.WithSelfTiming(ctx, st)
+				defer func() {
+					if st.Done {
+						t.Error("the call counts as timed")
+					}
+				}()
+			}
+			_, err = a.Inflate(ctx, req)
+			if !errors.Is(err, adapters.ErrFault) || !strings.Contains(err.Error(), tt.reason) {
+				t.Errorf("err = %v, want a fault saying %q", err, tt.reason)
+			}
+		})
+	}
+}
+
 // TestExtraFieldWithoutValidation: unknown fields are ignored unless the
 // protocol is validated, so the same implementation passes.
 func TestExtraFieldWithoutValidation(t *testing.T) {

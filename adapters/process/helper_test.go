@@ -42,6 +42,8 @@ func misbehaving(t *testing.T, mode string) process.Launcher {
 //	old        answers start with protocol 99
 //	silent     never answers start
 //	exit-start exits before answering start
+//	untimed    declares "bench" but answers bench messages without the timing
+//	forgets    declares "documents" but keeps none (a request's refs resolve to nothing)
 func TestHelperProcess(t *testing.T) {
 	mode := os.Getenv(helperEnv)
 	if mode == "" {
@@ -77,11 +79,17 @@ func TestHelperProcess(t *testing.T) {
 				fmt.Fprintln(os.Stderr, "helper: cannot open my model file")
 				os.Exit(4)
 			}
-			send(`{"type":"started","protocol":1,"implementation":{"name":"helper-` + mode + `","version":"1","language":"go","unit":"bytes","standards":["inflate","density"]}}`)
+			caps := map[string]string{"untimed": `,"capabilities":["bench"]`, "forgets": `,"capabilities":["documents"]`}[mode]
+			send(`{"type":"started","protocol":1,"implementation":{"name":"helper-` + mode + `","version":"1","language":"go","unit":"bytes","standards":["inflate","density"]}` + caps + `}`)
 		case process.TypeStop:
 			return
-		case process.TypeRequest:
+		case process.TypeDocuments:
+		case process.TypeRequest, process.TypeBench:
 			seq := m.Seq
+			if len(m.Documents) > 0 {
+				send(fmt.Sprintf(`{"type":"error","seq":%d,"error":{"kind":"internal","message":"no document under ref %s"}}`, seq, m.Documents[0]))
+				continue
+			}
 			switch mode {
 			case "crash":
 				fmt.Fprintln(os.Stderr, "helper: panic: index out of range [7] with length 7")

@@ -25,7 +25,26 @@ const (
 	TypeCall    = "call"    // implementation → harness: a provider (LLM) call
 	TypeReply   = "reply"   // harness → implementation: the provider's answer
 	TypeStop    = "stop"    // harness → implementation: exit now
+
+	// With the capability "documents": documents travel once per session.
+	TypeDocuments = "documents" // harness → implementation: store (and drop) documents; no answer
+	// With the capability "bench": the implementation times an operation.
+	TypeBench = "bench" // harness → implementation: run one operation many times on your own clock
 )
+
+// Capabilities an implementation may declare in "started" (and the harness
+// offers in "start"). A capability is used only when both sides name it;
+// a program that declares none speaks version 1 as it always did.
+const (
+	// CapDocuments: requests refer to documents sent once per session in
+	// "documents" messages, by the refs listed in the request's "documents".
+	CapDocuments = "documents"
+	// CapBench: the implementation answers "bench" messages.
+	CapBench = "bench"
+)
+
+// Capabilities lists every capability this harness offers.
+func Capabilities() []string { return []string{CapDocuments, CapBench} }
 
 // Error kinds, the "kind" of an error message.
 const (
@@ -52,6 +71,36 @@ type Message struct {
 	Prompt         *string         `json:"prompt,omitempty"`         // call
 	Input          *string         `json:"input,omitempty"`          // call
 	Output         *string         `json:"output,omitempty"`         // reply
+	Capabilities   []string        `json:"capabilities,omitempty"`   // start (offered), started (used)
+	Documents      []string        `json:"documents,omitempty"`      // request, bench: refs filling request.documents
+	Add            []StoredDoc     `json:"add,omitempty"`            // documents: to store under their refs
+	Drop           []string        `json:"drop,omitempty"`           // documents: refs to forget first
+	Warmup         int             `json:"warmup,omitempty"`         // bench: untimed runs first
+	Iterations     int             `json:"iterations,omitempty"`     // bench: timed runs
+	Bench          *Timing         `json:"bench,omitempty"`          // result of a bench: the time taken
+}
+
+// StoredDoc is one document of a "documents" message: a document of a
+// request (id, body, kind) under the ref the harness chose for it. The ref
+// names this exact document for the rest of the session (or until dropped);
+// requests list refs instead of carrying the documents.
+type StoredDoc struct {
+	Ref  string `json:"ref"`
+	ID   string `json:"id"`
+	Body string `json:"body"`
+	Kind string `json:"kind,omitempty"`
+}
+
+// Timing is what an implementation reports for a "bench" message: the
+// timed iterations (after the warm-up) took ElapsedNS nanoseconds of its
+// own clock, and allocated AllocatedBytes bytes when its runtime can tell
+// (absent otherwise).
+type Timing struct {
+	Iterations     int    `json:"iterations"`
+	ElapsedNS      int64  `json:"elapsed_ns"`
+	AllocatedBytes *int64 `json:"allocated_bytes,omitempty"`
+	// Clock names the clock read, for the report (e.g. "process.hrtime.bigint").
+	Clock string `json:"clock,omitempty"`
 }
 
 // Peer names the harness in "start".
@@ -97,6 +146,16 @@ func Decode(line []byte) (Message, error) {
 	}
 	switch m.Type {
 	case TypeStart, TypeStop:
+	case TypeDocuments:
+		for _, d := range m.Add {
+			if d.Ref == "" {
+				return m, errors.New(`"documents" adds a document without a "ref"`)
+			}
+		}
+	case TypeBench:
+		if m.Seq <= 0 || m.Op == "" || !isObject(m.Request) || m.Iterations <= 0 || m.Warmup < 0 {
+			return m, errors.New(`"bench" needs a positive "seq", an "op", a "request" object and positive "iterations"`)
+		}
 	case TypeStarted:
 		if m.Implementation == nil {
 			return m, errors.New(`"started" without "implementation"`)
@@ -108,6 +167,9 @@ func Decode(line []byte) (Message, error) {
 	case TypeResult:
 		if m.Seq <= 0 || !isObject(m.Result) {
 			return m, errors.New(`"result" needs a positive "seq" and a "result" object`)
+		}
+		if m.Bench != nil && (m.Bench.Iterations <= 0 || m.Bench.ElapsedNS < 0) {
+			return m, errors.New(`"result" of a bench needs positive "iterations" and a non-negative "elapsed_ns"`)
 		}
 	case TypeError:
 		if m.Error == nil {
@@ -129,8 +191,46 @@ func Decode(line []byte) (Message, error) {
 	return m, nil
 }
 
-// Encode writes m as one line, newline included.
+// Encode writes m as one line, newline included. A request or result
+// payload is copied in as it is (it is already compact JSON: encoding/json
+// would scan and compact it again, which costs as much as encoding it).
 func Encode(m Message) ([]byte, error) {
+	if raw, key := payloadOf(&m); raw != nil && bytes.IndexByte(raw, '\n') < 0 {
+		head, err := encode(m)
+		if err != nil {
+			return nil, err
+		}
+		head = bytes.TrimRight(head, "\n")
+		out := make([]byte, 0, len(head)+len(key)+len(raw)+8)
+		out = append(out, head[:len(head)-1]...)
+		if len(head) > 2 {
+			out = append(out, ',')
+		}
+		out = append(out, '"')
+		out = append(out, key...)
+		out = append(out, `":`...)
+		out = append(out, raw...)
+		return append(out, '}', '\n'), nil
+	}
+	return encode(m)
+}
+
+// payloadOf takes the request or result payload out of m, with its key.
+func payloadOf(m *Message) (json.RawMessage, string) {
+	switch {
+	case m.Request != nil && m.Result == nil:
+		raw := m.Request
+		m.Request = nil
+		return raw, "request"
+	case m.Result != nil && m.Request == nil:
+		raw := m.Result
+		m.Result = nil
+		return raw, "result"
+	}
+	return nil, ""
+}
+
+func encode(m Message) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

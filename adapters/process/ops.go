@@ -10,6 +10,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -114,11 +115,27 @@ func Drivable() []adapters.Standard {
 // the provider calls of operations that make them (nil for the others). The
 // answer is returned as a value of op.Answer.
 func (op Op) Call(ctx context.Context, a adapters.Adapter, raw json.RawMessage, p densify.Provider) (any, error) {
+	req, err := op.Decode(raw, nil)
+	if err != nil {
+		return nil, err
+	}
+	return op.call(ctx, a, req, p)
+}
+
+// Decode reads raw as the operation's request, a value of op.Request. docs,
+// when not nil, are the request's documents, sent before under refs
+// (capability "documents"): they fill its documents field.
+func (op Op) Decode(raw json.RawMessage, docs []inflate.Document) (any, error) {
 	req := reflect.New(op.Request)
 	if err := json.Unmarshal(raw, req.Interface()); err != nil {
 		return nil, &RequestError{Op: op.Name, Err: err}
 	}
-	return op.call(ctx, a, req.Elem().Interface(), p)
+	if docs != nil {
+		if err := fillDocuments(req, docs); err != nil {
+			return nil, &RequestError{Op: op.Name, Err: err}
+		}
+	}
+	return req.Elem().Interface(), nil
 }
 
 // Invoke calls a with a request that is already a value of op.Request.
@@ -127,6 +144,20 @@ func (op Op) Invoke(ctx context.Context, a adapters.Adapter, req any, p densify.
 		return nil, fmt.Errorf("%s: request is a %T, want %s", op.Name, req, op.Request)
 	}
 	return op.call(ctx, a, req, p)
+}
+
+// decodeLine is Decode on the "request" field of a whole message line.
+func (op Op) decodeLine(line []byte, docs []inflate.Document) (any, error) {
+	req, err := decodePayload(line, "request", op.Request)
+	if err != nil {
+		return nil, &RequestError{Op: op.Name, Err: err}
+	}
+	if docs != nil {
+		if err := fillDocuments(req, docs); err != nil {
+			return nil, &RequestError{Op: op.Name, Err: err}
+		}
+	}
+	return req.Elem().Interface(), nil
 }
 
 // RequestError is a request that does not decode as its operation's request

@@ -2,6 +2,7 @@ package process_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +20,6 @@ var differs = map[string]string{
 	// Its check sends invalid UTF-8 as the input, which a JSON string
 	// cannot carry (process.ErrInexpressible); in process it is answered.
 	"DSF-13": "invalid UTF-8 input is not expressible over the protocol",
-	// The memory of another process cannot be measured from the harness.
-	"PRF-02": "memory is observable in process only",
 }
 
 // TestSameTable is the protocol's own test: the whole catalogue, at strict
@@ -30,7 +29,7 @@ func TestSameTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole catalogue")
 	}
-	sameTable(t, ctxconform.Requirements(), 3, false)
+	sameTable(t, ctxconform.Requirements(), 3, process.ServeOptions{}, process.Options{})
 }
 
 // TestSameTableValidated runs the example-based requirements (which call
@@ -45,14 +44,46 @@ func TestSameTableValidated(t *testing.T) {
 			specs = append(specs, r)
 		}
 	}
-	sameTable(t, specs, 1, true)
+	sameTable(t, specs, 1, process.ServeOptions{}, process.Options{Validate: true})
 }
 
-func sameTable(t *testing.T, reqs []suite.Requirement, runs int, validate bool) {
+// TestSameTableCapabilities runs the example-based requirements, validated,
+// as TestSameTableValidated, without the capabilities on either side (a
+// version 1 program, an older harness) and with a session too small to
+// hold every document (the harness drops and sends again): the outcomes
+// stay those of the reference in process.
+func TestSameTableCapabilities(t *testing.T) {
+	var specs []suite.Requirement
+	for _, r := range ctxconform.Requirements() {
+		if r.Kind == suite.Spec && !strings.HasPrefix(r.ID, "PRF-") {
+			specs = append(specs, r)
+		}
+	}
+	cases := []struct {
+		name  string
+		serve process.ServeOptions
+		opts  process.Options
+		caps  []string
+	}{
+		{"program declares none", process.ServeOptions{Capabilities: []string{}}, process.Options{Validate: true}, nil},
+		{"harness offers none", process.ServeOptions{}, process.Options{Validate: true, Offer: []string{}}, nil},
+		{"documents dropped", process.ServeOptions{}, process.Options{Validate: true, DocumentBytes: 32 << 10}, []string{process.CapBench, process.CapDocuments}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := sameTable(t, specs, 1, c.serve, c.opts)
+			if got := a.Capabilities(); !slices.Equal(got, c.caps) {
+				t.Errorf("capabilities in use %v, want %v", got, c.caps)
+			}
+		})
+	}
+}
+
+func sameTable(t *testing.T, reqs []suite.Requirement, runs int, serve process.ServeOptions, popts process.Options) *process.Adapter {
 	ctx := context.Background()
 	opts := suite.Options{Level: suite.Reference, Seed: 42, PropertyRuns: runs, Timeout: time.Minute}
 	want := suite.Run(ctx, reference.New(), reqs, opts)
-	a, err := process.New(ctx, process.InProcess(reference.New(), process.ServeOptions{}), process.Options{Validate: validate})
+	a, err := process.New(ctx, process.InProcess(reference.New(), serve), popts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,4 +112,5 @@ func sameTable(t *testing.T, reqs []suite.Requirement, runs int, validate bool) 
 	if a.Restarts() != 0 {
 		t.Errorf("the served reference was restarted %d times:\n%s", a.Restarts(), a.Stderr())
 	}
+	return a
 }

@@ -68,14 +68,14 @@ func (s *Schema) Message(line []byte) error {
 		return fmt.Errorf("a message is a JSON object, not %s", kindOf(v))
 	}
 	t, _ := obj["type"].(string)
-	if t == TypeRequest {
+	if t == TypeRequest || t == TypeBench {
 		// Straight to the operation's variant: trying every variant of the
 		// oneOf would validate a large request once per operation.
 		op, _ := obj["op"].(string)
-		if _, ok := s.def(TypeRequest + "." + op); !ok {
+		if _, ok := s.def(t + "." + op); !ok {
 			return fmt.Errorf("/op: unknown operation %q", op)
 		}
-		return s.Validate("#/$defs/"+TypeRequest+"."+op, v)
+		return s.Validate("#/$defs/"+t+"."+op, v)
 	}
 	if _, ok := s.def(t); !ok {
 		return fmt.Errorf("/type: unknown message type %q", t)
@@ -134,29 +134,61 @@ func GenerateSchema() ([]byte, error) {
 		"description": "request number, chosen by the harness, echoed in every message about that request"}
 	g.defs["id"] = map[string]any{"type": []any{"string", "integer"},
 		"description": "provider call number, chosen by the implementation, echoed in the reply"}
+	var capNames []any
+	for _, c := range Capabilities() {
+		capNames = append(capNames, c)
+	}
+	g.defs["capabilities"] = map[string]any{"type": "array", "items": map[string]any{"enum": capNames},
+		"description": `optional extensions: "documents" (documents travel once per session), "bench" (the implementation times an operation); used only when the harness offers one and the implementation declares it`}
+	caps := map[string]any{"$ref": "#/$defs/capabilities"}
+	refs := map[string]any{"type": "array", "items": str,
+		"description": `capability "documents": the refs of the request's documents, in order; they fill its "documents" field, sent as null`}
 	g.defs["start"] = withDesc(obj([]string{"type", "protocol"}, map[string]any{
-		"type":     typ(TypeStart),
-		"protocol": map[string]any{"const": Protocol},
-		"harness":  obj([]string{"name", "version"}, map[string]any{"name": str, "version": str}),
-	}), `harness → implementation, first line: answer with "started"`)
+		"type":         typ(TypeStart),
+		"protocol":     map[string]any{"const": Protocol},
+		"harness":      obj([]string{"name", "version"}, map[string]any{"name": str, "version": str}),
+		"capabilities": caps,
+	}), `harness → implementation, first line: answer with "started"; capabilities lists what the harness offers`)
 	g.defs["started"] = withDesc(obj([]string{"type", "protocol", "implementation"}, map[string]any{
 		"type":           typ(TypeStarted),
 		"protocol":       map[string]any{"const": Protocol},
 		"implementation": g.schemaOf(reflect.TypeFor[adapters.Info]()),
-	}), `implementation → harness: who it is, what its offsets count, which standards it implements`)
-	var requests []any
+		"capabilities":   caps,
+	}), `implementation → harness: who it is, what its offsets count, which standards it implements, which offered capabilities it uses`)
+	g.defs["documents"] = withDesc(obj([]string{"type"}, map[string]any{
+		"type": typ(TypeDocuments),
+		"add": map[string]any{"type": "array", "items": obj([]string{"ref", "id", "body"}, map[string]any{
+			"ref": str, "id": str, "body": str, "kind": str,
+		}), "description": "documents to keep under their refs for the rest of the session"},
+		"drop": map[string]any{"type": "array", "items": str, "description": "refs to forget, before adding"},
+	}), `harness → implementation (capability "documents"): store documents for later requests; no answer`)
+	var requests, benches []any
 	opsDoc := map[string]any{}
 	for _, op := range ops {
 		reqRef := g.schemaOf(op.Request)
 		ansRef := g.schemaOf(op.Answer)
 		name := "request." + op.Name
 		g.defs[name] = withDesc(obj([]string{"type", "seq", "op", "request"}, map[string]any{
-			"type":    typ(TypeRequest),
-			"seq":     seq,
-			"op":      map[string]any{"const": op.Name},
-			"request": reqRef,
+			"type":      typ(TypeRequest),
+			"seq":       seq,
+			"op":        map[string]any{"const": op.Name},
+			"request":   reqRef,
+			"documents": refs,
 		}), "harness → implementation: one "+op.Name+" operation")
 		requests = append(requests, map[string]any{"$ref": "#/$defs/" + name})
+		if !op.Calls {
+			bname := TypeBench + "." + op.Name
+			g.defs[bname] = withDesc(obj([]string{"type", "seq", "op", "request", "iterations"}, map[string]any{
+				"type":       typ(TypeBench),
+				"seq":        seq,
+				"op":         map[string]any{"const": op.Name},
+				"request":    reqRef,
+				"documents":  refs,
+				"warmup":     map[string]any{"type": "integer", "minimum": 0, "description": "untimed runs first"},
+				"iterations": map[string]any{"type": "integer", "minimum": 1, "description": "timed runs"},
+			}), `harness → implementation (capability "bench"): run `+op.Name+` warmup times, then iterations times on your own clock; answer with the last answer and "bench"`)
+			benches = append(benches, map[string]any{"$ref": "#/$defs/" + bname})
+		}
 		var stds []any
 		for _, s := range op.Standards {
 			stds = append(stds, string(s))
@@ -169,11 +201,18 @@ func GenerateSchema() ([]byte, error) {
 		}
 	}
 	g.defs["request"] = map[string]any{"oneOf": requests, "description": "harness → implementation: one operation; op names the request's type (x-ops)"}
+	g.defs["bench"] = map[string]any{"oneOf": benches, "description": `harness → implementation (capability "bench"): time one operation; op names the request's type (x-ops)`}
 	g.defs["result"] = withDesc(obj([]string{"type", "seq", "result"}, map[string]any{
 		"type":   typ(TypeResult),
 		"seq":    seq,
 		"result": map[string]any{"type": "object", "description": "the operation's answer (x-ops names its schema)"},
-	}), "implementation → harness: the answer to request seq")
+		"bench": obj([]string{"iterations", "elapsed_ns"}, map[string]any{
+			"iterations":      map[string]any{"type": "integer", "minimum": 1, "description": "the timed iterations (the bench message's)"},
+			"elapsed_ns":      map[string]any{"type": "integer", "minimum": 0, "description": "nanoseconds they took on the implementation's clock"},
+			"allocated_bytes": map[string]any{"type": "integer", "minimum": 0, "description": "bytes allocated meanwhile, when the runtime can tell"},
+			"clock":           map[string]any{"type": "string", "description": "the clock read, for the report"},
+		}),
+	}), `implementation → harness: the answer to request seq; to a bench message, the last iteration's answer with "bench", the time taken`)
 	errBody := obj([]string{"message"}, map[string]any{
 		"kind":    map[string]any{"enum": []any{KindInvalid, KindNotImplemented, KindInternal}, "description": "default invalid_request"},
 		"message": str,
@@ -210,7 +249,7 @@ func GenerateSchema() ([]byte, error) {
 	g.defs["stop"] = withDesc(obj([]string{"type"}, map[string]any{"type": typ(TypeStop)}),
 		"harness → implementation: exit now (standard input closes after it)")
 	var all []any
-	for _, t := range []string{TypeStart, TypeStarted, "request", TypeResult, TypeError, TypeCall, TypeReply, TypeStop} {
+	for _, t := range []string{TypeStart, TypeStarted, TypeDocuments, "request", TypeBench, TypeResult, TypeError, TypeCall, TypeReply, TypeStop} {
 		all = append(all, map[string]any{"$ref": "#/$defs/" + t})
 	}
 	doc := map[string]any{

@@ -2,11 +2,13 @@ package process
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
 // ServeOptions configure Serve.
@@ -21,6 +24,10 @@ type ServeOptions struct {
 	// Standards, if set, limits what is declared in "started" to these
 	// (among those a provides and the protocol can drive).
 	Standards []adapters.Standard
+	// Capabilities, if not nil, limits the capabilities declared in
+	// "started" (among those the harness offers) to these; an empty
+	// non-nil list declares none, as a version 1 program without them.
+	Capabilities []string
 }
 
 // Serve speaks the protocol as the implementation side, for the in-process
@@ -31,7 +38,7 @@ type ServeOptions struct {
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}}
+	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}}
 	srv.info = a.Info()
 	srv.info.Standards = nil
 	for _, s := range adapters.Provided(a) {
@@ -54,10 +61,15 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		if err != nil {
 			return fmt.Errorf("read: %w", err)
 		}
-		m, err := Decode(line)
-		if err != nil {
-			srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
-			continue
+		// A request is routed by its head and decoded from the line once
+		// (fast.go); anything else is read the ordinary way.
+		m, whole := splitHead(line, "request")
+		if !whole || m.Seq <= 0 || m.Op == "" || !(m.Type == TypeRequest || m.Type == TypeBench && m.Iterations > 0 && m.Warmup >= 0) {
+			whole = false
+			if m, err = Decode(line); err != nil {
+				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
+				continue
+			}
 		}
 		switch m.Type {
 		case TypeStart:
@@ -67,7 +79,15 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 				continue
 			}
 			info := srv.info
-			srv.write(Message{Type: TypeStarted, Protocol: Protocol, Implementation: &info})
+			var caps []string
+			for _, c := range m.Capabilities {
+				if slices.Contains(Capabilities(), c) && (opts.Capabilities == nil || slices.Contains(opts.Capabilities, c)) {
+					caps = append(caps, c)
+				}
+			}
+			srv.write(Message{Type: TypeStarted, Protocol: Protocol, Implementation: &info, Capabilities: caps})
+		case TypeDocuments:
+			srv.held.apply(m)
 		case TypeStop:
 			// Let requests already read finish and answer (a harness sends
 			// stop after its last answer; a script may not wait), then stop.
@@ -79,11 +99,23 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			}
 			cancel()
 			return nil
-		case TypeRequest:
+		case TypeRequest, TypeBench:
+			// The documents are looked up now, in message order: a later
+			// "documents" message may drop them.
+			var docs []inflate.Document
+			if len(m.Documents) > 0 {
+				if docs, err = srv.held.resolve(m.Documents); err != nil {
+					srv.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: KindInternal, Message: err.Error()}})
+					continue
+				}
+			}
+			if !whole {
+				line = nil
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				srv.request(ctx, m)
+				srv.request(ctx, m, docs, line)
 			}()
 		case TypeReply:
 			srv.deliver(m)
@@ -111,6 +143,8 @@ type server struct {
 	cmu    sync.Mutex
 	calls  map[callKey]chan Message
 	nextID atomic.Int64
+
+	held heldDocs // documents sent under refs; read and written by Serve's loop only
 }
 
 func (s *server) write(m Message) {
@@ -123,7 +157,9 @@ func (s *server) write(m Message) {
 	_, _ = s.out.Write(line)
 }
 
-func (s *server) request(ctx context.Context, m Message) {
+// request answers m; line, when not nil, is the whole message to decode
+// its request from (m was read from its head).
+func (s *server) request(ctx context.Context, m Message, docs []inflate.Document, line []byte) {
 	fail := func(kind, msg string) {
 		s.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: kind, Message: msg}})
 	}
@@ -140,7 +176,22 @@ func (s *server) request(ctx context.Context, m Message) {
 	if op.Calls {
 		p = &remote{s: s, seq: m.Seq}
 	}
-	ans, err := op.Call(ctx, s.a, m.Request, p)
+	var ans any
+	var timing *Timing
+	var req any
+	var err error
+	if line != nil {
+		req, err = op.decodeLine(line, docs)
+	} else {
+		req, err = op.Decode(m.Request, docs)
+	}
+	switch {
+	case err != nil:
+	case m.Type == TypeBench:
+		ans, timing, err = bench(ctx, op, s.a, req, m.Warmup, m.Iterations)
+	default:
+		ans, err = op.call(ctx, s.a, req, p)
+	}
 	switch {
 	case errors.Is(err, adapters.ErrNotImplemented):
 		fail(KindNotImplemented, err.Error())
@@ -149,13 +200,55 @@ func (s *server) request(ctx context.Context, m Message) {
 	case err != nil:
 		fail(KindInvalid, err.Error())
 	default:
-		raw, err := json.Marshal(ans)
+		raw, err := marshalAnswer(ans)
 		if err != nil {
 			fail(KindInternal, "encode result: "+err.Error())
 			return
 		}
-		s.write(Message{Type: TypeResult, Seq: m.Seq, Result: raw})
+		s.write(Message{Type: TypeResult, Seq: m.Seq, Result: raw, Bench: timing})
 	}
+}
+
+// bench runs op on a warmup times, then iterations times on this process's
+// clock, and answers with the last answer and the time taken, with the
+// bytes the Go runtime allocated meanwhile (of the whole process: the
+// server does nothing else during a bench).
+func bench(ctx context.Context, op Op, a adapters.Adapter, req any, warmup, iterations int) (any, *Timing, error) {
+	if op.Calls {
+		return nil, nil, fmt.Errorf("%s cannot be benchmarked: it calls the harness: %w", op.Name, adapters.ErrNotImplemented)
+	}
+	var ans any
+	var err error
+	for range warmup {
+		if ans, err = op.call(ctx, a, req, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	for range iterations {
+		if ans, err = op.call(ctx, a, req, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	allocated := int64(after.TotalAlloc - before.TotalAlloc)
+	return ans, &Timing{Iterations: iterations, ElapsedNS: elapsed.Nanoseconds(), AllocatedBytes: &allocated, Clock: "go time.Now (monotonic)"}, nil
+}
+
+// marshalAnswer encodes an answer compactly, without escaping <, > and &
+// (window texts of code are full of them: escaped, each costs six bytes to
+// write and to read).
+func marshalAnswer(ans any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(ans); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
 func (s *server) deliver(m Message) {

@@ -19,6 +19,7 @@ package compare
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 
@@ -127,13 +128,20 @@ type Table struct {
 	// Geomean is the geometric mean of the centers per unit, over the
 	// benchmarks present on both sides with positive centers.
 	Geomean map[string][2]float64
+	// Ratios: the columns are implementations (ByKey), not base and head
+	// runs; the change is shown as the ratio head/base.
+	Ratios bool
 	// Warnings concern the whole comparison (different machines,
 	// benchmarks on one side only, unreadable lines).
 	Warnings []string
 }
 
-// Regressions returns the rows that gate.
+// Regressions returns the rows that gate (none when implementations are
+// compared: one being slower than another is not a regression).
 func (t *Table) Regressions() []Row {
+	if t.Ratios {
+		return nil
+	}
 	var out []Row
 	for _, r := range t.Rows {
 		if r.Regression {
@@ -157,101 +165,210 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 	}
 	const base, head = "base", "head"
 	files := benchfmt.Files{Paths: []string{base + "=" + basePath, head + "=" + headPath}, AllowLabels: true}
-
-	var parser benchproc.ProjectionParser
-	colBy, err := parser.Parse(".file", nil)
-	if err != nil {
-		return nil, err
-	}
-	rowBy, unitField, err := parser.ParseWithUnit(".fullname", nil)
-	if err != nil {
-		return nil, err
-	}
-	t := &Table{BaseLabel: basePath, HeadLabel: headPath, Options: opts, Geomean: map[string][2]float64{}}
-
-	type cell struct{ row, col benchproc.Key }
-	samples := map[cell][]float64{}
-	var rows []benchproc.Key
-	seenRow := map[benchproc.Key]bool{}
-	configs := map[string]map[string]string{} // file label → first result's config
+	var recs []record
+	var warnings []string
 	for files.Scan() {
 		switch rec := files.Result().(type) {
 		case *benchfmt.SyntaxError:
-			t.Warnings = append(t.Warnings, "unreadable line: "+rec.Error())
+			warnings = append(warnings, "unreadable line: "+rec.Error())
 		case *benchfmt.Result:
-			if opts.SkipBad {
-				t.Warnings = append(t.Warnings, format.DropBad(rec)...)
-			} else if bad := format.CheckValues(rec); bad != nil {
-				return nil, fmt.Errorf("%w (--skip-bad drops such values with a warning)", bad)
+			if err := admit(rec, opts, &warnings); err != nil {
+				return nil, err
 			}
-			col := colBy.Project(rec)
-			label := col.Get(colBy.Fields()[0])
-			if configs[label] == nil {
-				configs[label] = map[string]string{}
-				for _, c := range rec.Config {
-					if c.File {
-						configs[label][c.Key] = string(c.Value)
-					}
-				}
-			}
-			for i, row := range rowBy.ProjectValues(rec) {
-				if !seenRow[row] {
-					seenRow[row] = true
-					rows = append(rows, row)
-				}
-				c := cell{row, col}
-				samples[c] = append(samples[c], rec.Values[i].Value)
-			}
+			recs = append(recs, record{col: string(rec.GetConfig(".file")), res: rec.Clone()})
 		}
 	}
 	if err := files.Err(); err != nil {
 		return nil, err
 	}
+	paths := map[string]string{base: basePath, head: headPath}
 	for _, label := range []string{base, head} {
-		if configs[label] == nil {
-			return nil, fmt.Errorf("%s (%s) holds no benchmark results", label, map[string]string{base: basePath, head: headPath}[label])
+		if !slices.ContainsFunc(recs, func(r record) bool { return r.col == label }) {
+			return nil, fmt.Errorf("%s (%s) holds no benchmark results", label, paths[label])
 		}
 	}
+	t, err := build(recs, files.Units(), base, head, machineKeys, false, opts)
+	if err != nil {
+		return nil, err
+	}
+	t.BaseLabel, t.HeadLabel = basePath, headPath
+	t.Warnings = append(warnings, t.Warnings...)
+	return t, nil
+}
+
+// admit refuses a result holding a sample no statistic can use (NaN, an
+// infinity, a negative value in a unit that cannot be negative) with an
+// error naming its file and line; with opts.SkipBad it drops such samples
+// and says so in a warning instead.
+func admit(rec *benchfmt.Result, opts Options, warnings *[]string) error {
+	if opts.SkipBad {
+		*warnings = append(*warnings, format.DropBad(rec)...)
+		return nil
+	}
+	if bad := format.CheckValues(rec); bad != nil {
+		return fmt.Errorf("%w (--skip-bad drops such values with a warning)", bad)
+	}
+	return nil
+}
+
+// implKeys are configuration keys that describe the implementation: they
+// differ on purpose when implementations are compared.
+var implKeys = []string{"impl", "adapter", "adapter-version", "adapter-language", "adapter-unit"}
+
+// ByKey compares implementations (or any other groups) instead of runs:
+// the results of r, from one file or several concatenated, grouped by the
+// value of the configuration key key (e.g. "impl", which `conformance
+// bench` writes on every result). base names the group the others are
+// compared with; "" takes the first group seen. It returns one table per
+// other group, in the order first seen; name is used in messages.
+func ByKey(r io.Reader, name, key, base string, opts Options) ([]*Table, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	rd := benchfmt.NewReader(r, name)
+	var recs []record
+	var groups, warnings []string
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			warnings = append(warnings, "unreadable line: "+rec.Error())
+		case *benchfmt.Result:
+			if err := admit(rec, opts, &warnings); err != nil {
+				return nil, err
+			}
+			g := string(rec.GetConfig(key))
+			if g == "" {
+				return nil, fmt.Errorf("%s: result %s has no configuration key %q to compare by", name, rec.Name.Full(), key)
+			}
+			if !slices.Contains(groups, g) {
+				groups = append(groups, g)
+			}
+			recs = append(recs, record{col: g, res: rec.Clone()})
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return nil, err
+	}
+	if base == "" && len(groups) > 0 {
+		base = groups[0]
+	}
+	if !slices.Contains(groups, base) {
+		return nil, fmt.Errorf("%s: no results with %s %q (found %v)", name, key, base, groups)
+	}
+	if len(groups) < 2 {
+		return nil, fmt.Errorf("%s: every result has %s %q: nothing to compare it with", name, key, base)
+	}
+	var keys []string
 	for _, k := range machineKeys {
+		if !slices.Contains(implKeys, k) && k != key {
+			keys = append(keys, k)
+		}
+	}
+	var out []*Table
+	for _, g := range groups {
+		if g == base {
+			continue
+		}
+		t, err := build(recs, rd.Units(), base, g, keys, true, opts)
+		if err != nil {
+			return nil, err
+		}
+		t.BaseLabel, t.HeadLabel, t.Ratios = base, g, true
+		t.Warnings = append(slices.Clone(warnings), t.Warnings...)
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// record is one result and the column (file or group) it belongs to.
+type record struct {
+	col string
+	res *benchfmt.Result
+}
+
+// build compares the results of column base with those of column head,
+// benchmark by benchmark and unit by unit; same lists the configuration
+// keys whose difference between the columns is warned about.
+func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, same []string, ratios bool, opts Options) (*Table, error) {
+	var parser benchproc.ProjectionParser
+	rowBy, unitField, err := parser.ParseWithUnit(".fullname", nil)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{Options: opts, Geomean: map[string][2]float64{}}
+
+	type cell struct {
+		row benchproc.Key
+		col string
+	}
+	samples := map[cell][]float64{}
+	var rows []benchproc.Key
+	seenRow := map[benchproc.Key]bool{}
+	configs := map[string]map[string]string{} // column → first result's config
+	for _, rc := range recs {
+		if rc.col != base && rc.col != head {
+			continue
+		}
+		rec := rc.res
+		if configs[rc.col] == nil {
+			configs[rc.col] = map[string]string{}
+			for _, c := range rec.Config {
+				if c.File {
+					configs[rc.col][c.Key] = string(c.Value)
+				}
+			}
+		}
+		for i, row := range rowBy.ProjectValues(rec) {
+			if !seenRow[row] {
+				seenRow[row] = true
+				rows = append(rows, row)
+			}
+			c := cell{row, rc.col}
+			samples[c] = append(samples[c], rec.Values[i].Value)
+		}
+	}
+	for _, k := range same {
 		b, h := configs[base][k], configs[head][k]
 		if b != h {
 			t.Warnings = append(t.Warnings, fmt.Sprintf("base and head differ in %s (%q vs %q): the comparison measures that difference as well as the change", k, b, h))
 		}
 	}
-
-	units := files.Units()
-	var colKeys [2]benchproc.Key
-	for c := range samples {
-		switch c.col.Get(colBy.Fields()[0]) {
-		case base:
-			colKeys[0] = c.col
-		case head:
-			colKeys[1] = c.col
-		}
-	}
 	nameField := rowBy.Fields()[0]
 	oneSided := map[string]string{}
+	twoSided := map[string]bool{}
 	for _, row := range rows {
 		unit := row.Get(unitField)
-		if !slices.Contains(t.Units, unit) {
-			t.Units = append(t.Units, unit)
-		}
-		r := compareCell(row.Get(nameField), unit, samples[cell{row, colKeys[0]}], samples[cell{row, colKeys[1]}], units, opts)
-		t.Rows = append(t.Rows, r)
+		r := compareCell(row.Get(nameField), unit, samples[cell{row, base}], samples[cell{row, head}], units, opts)
 		switch {
 		case !r.Base.Present:
 			oneSided[r.Benchmark] = "head"
 		case !r.Head.Present:
 			oneSided[r.Benchmark] = "base"
+		default:
+			twoSided[r.Benchmark] = true
 		}
+		if ratios && !(r.Base.Present && r.Head.Present) {
+			continue // implementations side by side: only what both report
+		}
+		if !slices.Contains(t.Units, unit) {
+			t.Units = append(t.Units, unit)
+		}
+		t.Rows = append(t.Rows, r)
 	}
 	names := make([]string, 0, len(oneSided))
 	for n := range oneSided {
-		names = append(names, n)
+		if !twoSided[n] {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		t.Warnings = append(t.Warnings, fmt.Sprintf("%s is only in %s: not compared", n, oneSided[n]))
+		who := map[string]string{"base": base, "head": head}[oneSided[n]]
+		if !ratios {
+			who = oneSided[n]
+		}
+		t.Warnings = append(t.Warnings, fmt.Sprintf("%s is only in %s: not compared", n, who))
 	}
 	slices.SortStableFunc(t.Rows, func(a, b Row) int {
 		return cmp.Compare(slices.Index(t.Units, a.Unit), slices.Index(t.Units, b.Unit))

@@ -223,3 +223,57 @@ func hasWarning(ws []string, sub string) bool {
 	}
 	return false
 }
+
+// TestByKey compares implementations measured in one file: a table per
+// implementation after the base, the ratio in each row, rows only where
+// both report the unit, nothing gating however much slower one is, and
+// errors for a key that is missing or has one value.
+func TestByKey(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Unit ns/op better=lower\ngoos: linux\n")
+	impls := []struct {
+		name  string
+		scale float64
+		units string
+	}{{"reference", 1, " 10 allocs/op"}, {"node", 3, ""}, {"rust", 0.5, ""}}
+	for _, v := range six {
+		for _, im := range impls {
+			fmt.Fprintf(&b, "impl: %s\nBenchmarkInflate/hits=10-2 100 %v ns/op%s\n", im.name, v*im.scale, im.units)
+		}
+	}
+	tables, err := compare.ByKey(strings.NewReader(b.String()), "side.txt", "impl", "", compare.Options{Threshold: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables) != 2 || tables[0].HeadLabel != "node" || tables[1].HeadLabel != "rust" || tables[0].BaseLabel != "reference" {
+		t.Fatalf("tables %d, want node and rust against reference", len(tables))
+	}
+	r := row(t, tables[0], "Inflate/hits=10-2", "sec/op")
+	if math.Abs(r.Head.Center/r.Base.Center-3) > 0.01 || !r.Significant {
+		t.Errorf("node/reference = %v (significant %v), want 3", r.Head.Center/r.Base.Center, r.Significant)
+	}
+	for _, tb := range tables {
+		if len(tb.Regressions()) > 0 {
+			t.Errorf("%s: an implementation slower than another is reported as a regression", tb.HeadLabel)
+		}
+		for _, r := range tb.Rows {
+			if r.Unit == "allocs/op" {
+				t.Errorf("%s: a row for allocs/op, which only the base reports", tb.HeadLabel)
+			}
+		}
+		var out bytes.Buffer
+		if err := tb.Text(&out); err != nil || !strings.Contains(out.String(), "×") {
+			t.Errorf("%s: text without a ratio (%v):\n%s", tb.HeadLabel, err, out.String())
+		}
+	}
+	if _, err := compare.ByKey(strings.NewReader(b.String()), "side.txt", "impl", "python", compare.Options{}); err == nil {
+		t.Error("a base with no results was accepted")
+	}
+	if _, err := compare.ByKey(strings.NewReader(b.String()), "side.txt", "commit", "", compare.Options{}); err == nil {
+		t.Error("a key the results do not have was accepted")
+	}
+	one := "impl: reference\nBenchmarkX/n=1-2 1 5 ns/op\n"
+	if _, err := compare.ByKey(strings.NewReader(one), "one.txt", "impl", "", compare.Options{}); err == nil {
+		t.Error("one implementation was accepted: nothing to compare")
+	}
+}

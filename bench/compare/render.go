@@ -14,6 +14,10 @@ import (
 // Text writes the comparison for a terminal: a table per unit, then the
 // warnings and a verdict line.
 func (t *Table) Text(w io.Writer) error {
+	if t.Ratios {
+		fmt.Fprintf(w, "%s against %s (ratio: %s over %s; ± is the 95%% interval of the median)\n\n", t.HeadLabel, t.BaseLabel, t.HeadLabel, t.BaseLabel)
+		return t.render(w, false)
+	}
 	fmt.Fprintf(w, "base: %s\nhead: %s\n\n", t.BaseLabel, t.HeadLabel)
 	return t.render(w, false)
 }
@@ -21,6 +25,10 @@ func (t *Table) Text(w io.Writer) error {
 // Markdown writes the comparison as GitHub-flavoured Markdown (for a pull
 // request comment or a CI job summary).
 func (t *Table) Markdown(w io.Writer) error {
+	if t.Ratios {
+		fmt.Fprintf(w, "### Benchmarks: `%s` against `%s`\n\n", t.HeadLabel, t.BaseLabel)
+		return t.render(w, true)
+	}
 	fmt.Fprintf(w, "### Benchmarks: `%s` → `%s`\n\n**%s**\n\n", t.BaseLabel, t.HeadLabel, t.Verdict())
 	return t.render(w, true)
 }
@@ -75,17 +83,30 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 			opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint()))
 		}
 		tb := tablewriter.NewTable(w, opts...)
-		tb.Header("Benchmark", "base", "head", "delta", "p (n)", "note")
+		change := func(r Row) string { return r.DeltaText() }
+		if t.Ratios {
+			tb.Header("Benchmark", t.BaseLabel, t.HeadLabel, "ratio", "p (n)", "note")
+			change = ratioText
+		} else {
+			tb.Header("Benchmark", "base", "head", "delta", "p (n)", "note")
+		}
 		cls := benchunit.ClassOf(unit)
 		for _, r := range rows {
 			sc := benchunit.CommonScale([]float64{r.Base.Center, r.Head.Center}, cls)
-			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), r.DeltaText(), pText(r), note(r)); err != nil {
+			n := note(r)
+			if t.Ratios {
+				n = warned(r) // implementations: no verdict, only the warnings
+			}
+			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), change(r), pText(r), n); err != nil {
 				return err
 			}
 		}
 		if g, ok := t.Geomean[unit]; ok {
 			sc := benchunit.CommonScale(g[:], cls)
 			delta := fmt.Sprintf("%+.2f%%", 100*(g[1]/g[0]-1))
+			if t.Ratios {
+				delta = fmt.Sprintf("%.3g×", g[1]/g[0])
+			}
 			if err := tb.Append("geomean", sc.Format(g[0]), sc.Format(g[1]), delta, "", ""); err != nil {
 				return err
 			}
@@ -97,10 +118,18 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	}
 	var warnings []string
 	warnings = append(warnings, t.Warnings...)
+	few := 0
 	for _, r := range t.Rows {
 		for _, x := range r.Warnings {
+			if t.Ratios && strings.Contains(x, "samples") {
+				few++ // one line for all, below
+				continue
+			}
 			warnings = append(warnings, fmt.Sprintf("%s (%s): %s", r.Benchmark, r.Unit, x))
 		}
+	}
+	if few > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d figures have too few runs for a confidence interval or a significance test (∞, ~): run with --count 6 or more", few))
 	}
 	if len(warnings) > 0 {
 		if markdown {
@@ -117,6 +146,9 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 			fmt.Fprintln(w)
 		}
 	}
+	if t.Ratios {
+		return nil // implementations side by side: nothing regresses
+	}
 	if !markdown {
 		fmt.Fprintf(w, "%s\n", t.Verdict())
 	}
@@ -129,6 +161,22 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 		}
 	}
 	return nil
+}
+
+// ratioText is head over base, "~" appended when the difference is not
+// significant.
+func ratioText(r Row) string {
+	switch {
+	case !r.Base.Present || !r.Head.Present:
+		return ""
+	case r.Base.Center == 0:
+		return "?"
+	}
+	s := fmt.Sprintf("%.3g×", r.Head.Center/r.Base.Center)
+	if !r.Significant {
+		s += " ~"
+	}
+	return s
 }
 
 func side(s Side, sc benchunit.Scaler) string {
@@ -161,10 +209,17 @@ func note(r Row) string {
 	case r.Suspect:
 		parts = append(parts, "possible regression (noisy)")
 	}
-	if len(r.Warnings) > 0 {
-		parts = append(parts, fmt.Sprintf("%d warning(s)", len(r.Warnings)))
+	if w := warned(r); w != "" {
+		parts = append(parts, w)
 	}
 	return strings.Join(parts, ", ")
+}
+
+func warned(r Row) string {
+	if len(r.Warnings) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d warning(s)", len(r.Warnings))
 }
 
 // cellText escapes the characters Markdown tables and lists treat

@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -115,6 +116,16 @@ func Write(w io.Writer, config []Config, results []bench.Result) error {
 			continue
 		}
 		res := base
+		if len(r.Labels) > 0 {
+			res.Config = slices.Clone(base.Config)
+			for _, l := range r.Labels {
+				c := Config{l.Key, l.Value}
+				if err := CheckConfig(c); err != nil {
+					return err
+				}
+				res.Config = setConfig(res.Config, c)
+			}
+		}
 		res.Name = benchfmt.Name(r.Name)
 		res.Iters = r.Iters
 		res.Values = make([]benchfmt.Value, len(r.Values))
@@ -126,6 +137,17 @@ func Write(w io.Writer, config []Config, results []bench.Result) error {
 		}
 	}
 	return nil
+}
+
+// setConfig sets c in cs, replacing a line of the same key.
+func setConfig(cs []benchfmt.Config, c Config) []benchfmt.Config {
+	for i := range cs {
+		if cs[i].Key == c.Key {
+			cs[i].Value = []byte(c.Value)
+			return cs
+		}
+	}
+	return append(cs, benchfmt.Config{Key: c.Key, Value: []byte(c.Value), File: true})
 }
 
 // round keeps what a measurement can tell: whole numbers from 1000 up,

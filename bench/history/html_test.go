@@ -2,113 +2,17 @@ package history_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/ctxconform/ctxconform/internal/browsertest"
 )
-
-// chromiumPath finds Debian's chromium ($CTXCONFORM_CHROMIUM overrides).
-// Outside CI a missing browser skips the test, saying how to install it; in
-// CI (CI set) it fails it.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("CTXCONFORM_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "/usr/bin/chromium"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "chromium not found: install Debian's package with `make chromium` (apt-get update && apt-get install -y chromium), or set CTXCONFORM_CHROMIUM to a Chromium binary"
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
-// browser starts a headless Chromium with no network of its own to use
-// (the flags turn off every background request) and a fresh profile.
-func browser(t *testing.T) context.Context {
-	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(900, 1200),
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	t.Cleanup(cancel)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Do(bctx); err != nil { // start the browser
-		t.Fatalf("start %s: %v", path, err)
-	}
-	return bctx
-}
-
-// pageProblems opens path in a new tab and returns every script error,
-// console error and request for anything but the page itself.
-func pageProblems(t *testing.T, bctx context.Context, path string) (context.Context, func() []string) {
-	ctx, cancel := chromedp.NewContext(bctx)
-	t.Cleanup(cancel)
-	var mu sync.Mutex
-	var problems []string
-	url := "file://" + path
-	if err := chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			problems = append(problems, "exception: "+(&chromedp.ExceptionError{ExceptionDetails: e.ExceptionDetails}).Error())
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range e.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				problems = append(problems, "console."+string(e.Type)+": "+strings.Join(args, " "))
-			}
-		case *network.EventRequestWillBeSent:
-			if e.Request.URL != url && !strings.HasPrefix(e.Request.URL, "data:") {
-				problems = append(problems, "request: "+e.Request.URL)
-			}
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady("body")); err != nil {
-		t.Fatalf("open %s: %v", url, err)
-	}
-	return ctx, func() []string {
-		time.Sleep(200 * time.Millisecond) // let late events arrive
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), problems...)
-	}
-}
 
 // TestHTMLInChromium opens the trend report in a real headless Chromium:
 // the page loads without script errors or network requests, holds one
@@ -117,7 +21,7 @@ func pageProblems(t *testing.T, bctx context.Context, path string) (context.Cont
 // on hover. It keeps a screenshot and the page in
 // bench/history/testdata/chromium/ (ignored by git).
 func TestHTMLInChromium(t *testing.T) {
-	bctx := browser(t)
+	bctx := browsertest.Browser(t)
 	rep := analyse(t, runs(t, 40, 11,
 		level{name: "Inflate/hits=1000-2", base: 2e5, step: 30, factor: 1.15},
 		level{name: "Search/entries=1000-2", base: 8e4, step: 20, factor: 0.8},
@@ -140,7 +44,7 @@ func TestHTMLInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, problems := pageProblems(t, bctx, page)
+	ctx, problems := browsertest.Open(t, bctx, page)
 	charts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("svg.chart")).map(s => s.dataset.benchmark + " " + s.dataset.unit)`))
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +124,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err := os.WriteFile(broken, []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, brokenProblems := pageProblems(t, bctx, broken)
+	_, brokenProblems := browsertest.Open(t, bctx, broken)
 	got := strings.Join(brokenProblems(), "\n")
 	for _, want := range []string{"exception:", "console.error: ", "request: http://192.0.2.1/x.png"} {
 		if !strings.Contains(got, want) {

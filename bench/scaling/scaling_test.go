@@ -152,3 +152,19 @@ func wellFormed(t *testing.T, doc string) {
 		}
 	}
 }
+
+func TestTargets(t *testing.T) {
+	samples := []scaling.Sample{
+		{"Target/Inflate/hits=1000/docs=100/doc-bytes=16000/budget=128000-2", "inflate/floor", 2.5},
+		{"Versus/Similarity/pairs=1000-2", "server/go", 2},
+		{"Radial/Windows/atoms=10/docs=100-2", "sec/op", 1e-5},
+		{"Radial/Windows/atoms=100/docs=100-2", "sec/op", 1e-4},
+		{"Radial/Windows/atoms=1000/docs=100-2", "sec/op", 1e-3},
+	}
+	got := strings.Join(scaling.Targets(samples), "\n")
+	for _, want := range []string{"inflate/floor 2.5 (want ≤ 3): met", "server/go 2 (want ≥ 3): NOT met", "atoms^1.00 fitted"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Targets() =\n%s\nwant a line with %q", got, want)
+		}
+	}
+}

@@ -174,3 +174,40 @@ func TestParseThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchSideBySide is the done-when of issue 12 on a small scale: the
+// reference in process and the reference served as a program (timed on its
+// own clock) in one run print one table with ratios, every result carries
+// its impl, and compare --by impl reads the file back.
+func TestBenchSideBySide(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "side.txt")
+	args := []string{"bench", "--adapter", "reference", "--adapter", "exec", "--short", "--count", "2", "--benchtime", "2x",
+		"-q", "--run", `^Inflate/hits=10/docs=100/doc-bytes=16000/budget=none$`, "-o", out, "--"}
+	code, stdout, stderr := runCmd(append(args, self(t, "conformance", "serve-reference")...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"reference-exec against reference", "ratio", "Inflate/hits=10/docs=100/doc-bytes=16000/budget=none"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("side-by-side table lacks %q:\n%s", want, stdout)
+		}
+	}
+	f, err := format.Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	impls := map[string]int{}
+	for _, r := range f.Results {
+		impls[string(r.GetConfig("impl"))]++
+	}
+	if impls["reference"] != 2 || impls["reference-exec"] != 2 {
+		t.Errorf("results per impl %v, want 2 each", impls)
+	}
+	var cout, cerr bytes.Buffer
+	if code := run([]string{"compare", "--by", "impl", out}, &cout, &cerr); code != exitOK || !strings.Contains(cout.String(), "reference-exec against reference") {
+		t.Errorf("compare --by impl: exit %d:\n%s%s", code, cout.String(), cerr.String())
+	}
+	if code := run([]string{"compare", "--base", "reference", out}, &cout, &cerr); code != exitUsage {
+		t.Errorf("--base without --by: exit %d, want %d", code, exitUsage)
+	}
+}

@@ -54,21 +54,33 @@ func describeChecked(mols []Molecule, opt Options) (Strategy, float64, string, e
 // describe computes label and coherence of valid molecules of one source in
 // byte order. unjoined names the first pair no enabled strategy joins.
 func describe(c config, ms []Molecule) (label Strategy, coherence float64, unjoined string) {
-	if len(ms) == 1 {
-		return Single, 1, ""
+	label, coherence, at := describeAt(c, len(ms), func(i int) *Molecule { return &ms[i] })
+	if at > 0 {
+		unjoined = fmt.Sprintf("molecules %q and %q are not joined by any enabled strategy", ms[at-1].ID, ms[at].ID)
+	}
+	return label, coherence, unjoined
+}
+
+// describeAt is describe over the n molecules at(0) ... at(n-1); unjoined is
+// the index of the second molecule of the first pair no enabled strategy
+// joins, or 0.
+func describeAt(c config, n int, at func(i int) *Molecule) (label Strategy, coherence float64, unjoined int) {
+	if n == 1 {
+		return Single, 1, 0
 	}
 	label = Single
-	extent, sum := ms[0].End, 0.0
-	for i := 1; i < len(ms); i++ {
-		l := pair(c, extent, ms[i-1], ms[i])
+	extent, sum := at(0).End, 0.0
+	for i := 1; i < n; i++ {
+		prev, m := at(i-1), at(i)
+		l := pair(c, extent, *prev, *m)
 		sum += l.score
 		switch {
-		case l.pick == "" && unjoined == "":
-			unjoined = fmt.Sprintf("molecules %q and %q are not joined by any enabled strategy", ms[i-1].ID, ms[i].ID)
+		case l.pick == "" && unjoined == 0:
+			unjoined = i
 		case l.pick != "" && tier(l.pick) > tier(label):
 			label = l.pick
 		}
-		extent = max(extent, ms[i].End)
+		extent = max(extent, m.End)
 	}
-	return label, clamp01(sum / float64(len(ms)-1)), unjoined
+	return label, clamp01(sum / float64(n-1)), unjoined
 }

@@ -51,14 +51,32 @@ func badByte(s string) int {
 // returns the molecules sorted by ID. All non-empty vectors must have one
 // length; the reference length is that of the first such molecule by ID.
 func checkMolecules(mols []Molecule) ([]Molecule, error) {
-	sorted := slices.Clone(mols)
-	slices.SortFunc(sorted, func(a, b Molecule) int { return cmp.Compare(a.ID, b.ID) })
+	order, err := checkMoleculeOrder(mols)
+	if err != nil {
+		return nil, err
+	}
+	sorted := make([]Molecule, len(order))
+	for i, k := range order {
+		sorted[i] = mols[k]
+	}
+	return sorted, nil
+}
+
+// checkMoleculeOrder is checkMolecules without the copy: it returns the
+// positions of the molecules sorted by ID.
+func checkMoleculeOrder(mols []Molecule) ([]int32, error) {
+	order := make([]int32, len(mols))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(mols[a].ID, mols[b].ID) })
 	dim, dimFrom := 0, ""
-	for i, m := range sorted {
-		if err := checkMolecule(m); err != nil {
+	for i, k := range order {
+		m := &mols[k]
+		if err := checkMolecule(*m); err != nil {
 			return nil, err
 		}
-		if i > 0 && sorted[i-1].ID == m.ID {
+		if i > 0 && mols[order[i-1]].ID == m.ID {
 			return nil, fmt.Errorf("assemble molecule %q: duplicate id", m.ID)
 		}
 		if len(m.Vector) == 0 {
@@ -70,7 +88,7 @@ func checkMolecules(mols []Molecule) ([]Molecule, error) {
 			return nil, fmt.Errorf("assemble molecule %q: vector has %d dimensions, molecule %q has %d", m.ID, len(m.Vector), dimFrom, dim)
 		}
 	}
-	return sorted, nil
+	return order, nil
 }
 
 // checkMolecule validates one molecule on its own.
@@ -116,27 +134,35 @@ func checkRange(m Molecule, body string) error {
 // checkInput validates everything Windows and Check read and returns the
 // documents by ID.
 func checkInput(docs []Document, mols []Molecule, maxChars int) (map[string]Document, error) {
+	byID, _, err := checkInputOrder(docs, mols, maxChars)
+	return byID, err
+}
+
+// checkInputOrder is checkInput that also returns the positions of the
+// molecules sorted by ID (the caller may reuse them).
+func checkInputOrder(docs []Document, mols []Molecule, maxChars int) (map[string]Document, []int32, error) {
 	if maxChars <= 0 {
-		return nil, fmt.Errorf("assemble: max_chars %d must be positive", maxChars)
+		return nil, nil, fmt.Errorf("assemble: max_chars %d must be positive", maxChars)
 	}
 	byID, err := checkDocs(docs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sorted, err := checkMolecules(mols)
+	order, err := checkMoleculeOrder(mols)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	for _, m := range sorted {
+	for _, k := range order {
+		m := mols[k]
 		d, ok := byID[m.Source]
 		if !ok {
-			return nil, fmt.Errorf("assemble molecule %q: unknown source %q", m.ID, m.Source)
+			return nil, nil, fmt.Errorf("assemble molecule %q: unknown source %q", m.ID, m.Source)
 		}
 		if err := checkRange(m, d.Body); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return byID, nil
+	return byID, order, nil
 }
 
 // byteOrder is the order of molecules inside one source: start, end, id.

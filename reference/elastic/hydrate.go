@@ -3,6 +3,7 @@ package elastic
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -79,13 +80,13 @@ func Hydrate(docs []inflate.Document, atoms []radial.Atom, budget int) (Result, 
 	if budget <= 0 {
 		return Result{}, fmt.Errorf("hydrate: budget %d, want > 0", budget)
 	}
-	if err := radial.Check(docs, atoms); err != nil {
+	c, err := radial.NewCutter(docs, atoms)
+	if err != nil {
 		return Result{}, fmt.Errorf("hydrate: %w", err)
 	}
-	ranked := radial.Unique(atoms)
-	slices.SortFunc(ranked, rank)
-	res := Result{Budget: budget, Hits: len(ranked)}
-	r0, err := Radius(budget, res.Hits)
+	n := c.Len()
+	res := Result{Budget: budget, Hits: n}
+	r0, err := Radius(budget, n)
 	if err != nil {
 		return Result{}, fmt.Errorf("hydrate: %w", err)
 	}
@@ -93,132 +94,216 @@ func Hydrate(docs []inflate.Document, atoms []radial.Atom, budget int) (Result, 
 		return res, nil
 	}
 	res.Capacity = budget / (2 * r0)
-	cost := func(kept []radial.Atom, r int) (int, error) {
-		ws, err := radial.Windows(docs, kept, r)
-		if err != nil {
-			return 0, fmt.Errorf("hydrate: %w", err)
-		}
-		total := 0
-		for _, w := range ws {
-			total += w.Cost
-		}
-		return total, nil
-	}
-	fits := func(kept []radial.Atom, r int) (bool, error) {
-		c, err := cost(kept, r)
-		return c <= budget, err
-	}
-	n, r := len(ranked), r0
-	if res.Hits > res.Capacity {
-		// Step 2: the longest prefix that fits at the floor. Its cost grows
-		// with its length (a union only grows), so a binary search finds it.
-		lo, hi := 0, n // prefix lo fits; prefix hi+1 does not (or hi = n)
-		for lo < hi {
-			mid := lo + (hi-lo+1)/2
-			ok, err := fits(ranked[:mid], r0)
-			if err != nil {
-				return Result{}, err
+	// The ranking: score descending, then canonical order (compound ID,
+	// offset, label), which is rank's order: a stable sort by score of the
+	// canonical order.
+	order := rankOrder(c)
+	keep := make([]bool, n)
+	k, r := n, r0
+	if n > res.Capacity {
+		// Step 2: the longest prefix of the ranking that fits at the floor.
+		used := 0
+		for k = 0; k < n; k++ {
+			i := int(order[k])
+			add := c.AddCost(i, r0, keep)
+			if used+add > budget {
+				break
 			}
-			if ok {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
+			used += add
+			keep[i] = true
 		}
-		n = lo
-		if n == 0 {
+		if k == 0 {
 			// Step 3: the floor yields to the budget for the best atom.
-			n, r, err = yieldFloor(docs, ranked[0], budget, fits)
-			if err != nil {
-				return Result{}, err
-			}
+			k, r = yieldFloor(c, int(order[0]), budget)
+			keep[order[0]] = k == 1
+		}
+	} else {
+		for i := range keep {
+			keep[i] = true
 		}
 	}
-	res.Kept, res.Dropped = ranked[:n:n], ranked[n:]
+	res.Kept = make([]radial.Atom, n)
+	for i, o := range order {
+		res.Kept[i] = c.Atom(int(o))
+	}
+	res.Kept, res.Dropped = res.Kept[:k:k], res.Kept[k:]
 	if len(res.Dropped) == 0 {
 		res.Dropped = nil
 	}
-	if n == 0 {
+	if k == 0 {
 		res.Kept, res.Radius = nil, r0
 		return res, nil
 	}
 	// Step 4: the widest radius up to the cap at which the kept atoms'
-	// windows still fit. r fits; search (r, MaxRadius].
+	// windows still fit (r fits), then the narrowest from r on that costs
+	// as much.
+	kept := c.Subset(keep)
+	fits := func(r int) bool { return kept.Cost(r, nil, budget) <= budget }
 	lo, hi := r, MaxRadius
 	for lo < hi {
 		mid := lo + (hi-lo+1)/2
-		ok, err := fits(res.Kept, mid)
-		if err != nil {
-			return Result{}, err
-		}
-		if ok {
+		if fits(mid) {
 			lo = mid
 		} else {
 			hi = mid - 1
 		}
 	}
-	// Past the point where the windows stop growing (the documents' edges),
-	// a wider radius adds nothing: take the narrowest radius from r on that
-	// costs as much as the widest.
-	most, err := cost(res.Kept, lo)
-	if err != nil {
-		return Result{}, err
-	}
+	most := kept.Cost(lo, nil, budget)
 	for hi := lo; r < hi; {
 		mid := r + (hi-r)/2
-		c, err := cost(res.Kept, mid)
-		if err != nil {
-			return Result{}, err
-		}
-		if c == most {
+		if kept.Cost(mid, nil, most) == most {
 			hi = mid
 		} else {
 			r = mid + 1
 		}
 	}
 	res.Radius = r
-	res.Windows, err = radial.Windows(docs, res.Kept, res.Radius)
-	if err != nil {
-		return Result{}, fmt.Errorf("hydrate: %w", err)
-	}
+	res.Windows = kept.Windows(r, nil)
 	for _, w := range res.Windows {
 		res.Used += w.Cost
 	}
 	if res.Used > budget {
-		// Cannot happen (every radius was tried before it was taken); never
-		// return a result that breaks the budget.
+		// Cannot happen (every radius was measured before it was taken);
+		// never return a result that breaks the budget.
 		return Result{}, fmt.Errorf("hydrate: internal error: windows cost %d, budget %d", res.Used, budget)
 	}
 	return res, nil
 }
 
 // yieldFloor is step 3 of [Hydrate]: the widest radius below the floor at
-// which the best atom's window fits the budget and still holds the atom. It
+// which the window of atom i fits the budget and still holds the atom. It
 // returns 1 and that radius, or 0 atoms when no radius serves.
-func yieldFloor(docs []inflate.Document, best radial.Atom, budget int, fits func([]radial.Atom, int) (bool, error)) (int, int, error) {
-	one := []radial.Atom{best}
+func yieldFloor(c *radial.Cutter, i, budget int) (int, int) {
+	one := make([]bool, c.Len())
+	one[i] = true
 	lo, hi := 0, MinRadius-1 // radius lo fits (0: nothing); hi+1 does not
 	for lo < hi {
 		mid := lo + (hi-lo+1)/2
-		ok, err := fits(one, mid)
-		if err != nil {
-			return 0, 0, err
-		}
-		if ok {
+		if c.Cost(mid, one, budget) <= budget {
 			lo = mid
 		} else {
 			hi = mid - 1
 		}
 	}
 	if lo == 0 {
-		return 0, 0, nil
+		return 0, 0
 	}
-	ws, err := radial.Windows(docs, one, lo)
-	if err != nil {
-		return 0, 0, fmt.Errorf("hydrate: %w", err)
+	a := c.Atom(i)
+	ws := c.Windows(lo, one)
+	if len(ws) != 1 || a.Offset < ws[0].Start || a.Offset >= ws[0].End {
+		return 0, 0 // the window is too narrow to hold the atom's character
 	}
-	if len(ws) != 1 || best.Offset < ws[0].Start || best.Offset >= ws[0].End {
-		return 0, 0, nil // the window is too narrow to hold the atom's character
+	return 1, lo
+}
+
+// rankOrder returns the positions of c's atoms (canonical order) sorted by
+// score, highest first, stable. Scores usually take few values: then a
+// counting sort over the distinct scores does it in two passes; else a
+// radix sort by the score's bits.
+func rankOrder(c *radial.Cutter) []int32 {
+	n := c.Len()
+	keys := make([]uint64, n)
+	for i := range keys {
+		keys[i] = scoreKey(c.Atom(i).Score)
 	}
-	return 1, lo, nil
+	order := make([]int32, n)
+	if buckets, ok := fewKeys(keys, 256); ok {
+		var start [257]int32
+		for _, b := range buckets {
+			start[b+1]++
+		}
+		for i := 1; i < len(start); i++ {
+			start[i] += start[i-1]
+		}
+		for i, b := range buckets {
+			order[start[b]] = int32(i)
+			start[b]++
+		}
+		return order
+	}
+	for i := range order {
+		order[i] = int32(i)
+	}
+	tmp := make([]int32, n)
+	var or, and uint64 = 0, ^uint64(0)
+	for _, k := range keys {
+		or, and = or|k, and&k
+	}
+	diff := or ^ and
+	src, dst := order, tmp
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(diff>>shift) == 0 {
+			continue
+		}
+		var count [257]int32
+		for _, i := range src {
+			count[byte(keys[i]>>shift)+1]++
+		}
+		for d := 1; d < len(count); d++ {
+			count[d] += count[d-1]
+		}
+		for _, i := range src {
+			d := byte(keys[i] >> shift)
+			dst[count[d]] = i
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	return src
+}
+
+// fewKeys maps each key to the rank of its value among the distinct values
+// (ascending), when there are at most limit (<= 256) of them; the result
+// reuses keys' memory as bytes would not fit, so it is a fresh slice.
+func fewKeys(keys []uint64, limit int) ([]uint8, bool) {
+	const size = 1024 // open addressing, power of two, > 2·limit
+	var slot [size]uint64
+	var used [size]bool
+	var distinct []uint64
+	for _, k := range keys {
+		h := (k * 0x9E3779B97F4A7C15) >> 54
+		for used[h] && slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		if !used[h] {
+			if len(distinct) == limit {
+				return nil, false
+			}
+			used[h], slot[h] = true, k
+			distinct = append(distinct, k)
+		}
+	}
+	slices.Sort(distinct)
+	var rankOf [size]uint8
+	for r, k := range distinct {
+		h := (k * 0x9E3779B97F4A7C15) >> 54
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		rankOf[h] = uint8(r)
+	}
+	out := make([]uint8, len(keys))
+	for i, k := range keys {
+		h := (k * 0x9E3779B97F4A7C15) >> 54
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		out[i] = rankOf[h]
+	}
+	return out, true
+}
+
+// scoreKey maps a finite score to a uint64 that sorts the scores from the
+// highest down (-0 and +0 are equal, as cmp.Compare has them).
+func scoreKey(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		b = ^b
+	} else {
+		b |= 1 << 63
+	}
+	return ^b
 }

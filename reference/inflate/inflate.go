@@ -12,7 +12,9 @@ import (
 // windows of the survivors. With a budget B the windows' lengths add up to at
 // most B bytes.
 func Inflate(req Request) (Result, error) {
-	byID, err := index(req.Documents, req.Hits)
+	x := scratchPool.Get().(*scratch)
+	defer func() { x.release(); scratchPool.Put(x) }()
+	pre, err := prepare(x, req.Documents, req.Hits)
 	if err != nil {
 		return Result{}, err
 	}
@@ -22,6 +24,6 @@ func Inflate(req Request) (Result, error) {
 			return Result{}, fmt.Errorf("inflate: %w", err)
 		}
 	}
-	kept, dropped := Select(req.Hits, p.Keep)
-	return Result{Windows: place(byID, kept, p), Dropped: dropped}, nil
+	kept, dropped := pre.selectKept(x, req.Hits, p.Keep)
+	return Result{Windows: pre.place(x, req.Hits, kept, p), Dropped: dropped}, nil
 }

@@ -65,7 +65,7 @@ func place(byID map[string]Document, hits []Hit, p density.Plan) []Window {
 		for j < len(hits) && hits[j].CompoundID == hits[i].CompoundID {
 			j++
 		}
-		spans = cluster(byID[hits[i].CompoundID].Body, hits[i:j], ids[i:j], spans[:0], p)
+		spans = cluster(byID[hits[i].CompoundID].Body, hits, identity(i, j), ids[i:j], spans[:0], p)
 		windows = pad(windows, byID[hits[i].CompoundID], spans, p)
 		i = j
 	}
@@ -73,12 +73,23 @@ func place(byID map[string]Document, hits []Hit, p density.Plan) []Window {
 	return windows
 }
 
+// identity is the positions i..j-1.
+func identity(i, j int) []int32 {
+	out := make([]int32, j-i)
+	for k := range out {
+		out[k] = int32(i + k)
+	}
+	return out
+}
+
 // cluster trims each hit of one document to the cap (keeping its start) and
-// merges close hits into spans (steps 2 and 3). ids is scratch space for the
-// hits' IDs, one per hit; each span's hits are a capacity-limited piece of it.
-func cluster(body string, hits []Hit, ids []string, spans []span, p density.Plan) []span {
+// merges close hits into spans (steps 2 and 3). The hits are hits[pos[0]],
+// hits[pos[1]], ... in position order. ids is scratch space for the hits'
+// IDs, one per hit; each span's hits are a capacity-limited piece of it.
+func cluster(body string, hits []Hit, pos []int32, ids []string, spans []span, p density.Plan) []span {
 	next := 0 // next free place in ids
-	for _, h := range hits {
+	for _, k := range pos {
+		h := &hits[k]
 		end := h.End
 		if end-h.Start > p.MaxWindow {
 			end = unit.Floor(body, h.Start+p.MaxWindow)

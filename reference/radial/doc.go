@@ -10,6 +10,10 @@
 //   - §5.4 overlap merge: [Windows].
 //   - §5.5 distributed budget (70/30): [Split].
 //
+// [Cutter] checks and sorts the documents and atoms once and then cuts or
+// costs the windows of any subset of them at any radius without allocating
+// again: elastic hydration tries many radii. [Windows] is a Cutter used once.
+//
 // The dynamic radius of §5.2 lives in package elastic, which applies the
 // std105 clamp to it.
 //

@@ -1,11 +1,8 @@
 package radial
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -111,69 +108,15 @@ func allowance(r int) int {
 // Because cost only counts bytes of the text, the cost of a merged window is
 // at most the sum of the costs of its parts, each at most 2r.
 func Windows(docs []inflate.Document, atoms []Atom, r int) ([]Window, error) {
-	m, err := byID(docs)
+	if r < 1 {
+		if _, err := byID(docs); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("radius %d, want >= 1", r)
+	}
+	c, err := NewCutter(docs, atoms)
 	if err != nil {
 		return nil, err
 	}
-	if r < 1 {
-		return nil, fmt.Errorf("radius %d, want >= 1", r)
-	}
-	if err := checkAtoms(m, atoms); err != nil {
-		return nil, err
-	}
-	type spanned struct {
-		Span
-		atom Atom
-	}
-	var spans []spanned
-	code := map[string]*codeDoc{}
-	for _, a := range Unique(atoms) {
-		d := m[a.CompoundID]
-		var s Span
-		if d.Kind == inflate.KindCode {
-			c := code[d.ID]
-			if c == nil {
-				c = newCodeDoc(d.Body)
-				code[d.ID] = c
-			}
-			s = c.extent(a.Offset, r)
-		} else {
-			s = radialSpan(d.Body, a.Offset, r)
-		}
-		spans = append(spans, spanned{s, a})
-	}
-	slices.SortFunc(spans, func(x, y spanned) int {
-		if c := strings.Compare(x.atom.CompoundID, y.atom.CompoundID); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.Start, y.Start); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.End, y.End); c != 0 {
-			return c
-		}
-		return compareAtoms(x.atom, y.atom)
-	})
-	var out []Window
-	for _, s := range spans {
-		if n := len(out); n > 0 && out[n-1].CompoundID == s.atom.CompoundID && s.Start <= out[n-1].End {
-			w := &out[n-1]
-			w.End = max(w.End, s.End)
-			w.Atoms = append(w.Atoms, s.atom)
-			continue
-		}
-		out = append(out, Window{CompoundID: s.atom.CompoundID, Start: s.Start, End: s.End, Atoms: []Atom{s.atom}})
-	}
-	for i := range out {
-		w := &out[i]
-		d := m[w.CompoundID]
-		w.Text = d.Body[w.Start:w.End]
-		w.Cost = Cost(d.Kind, w.Text)
-		slices.SortFunc(w.Atoms, compareAtoms)
-		w.Score = w.Atoms[0].Score
-		for _, a := range w.Atoms {
-			w.Score = max(w.Score, a.Score)
-		}
-	}
-	return out, nil
+	return c.Windows(r, nil), nil
 }

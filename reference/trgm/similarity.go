@@ -1,6 +1,10 @@
 package trgm
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+	"unicode/utf8"
+)
 
 // Default thresholds of PostgreSQL 15's pg_trgm settings.
 const (
@@ -20,10 +24,142 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 	if err := l.check(); err != nil {
 		return 0, err
 	}
-	if err := validatePair(a, b); err != nil {
-		return 0, err
+	x := scratchPool.Get().(*scratch)
+	sim, ok := x.similarity(l, a, b)
+	scratchPool.Put(x)
+	if !ok {
+		if err := validatePair(a, b); err != nil {
+			return 0, err
+		}
+		return 0, fmt.Errorf("trgm: internal error: similarity(%q, %q) found bad input that validation accepts", a, b)
 	}
-	return SetSimilarity(l.trigrams(a), l.trigrams(b)), nil
+	return sim, nil
+}
+
+// scratch is the reusable memory of one Similarity call: a hash set of
+// trigram keys and a word buffer. Pooled, so that steady-state calls
+// allocate nothing.
+type scratch struct {
+	table []uint32 // key | inA | inB, or empty
+	word  []rune
+	bytes []byte
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+const (
+	emptySlot = ^uint32(0)
+	inA       = 1 << 30
+	inB       = 1 << 29
+	keyMask   = 1<<24 - 1
+)
+
+// similarity is similarity(a, b) counted with a hash set instead of two
+// sorted sets: the trigrams of a are put in, then those of b are looked up,
+// each distinct trigram counted once per side. It reports false, and
+// nothing else, when a or b holds a NUL byte or invalid UTF-8.
+func (x *scratch) similarity(l Locale, a, b string) (float32, bool) {
+	size := 16
+	for size < 4*(len(a)+len(b))+8 { // at most half full: a string of n bytes has at most 2n trigrams
+		size <<= 1
+	}
+	if cap(x.table) < size {
+		x.table = make([]uint32, size)
+	}
+	x.table = x.table[:size]
+	for i := range x.table {
+		x.table[i] = emptySlot
+	}
+	var na, nb, shared int
+	shift := 32 - bitsOf(size)
+	put := func(key uint32, side uint32) {
+		h := (key * 0x9E3779B1) >> shift
+		for {
+			v := x.table[h]
+			switch {
+			case v == emptySlot:
+				x.table[h] = key | side
+				if side == inA {
+					na++
+				} else {
+					nb++
+				}
+				return
+			case v&keyMask == key:
+				if v&side == 0 {
+					x.table[h] = v | side
+					nb++ // only b can find a key already there without its flag
+					shared++
+				}
+				return
+			}
+			h = (h + 1) & uint32(size-1)
+		}
+	}
+	if !x.words(l, a, inA, put) || !x.words(l, b, inB, put) {
+		return 0, false
+	}
+	if na == 0 || nb == 0 {
+		return 0, true
+	}
+	return Ratio(shared, na, nb), true
+}
+
+func bitsOf(size int) uint32 {
+	b := uint32(0)
+	for 1<<b < size {
+		b++
+	}
+	return b
+}
+
+// words hands put the trigram key (Trigram.key) of every trigram of s's
+// words, as extractor.add makes them. It reports false on a NUL byte or
+// invalid UTF-8.
+func (x *scratch) words(l Locale, s string, side uint32, put func(uint32, uint32)) bool {
+	for i := 0; i < len(s); {
+		// Skip to the start of a word.
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
+				return false
+			}
+		} else if r == 0 {
+			return false
+		}
+		if !l.isWord(r) {
+			i += n
+			continue
+		}
+		w := append(x.word[:0], ' ', ' ')
+		for i < len(s) {
+			r, n = rune(s[i]), 1
+			if r >= utf8.RuneSelf {
+				if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
+					return false
+				}
+			}
+			if !l.isWord(r) {
+				break
+			}
+			w = append(w, l.lowerRune(r))
+			i += n
+		}
+		w = append(w, ' ')
+		x.word = w
+		for k := 0; k+3 <= len(w); k++ {
+			a, b, c := w[k], w[k+1], w[k+2]
+			if a < utf8.RuneSelf && b < utf8.RuneSelf && c < utf8.RuneSelf {
+				put(Trigram{byte(a), byte(b), byte(c)}.key(), side)
+				continue
+			}
+			x.bytes = utf8.AppendRune(x.bytes[:0], a)
+			x.bytes = utf8.AppendRune(x.bytes, b)
+			x.bytes = utf8.AppendRune(x.bytes, c)
+			put(hashTrigram(x.bytes).key(), side)
+		}
+	}
+	return true
 }
 
 // SetSimilarity is similarity over two trigram sets that are sorted by

@@ -285,3 +285,23 @@ func TestLower(t *testing.T) {
 		}
 	}
 }
+
+// TestSimilarityAllocatesNothing: in steady state a similarity allocates
+// nothing (its buffers are pooled), and it equals SetSimilarity over the
+// two trigram sets.
+func TestSimilarityAllocatesNothing(t *testing.T) {
+	pairs := [][2]string{{"elastic", "elastik"}, {"café naïve", "cafe naive"}, {"日本語のテキスト", "日本"}, {"", "x"}, {"a-b c_d", "ab cd"}}
+	for _, loc := range []trgm.Locale{trgm.C, trgm.UTF8} {
+		for _, p := range pairs {
+			a, _ := loc.Trigrams(p[0])
+			b, _ := loc.Trigrams(p[1])
+			got, err := loc.Similarity(p[0], p[1])
+			if want := trgm.SetSimilarity(a, b); err != nil || got != want {
+				t.Errorf("%v: similarity(%q, %q) = %v, %v; want %v", loc, p[0], p[1], got, err, want)
+			}
+			if n := testing.AllocsPerRun(100, func() { _, _ = loc.Similarity(p[0], p[1]) }); n != 0 {
+				t.Errorf("%v: similarity(%q, %q) allocates %v times per call, want 0", loc, p[0], p[1], n)
+			}
+		}
+	}
+}

@@ -54,6 +54,10 @@ def main():
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg.get("type")
+        if kind == "start":
+            # A version 1 program: it relays messages it understands only,
+            # so it offers its child none of the protocol's capabilities.
+            msg.pop("capabilities", None)
         docs = {}
         req = {}
         if kind == "request":

@@ -13,6 +13,8 @@
 
 const readline = require('node:readline');
 const { InvalidRequest } = require('./common.js');
+const { Documents } = require('./session.js');
+const { bench } = require('./bench.js');
 
 const PROTOCOL = 1;
 
@@ -56,6 +58,11 @@ const OPERATIONS = {
   densify: (request, seq) => densify(request, (prompt, input) => modelCalls.call(seq, prompt, input)),
 };
 
+// Optional extensions of the protocol we use when the harness offers them:
+// documents sent once per session (session.js) and timed runs (bench.js).
+const CAPABILITIES = ['documents', 'bench'];
+const documents = new Documents();
+
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
@@ -64,7 +71,8 @@ function send(message) {
 const modelCalls = new ModelCalls(send);
 
 // answer runs one request's operation and sends its result or error. An
-// operation may return a promise (one that waits for model calls does).
+// operation may return a promise (one that waits for model calls does). A
+// "bench" message runs it many times and adds the timing (bench.js).
 function answer(msg) {
   const op = OPERATIONS[msg.op];
   if (!op) {
@@ -78,6 +86,17 @@ function answer(msg) {
     send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
   };
   try {
+    documents.fill(msg); // the documents sent once per session (session.js)
+  } catch (e) {
+    send({ type: 'error', seq: msg.seq, error: { kind: 'internal', message: e.message } });
+    return;
+  }
+  try {
+    if (msg.type === 'bench') {
+      const { answer: result, timing } = bench(op, msg.request, msg.warmup || 0, msg.iterations);
+      send({ type: 'result', seq: msg.seq, result, bench: timing });
+      return;
+    }
     const result = op(msg.request, msg.seq);
     if (result instanceof Promise) result.then(ok, fail);
     else ok(result);
@@ -100,9 +119,18 @@ function handle(line) {
         send({ type: 'error', error: { kind: 'invalid_request', message: `protocol ${msg.protocol} not supported` } });
         return;
       }
-      send({ type: 'started', protocol: PROTOCOL, implementation: IMPLEMENTATION });
+      send({
+        type: 'started',
+        protocol: PROTOCOL,
+        implementation: IMPLEMENTATION,
+        capabilities: CAPABILITIES.filter((c) => (msg.capabilities || []).includes(c)),
+      });
+      return;
+    case 'documents':
+      documents.apply(msg);
       return;
     case 'request':
+    case 'bench':
       answer(msg);
       return;
     case 'reply':

@@ -139,7 +139,38 @@ function inflate(req) {
   for (const [id, group] of byCompound) windows.push(...windowsOf(id, bodies.get(id), group, p));
   windows.sort((a, b) => cmp(b.score, a.score) || cmp(a.compound_id, b.compound_id) || cmp(a.start, b.start) ||
     cmp(a.end, b.end) || cmp(a.hits[0], b.hits[0]));
-  return dropped.length ? { windows, dropped } : { windows };
+  const rendered = render(windows, bodies, req.budget);
+  return dropped.length ? { windows, dropped, rendered } : { windows, rendered };
+}
+
+const MARKER = '...';
+const SEPARATOR = '\n\n';
+
+// render is the text handed to the model (the optional "rendered" field,
+// checked by INF-16 and DEN-09): the windows in answer order, separated by a
+// blank line, each with MARKER where its document goes on before or after it
+// (std085 §4). Markers and separators count against the budget like the
+// text: where they do not fit in what the windows leave of it, they are left
+// out, and the windows' own text always stays.
+function render(windows, bodies, budget) {
+  const bare = windows.reduce((n, w) => n + w.text.length, 0);
+  let room = budget === undefined || budget === null ? Infinity : budget - bare;
+  let out = ''; // built by +=, which V8 keeps as a rope until it is sent
+  windows.forEach((w, i) => {
+    let s = w.text;
+    const sep = i > 0 && room >= SEPARATOR.length ? SEPARATOR : '';
+    room -= sep.length;
+    if (w.start > 0 && room >= MARKER.length) {
+      s = MARKER + s;
+      room -= MARKER.length;
+    }
+    if (w.end < bodies.get(w.compound_id).length && room >= MARKER.length) {
+      s += MARKER;
+      room -= MARKER.length;
+    }
+    out += sep + s;
+  });
+  return out;
 }
 
 module.exports = { inflate, InvalidRequest };

@@ -1,0 +1,67 @@
+package adapters
+
+import (
+	"context"
+	"time"
+)
+
+// SelfTiming asks an adapter to time the operation called with its context
+// (WithSelfTiming) on the implementation's own clock: run it Warmup times
+// untimed, then Iterations times timed, and answer as one call would. An
+// implementation in another process is timed this way so that a benchmark
+// measures it, not the pipe to it. The adapter fills in the outcome.
+type SelfTiming struct {
+	Warmup, Iterations int // asked for
+
+	Done           bool          // the implementation timed the call
+	Timed          int           // iterations it timed (normally Iterations)
+	Elapsed        time.Duration // of the timed iterations, on its clock
+	AllocatedBytes int64         // during the timed iterations, when HasBytes
+	HasBytes       bool          // its runtime could tell the bytes allocated
+	Clock          string        // the clock it read, for reports
+}
+
+// PerOp is the time of one timed iteration.
+func (s *SelfTiming) PerOp() time.Duration {
+	if s.Timed <= 0 {
+		return 0
+	}
+	return s.Elapsed / time.Duration(s.Timed)
+}
+
+type selfTimingKey struct{}
+
+// WithSelfTiming returns ctx asking for s. Only an adapter that is a
+// SelfTimer reporting true honours it; others ignore it (s.Done stays
+// false).
+func WithSelfTiming(ctx context.Context, s *SelfTiming) context.Context {
+	return context.WithValue(ctx, selfTimingKey{}, s)
+}
+
+// SelfTimingFrom returns what ctx asks for, or nil.
+func SelfTimingFrom(ctx context.Context) *SelfTiming {
+	s, _ := ctx.Value(selfTimingKey{}).(*SelfTiming)
+	return s
+}
+
+// SelfTimer is implemented by adapters that can time an operation on the
+// implementation's own clock (the process adapter, when the program
+// declares the "bench" capability).
+type SelfTimer interface {
+	SelfTimes() bool
+}
+
+// SelfTimes reports whether a, or the adapter it wraps, honours
+// WithSelfTiming.
+func SelfTimes(a Adapter) bool {
+	for {
+		if t, ok := a.(SelfTimer); ok {
+			return t.SelfTimes()
+		}
+		u, ok := a.(Unwrapper)
+		if !ok {
+			return false
+		}
+		a = u.Unwrap()
+	}
+}

@@ -1,0 +1,529 @@
+package inflate
+
+import (
+	"cmp"
+	"errors"
+	"hash/maphash"
+	"math"
+	"slices"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/ctxconform/ctxconform/reference/density"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// The fast path of Inflate. It answers exactly what Select and place answer
+// (a test compares them on generated requests), with less work:
+//
+//   - validation looks hits up in hash tables and checks them in input
+//     order; only when something is wrong does it run index, which checks in
+//     sorted order so the error does not depend on the input's order;
+//   - the squeeze (Select) needs the set of the best p.Keep hits, not their
+//     order: a quickselect on numeric keys finds it;
+//   - grouping by compound is a counting sort on the compound's rank, and
+//     only the few hits of each compound are sorted by position;
+//   - the output order (score, then compound and position) is a stable
+//     radix sort by score of windows already in compound and position
+//     order, checked pair by pair against order.
+
+var seed = maphash.MakeSeed()
+
+// scratch is the working memory of one Inflate call, reused between calls
+// (a sync.Pool): only the answer is allocated in steady state, which keeps
+// the garbage collector's share of the work small. Its arenas hand out
+// zeroed slices; release forgets the strings and spans they hold.
+type scratch struct {
+	i32  []int32
+	u64  []uint64
+	rk   []rankKey
+	sp   []span
+	docs []Document
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// take returns n zeroed elements at the end of *arena, growing it when
+// needed (slices handed out before stay valid).
+func take[T any](arena *[]T, n int) []T {
+	a := *arena
+	if cap(a)-len(a) < n {
+		a = make([]T, 0, max(2*cap(a), len(a)+n, 64))
+	}
+	out := a[len(a) : len(a)+n : len(a)+n]
+	clear(out)
+	*arena = a[:len(a)+n]
+	return out
+}
+
+// release empties the arenas, dropping the references they hold.
+func (x *scratch) release() {
+	clear(x.sp)
+	clear(x.docs)
+	x.i32, x.u64, x.rk, x.sp, x.docs = x.i32[:0], x.u64[:0], x.rk[:0], x.sp[:0], x.docs[:0]
+}
+
+// strHash hashes an ID: FNV-1a for the short IDs requests carry, maphash
+// beyond. The answer never depends on it; only the tables' speed does.
+func strHash(s string) int {
+	if len(s) > 16 {
+		return int(maphash.String(seed, s))
+	}
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return int(h ^ h>>29)
+}
+
+// slotsFor returns a table of at least 2n slots (a power of two), empty
+// (-1).
+func slotsFor(x *scratch, n int) []int32 {
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	slots := take(&x.i32, size)
+	for i := range slots {
+		slots[i] = -1
+	}
+	return slots
+}
+
+// hitSet is a set of hit IDs, stored as positions in hits (no pointers are
+// written to fill it).
+type hitSet struct {
+	slots []int32
+	hits  []Hit
+}
+
+// add inserts hit i; it reports false if its ID is there already.
+func (t *hitSet) add(i int32) bool {
+	s := t.hits[i].ID
+	mask := len(t.slots) - 1
+	for h := strHash(s) & mask; ; h = (h + 1) & mask {
+		k := t.slots[h]
+		if k < 0 {
+			t.slots[h] = i
+			return true
+		}
+		if t.hits[k].ID == s {
+			return false
+		}
+	}
+}
+
+// docIndex finds documents by ID, as positions in docs.
+type docIndex struct {
+	slots []int32
+	docs  []Document
+}
+
+func newDocIndex(x *scratch, docs []Document) docIndex {
+	t := docIndex{slots: slotsFor(x, len(docs)), docs: docs}
+	mask := len(t.slots) - 1
+	for i, d := range docs {
+		h := strHash(d.ID) & mask
+		for t.slots[h] >= 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = int32(i)
+	}
+	return t
+}
+
+// find returns the position of the document with ID s, or -1.
+func (t *docIndex) find(s string) int32 {
+	mask := len(t.slots) - 1
+	for h := strHash(s) & mask; ; h = (h + 1) & mask {
+		k := t.slots[h]
+		if k < 0 || t.docs[k].ID == s {
+			return k
+		}
+	}
+}
+
+// prepared is a validated request: the documents in ID order and, for every
+// hit, the rank of its compound in that order.
+type prepared struct {
+	docs   []Document // by ID
+	hitDoc []int32
+}
+
+// prepare validates docs and hits as index does. On any problem it returns
+// index's error, so the error is the same whatever the input order.
+func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
+	fail := func() (prepared, error) {
+		_, err := index(docs, hits)
+		if err == nil {
+			err = errors.New("inflate: internal error: the request's validations disagree")
+		}
+		return prepared{}, err
+	}
+	sorted := take(&x.docs, len(docs))
+	copy(sorted, docs)
+	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(sorted, byDocID) {
+		slices.SortFunc(sorted, byDocID)
+	}
+	for i, d := range sorted {
+		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
+			return fail()
+		}
+		switch d.Kind {
+		case "", KindProse, KindCode, KindData:
+		default:
+			return fail()
+		}
+	}
+	dt := newDocIndex(x, sorted) // IDs checked unique above
+	ht := hitSet{slots: slotsFor(x, len(hits)), hits: hits}
+	hitDoc := take(&x.i32, len(hits))
+	// Hits usually share their compound ID's memory with the document's: a
+	// small cache keyed by that memory spares most hash lookups.
+	type cached struct {
+		p *byte
+		n int
+		k int32
+	}
+	var cache [64]cached
+	for i := range hits {
+		h := &hits[i]
+		var k int32
+		p := unsafe.StringData(h.CompoundID)
+		if slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
+			k = slot.k
+		} else {
+			k = dt.find(h.CompoundID)
+			*slot = cached{p, len(h.CompoundID), k}
+		}
+		if h.ID == "" || k < 0 || !ht.add(int32(i)) || math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+			return fail()
+		}
+		body := sorted[k].Body
+		if h.Start < 0 || h.End < h.Start || h.End > len(body) || !unit.IsBoundary(body, h.Start) || !unit.IsBoundary(body, h.End) {
+			return fail()
+		}
+		hitDoc[i] = k
+	}
+	return prepared{docs: sorted, hitDoc: hitDoc}, nil
+}
+
+// scoreKey maps a finite score to a uint64 that sorts the scores from the
+// highest down (-0 and +0 are equal, as cmp.Compare has them).
+func scoreKey(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		b = ^b
+	} else {
+		b |= 1 << 63
+	}
+	return ^b
+}
+
+// rankKey is a hit's place in rank's order, as numbers where they can be.
+type rankKey struct {
+	score uint64
+	doc   int32
+	hit   int32
+}
+
+// selectKept splits the hits as Select does: it returns the positions of
+// the kept hits (in no particular order) and the sorted IDs of the others.
+func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dropped []string) {
+	keep = min(max(keep, 0), len(hits))
+	if keep == len(hits) {
+		kept = take(&x.i32, len(hits))
+		for i := range kept {
+			kept[i] = int32(i)
+		}
+		return kept, nil
+	}
+	keys := take(&x.rk, len(hits))
+	for i := range hits {
+		keys[i] = rankKey{scoreKey(hits[i].Score), p.hitDoc[i], int32(i)}
+	}
+	less := func(a, b *rankKey) bool {
+		if a.score != b.score {
+			return a.score < b.score
+		}
+		if a.doc != b.doc {
+			return a.doc < b.doc
+		}
+		ha, hb := &hits[a.hit], &hits[b.hit]
+		if ha.Start != hb.Start {
+			return ha.Start < hb.Start
+		}
+		if ha.End != hb.End {
+			return ha.End < hb.End
+		}
+		return ha.ID < hb.ID
+	}
+	nthElement(keys, keep, less)
+	kept = take(&x.i32, keep)
+	for i := range kept {
+		kept[i] = keys[i].hit
+	}
+	dropped = make([]string, 0, len(hits)-keep)
+	for _, k := range keys[keep:] {
+		dropped = append(dropped, hits[k.hit].ID)
+	}
+	slices.Sort(dropped)
+	return kept, dropped
+}
+
+// nthElement reorders keys so that the n smallest (by less, a strict total
+// order) come first, in no particular order (Hoare's quickselect, median of
+// three).
+func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
+	lo, hi := 0, len(keys) // the boundary n lies in [lo, hi]
+	for hi-lo > 16 {
+		mid := lo + (hi-lo)/2
+		a, b, c := lo, mid, hi-1
+		if less(&keys[b], &keys[a]) {
+			a, b = b, a
+		}
+		if less(&keys[c], &keys[b]) {
+			b = c
+			if less(&keys[b], &keys[a]) {
+				b = a
+			}
+		}
+		keys[b], keys[hi-1] = keys[hi-1], keys[b]
+		pivot := keys[hi-1]
+		store := lo
+		for i := lo; i < hi-1; i++ {
+			if less(&keys[i], &pivot) {
+				keys[i], keys[store] = keys[store], keys[i]
+				store++
+			}
+		}
+		keys[store], keys[hi-1] = keys[hi-1], keys[store]
+		switch {
+		case store == n || store+1 == n:
+			return
+		case n < store:
+			hi = store
+		default:
+			lo = store + 1
+		}
+	}
+	sub := keys[lo:hi]
+	for i := 1; i < len(sub); i++ {
+		for j := i; j > 0 && less(&sub[j], &sub[j-1]); j-- {
+			sub[j], sub[j-1] = sub[j-1], sub[j]
+		}
+	}
+}
+
+// place is the package's place, for the kept hits given by position.
+func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan) []Window {
+	// Counting sort by compound rank, then each compound's hits by
+	// position; ties by end and ID make the order total.
+	start := take(&x.i32, len(p.docs)+1)
+	for _, i := range kept {
+		start[p.hitDoc[i]+1]++
+	}
+	for d := range p.docs {
+		start[d+1] += start[d]
+	}
+	at := take(&x.i32, len(p.docs))
+	copy(at, start)
+	byPos := take(&x.i32, len(kept))
+	for _, i := range kept {
+		d := p.hitDoc[i]
+		byPos[at[d]] = i
+		at[d]++
+	}
+	// Cluster every compound (steps 2 and 3), keeping the spans of all of
+	// them, compound after compound, in one slice.
+	ids := make([]string, len(kept))
+	all := take(&x.sp, len(kept))[:0] // at most one span per hit
+	docStart := take(&x.i32, len(p.docs)+1)
+	for d := range p.docs {
+		docStart[d] = int32(len(all))
+		group := byPos[start[d]:start[d+1]]
+		if len(group) == 0 {
+			continue
+		}
+		sortByPosition(hits, group)
+		spans := cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], all[len(all):len(all):cap(all)], plan)
+		all = all[:len(all)+len(spans)]
+	}
+	docStart[len(p.docs)] = int32(len(all))
+	// The output order (step 8) decides where each window goes, so that
+	// each is written once, in place: a stable radix sort of the spans'
+	// scores keeps compound and start order among equal scores.
+	dest := scoreOrder(x, all)
+	windows := make([]Window, len(all))
+	var edges []int
+	for d := range p.docs {
+		lo, hi := docStart[d], docStart[d+1]
+		if lo == hi {
+			continue
+		}
+		edges = padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], plan, edges)
+	}
+	for i := 1; i < len(windows); i++ {
+		if order(windows[i-1], windows[i]) > 0 {
+			slices.SortFunc(windows, order) // the rest of order (end, first hit) disagrees
+			break
+		}
+	}
+	return windows
+}
+
+// padInto is pad for the spans of document d, writing the window of span i
+// to windows[dest[i]]. edges is scratch space, returned for reuse.
+func padInto(windows []Window, dest []int32, d Document, spans []span, p density.Plan, edges []int) []int {
+	body := d.Body
+	edges = edges[:0]
+	for _, sp := range spans {
+		left, right := p.Padding, p.Padding
+		if room := p.MaxWindow - (sp.e - sp.s); p.Padding > room/2 {
+			left = room / 2
+			right = room - left
+		}
+		edges = append(edges, sp.s-min(left, sp.s), sp.e+min(right, len(body)-sp.e))
+	}
+	for i := 1; i < len(spans); i++ {
+		mid := spans[i-1].e + (spans[i].s-spans[i-1].e)/2
+		edges[2*i-1] = min(edges[2*i-1], mid)
+		edges[2*i] = max(edges[2*i], mid)
+	}
+	for i, sp := range spans {
+		s, e := unit.Ceil(body, edges[2*i]), unit.Floor(body, edges[2*i+1])
+		windows[dest[i]] = Window{CompoundID: d.ID, Start: s, End: e, Text: body[s:e], Hits: sp.hits, Score: sp.score}
+	}
+	return edges
+}
+
+// scoreOrder returns, for each span (in compound and start order), its
+// place in the output: by score, highest first, stable.
+func scoreOrder(x *scratch, spans []span) []int32 {
+	n := len(spans)
+	keys := take(&x.u64, 2*n)
+	perm := take(&x.i32, 2*n)
+	k, tmpK := keys[:n], keys[n:]
+	pm, tmpP := perm[:n], perm[n:]
+	for i := range spans {
+		k[i], pm[i] = scoreKey(spans[i].score), int32(i)
+	}
+	if rank, ok := fewKeys(k); ok {
+		// Few distinct scores (the usual case): one counting sort.
+		var start [257]int32
+		for _, r := range rank {
+			start[r+1]++
+		}
+		for i := 1; i < len(start); i++ {
+			start[i] += start[i-1]
+		}
+		dest := tmpP
+		for i, r := range rank {
+			dest[i] = start[r]
+			start[r]++
+		}
+		return dest
+	}
+	var or, and uint64 = 0, ^uint64(0)
+	for _, x := range k {
+		or, and = or|x, and&x
+	}
+	diff := or ^ and
+	var count [256]int32
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(diff>>shift) == 0 {
+			continue // every key has this digit
+		}
+		count = [256]int32{}
+		for _, x := range k {
+			count[byte(x>>shift)]++
+		}
+		sum := int32(0)
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i, x := range k {
+			d := byte(x >> shift)
+			tmpK[count[d]], tmpP[count[d]] = x, pm[i]
+			count[d]++
+		}
+		k, tmpK = tmpK, k
+		pm, tmpP = tmpP, pm
+	}
+	dest := tmpP // reuse: pm holds the spans in output order
+	for i, sp := range pm {
+		dest[sp] = int32(i)
+	}
+	return dest
+}
+
+func byPosition(a, b *Hit) int {
+	if c := cmp.Compare(a.Start, b.Start); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.End, b.End); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// sortByPosition sorts the positions of the hits of one compound by start,
+// end and ID.
+func sortByPosition(hits []Hit, pos []int32) {
+	if len(pos) > 24 {
+		slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
+		return
+	}
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && byPosition(&hits[pos[j]], &hits[pos[j-1]]) < 0; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+}
+
+// fewKeys maps each key to the rank of its value among the distinct values
+// (ascending) when there are at most 256 of them.
+func fewKeys(keys []uint64) ([]uint8, bool) {
+	const size = 1024 // open addressing, a power of two above 2·256
+	var slot [size]uint64
+	var used [size]bool
+	var distinct []uint64
+	hash := func(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 54 }
+	for _, k := range keys {
+		h := hash(k)
+		for used[h] && slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		if !used[h] {
+			if len(distinct) == 256 {
+				return nil, false
+			}
+			used[h], slot[h] = true, k
+			distinct = append(distinct, k)
+		}
+	}
+	slices.Sort(distinct)
+	var rankOf [size]uint8
+	for r, k := range distinct {
+		h := hash(k)
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		rankOf[h] = uint8(r)
+	}
+	out := make([]uint8, len(keys))
+	for i, k := range keys {
+		h := hash(k)
+		for slot[h] != k {
+			h = (h + 1) & (size - 1)
+		}
+		out[i] = rankOf[h]
+	}
+	return out, true
+}

@@ -1,0 +1,68 @@
+package inflate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/reference/density"
+)
+
+// TestFastPathAgrees: Inflate's fast path answers exactly what index, Select
+// and place answer, on generated requests with ties, empty hits, squeezes
+// and no budget.
+func TestFastPathAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 3))
+	for iter := range 300 {
+		spec := fmt.Sprintf("iter %d", iter)
+		var req Request
+		for d := range 1 + rng.IntN(40) {
+			body := strings.Repeat("abcdé fgh ", 20+rng.IntN(2000))
+			req.Documents = append(req.Documents, Document{ID: fmt.Sprintf("c%02d", (d*7)%41), Body: body})
+		}
+		for h := range rng.IntN(600) {
+			d := req.Documents[rng.IntN(len(req.Documents))]
+			s := rng.IntN(len(d.Body)/11) * 11
+			e := min(s+11*rng.IntN(30), len(d.Body))
+			if rng.IntN(6) == 0 {
+				e = s // empty hit
+			}
+			score := float64(rng.IntN(20)) / 20
+			if rng.IntN(4) == 0 {
+				score = rng.Float64()
+			}
+			req.Hits = append(req.Hits, Hit{ID: fmt.Sprintf("h%d", rng.IntN(1000000)*1000+h), CompoundID: d.ID, Start: s, End: e, Score: score})
+		}
+		if iter%3 > 0 {
+			b := 1 + rng.IntN(40000)
+			req.Budget = &b
+		}
+		got, err := Inflate(req)
+		if err != nil {
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+		byID, err := index(req.Documents, req.Hits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := density.Static(len(req.Hits))
+		if req.Budget != nil {
+			p, _ = density.For(len(req.Hits), *req.Budget)
+		}
+		kept, dropped := Select(req.Hits, p.Keep)
+		want := Result{Windows: place(byID, kept, p), Dropped: dropped}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("iter %d (%s): the fast path differs:\n got %v\nwant %v", iter, spec, summary(got), summary(want))
+		}
+	}
+}
+
+func summary(r Result) string {
+	s := fmt.Sprintf("dropped %v;", r.Dropped)
+	for _, w := range r.Windows {
+		s += fmt.Sprintf(" %s[%d,%d)%v@%v", w.CompoundID, w.Start, w.End, w.Hits, w.Score)
+	}
+	return s
+}
