@@ -1,0 +1,60 @@
+package protocol
+
+import (
+	"context"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/unit"
+)
+
+// The three operations of std085 protocol §5, radial lazy inflation.
+var (
+	radialIngestOp = define("radial_ingest", []adapters.Standard{adapters.Radial}, false,
+		func(ctx context.Context, a adapters.Adapter, req adapters.RadialIngestRequest, _ densify.Provider) (adapters.RadialIngestAnswer, error) {
+			in, ok := a.(adapters.RadialInflater)
+			if !ok {
+				return adapters.RadialIngestAnswer{}, notProvided(a, "radial_ingest")
+			}
+			return in.RadialIngest(ctx, req)
+		},
+		func(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer, u unit.Unit) error {
+			return newLengths(u, docBodies(req.Documents)).atoms("ingest", ans.Atoms)
+		})
+
+	radialWindowsOp = define("radial_windows", []adapters.Standard{adapters.Radial}, false,
+		func(ctx context.Context, a adapters.Adapter, req adapters.RadialWindowsRequest, _ densify.Provider) (adapters.RadialWindowsAnswer, error) {
+			in, ok := a.(adapters.RadialInflater)
+			if !ok {
+				return adapters.RadialWindowsAnswer{}, notProvided(a, "radial_windows")
+			}
+			return in.RadialWindows(ctx, req)
+		},
+		func(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
+			return newLengths(u, docBodies(req.Documents)).windows("answer", ans.Windows)
+		})
+
+	radialSplitOp = define("radial_split", []adapters.Standard{adapters.Radial}, false,
+		func(ctx context.Context, a adapters.Adapter, req adapters.RadialSplitRequest, _ densify.Provider) (adapters.RadialSplitAnswer, error) {
+			in, ok := a.(adapters.RadialInflater)
+			if !ok {
+				return adapters.RadialSplitAnswer{}, notProvided(a, "radial_split")
+			}
+			return in.RadialSplit(ctx, req)
+		}, nil)
+)
+
+// RadialIngest sends a "radial_ingest" request.
+func (a *Adapter) RadialIngest(ctx context.Context, req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
+	return roundTrip[adapters.RadialIngestAnswer](ctx, a, radialIngestOp, req, nil)
+}
+
+// RadialWindows sends a "radial_windows" request.
+func (a *Adapter) RadialWindows(ctx context.Context, req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	return roundTrip[adapters.RadialWindowsAnswer](ctx, a, radialWindowsOp, req, nil)
+}
+
+// RadialSplit sends a "radial_split" request.
+func (a *Adapter) RadialSplit(ctx context.Context, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+	return roundTrip[adapters.RadialSplitAnswer](ctx, a, radialSplitOp, req, nil)
+}
