@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -24,12 +25,12 @@ func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm
 	if err != nil {
 		return ans, 0, fmt.Errorf("search %q: %w", clipTerm(req.Term), err)
 	}
-	loc, err := adapters.ParseLocale(ans.Locale)
+	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
 		t.Fatal("search", adapters.Fault("answer: %v", err))
 	}
 	for i, m := range ans.Matches {
-		if _, err := adapters.ParseTier(m.Tier); err != nil {
+		if _, err := convert.Tier(m.Tier); err != nil {
 			t.Fatal("search", adapters.Fault("answer: match %d (ID %q): %v", i, m.ID, err))
 		}
 	}
@@ -54,7 +55,7 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 	if err != nil {
 		return ans, 0, fmt.Errorf("trigrams: %w", err)
 	}
-	loc, err := adapters.ParseLocale(ans.Locale)
+	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
 		t.Fatal("trigrams", adapters.Fault("answer: %v", err))
 	}
