@@ -1,9 +1,11 @@
 package main
 
 import (
+	"os"
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/open"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -38,4 +40,16 @@ func (f *levelFlag) Set(v string) error {
 	l, err := suite.ParseLevel(v)
 	f.l = l
 	return err
+}
+
+// orDefaultDSN is the PostgreSQL connection string of --dsn, else
+// $CTXCONFORM_PG_DSN, else open.DefaultDSN.
+func orDefaultDSN(flag string) string {
+	if flag != "" {
+		return flag
+	}
+	if env := os.Getenv("CTXCONFORM_PG_DSN"); env != "" {
+		return env
+	}
+	return open.DefaultDSN
 }

@@ -25,27 +25,27 @@ below --fail-on failed, errored or was not run; 2 usage error; 3 with
 Flags:
 `
 
-func cmdMerge(args []string, stdout, stderr io.Writer) int {
+func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	out, files, err := parseMerge(args, stderr)
 	if err != nil {
-		return failed(stderr, "merge", err)
+		return err
 	}
 	var parts []reports.Part
 	for _, name := range files {
 		doc, err := readReport(name)
 		if err != nil {
-			return failed(stderr, "merge", err)
+			return err
 		}
 		parts = append(parts, reports.Part{Source: name, Document: doc})
 	}
 	runs, err := reports.Merge(parts)
 	if err != nil {
-		return failed(stderr, "merge", asUsage(err))
+		return asUsage(err)
 	}
 	if err := out.write(runs, stdout); err != nil {
-		return failed(stderr, "merge", err)
+		return err
 	}
-	return out.status("merge", runs, stderr)
+	return out.verdict(runs)
 }
 
 func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {

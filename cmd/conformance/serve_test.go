@@ -23,8 +23,8 @@ func TestServeReference(t *testing.T) {
 	defer func() { stdin = old }()
 	stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	var out, errOut strings.Builder
-	if code := cmdServeReference([]string{"--standard", "inflate"}, &out, &errOut); code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut.String())
+	if err := cmdServeReference([]string{"--standard", "inflate"}, &out, &errOut); err != nil {
+		t.Fatalf("%v: %s", err, errOut.String())
 	}
 	bySeq := map[int64]protocol.Message{}
 	var started protocol.Message
