@@ -114,15 +114,9 @@ func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	fs.StringVar(&cfg.summary, "markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
 	fs.StringVar(&cfg.by, "by", "", "compare the groups of results with this configuration key (e.g. impl) instead of two files")
 	fs.StringVar(&cfg.baseGroup, "base", "", "with --by: the group the others are compared with (default: the first seen)")
-	for {
-		if err := fs.Parse(args); err != nil {
-			return cfg, shownUsage(err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		cfg.files = append(cfg.files, fs.Arg(0))
-		args = fs.Args()[1:]
+	var err error
+	if cfg.files, err = parseInterspersed(fs, args); err != nil {
+		return cfg, shownUsage(err)
 	}
 	cfg.opts = compare.Options{Threshold: threshold.v, Alpha: *alpha, SkipBad: *skipBad}
 	switch {

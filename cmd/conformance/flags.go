@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"strings"
 
@@ -52,4 +53,20 @@ func orDefaultDSN(flag string) string {
 		return env
 	}
 	return open.DefaultDSN
+}
+
+// parseInterspersed parses fs from args where flags may come before,
+// between or after the positional arguments, and returns those.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return pos, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }

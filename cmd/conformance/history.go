@@ -118,16 +118,9 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	fs.StringVar(&cfg.jsonTo, "json", "", "also write the JSON report to this file (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.htmlTo, "html", "", "also write the self-contained HTML trend report to this file")
 	fs.BoolVar(&cfg.skipBad, "skip-bad", false, "skip unreadable lines and NaN, infinite or impossible negative samples with a warning instead of refusing the file")
-	var locs []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return cfg, shownUsage(err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		locs = append(locs, fs.Arg(0))
-		args = fs.Args()[1:]
+	locs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return cfg, shownUsage(err)
 	}
 	if *dsn != "" {
 		locs = append(locs, *dsn)
@@ -219,16 +212,9 @@ Flags:
 	commit := fs.String("commit", "", "the commit the results measure (default: the files' own commit line)")
 	date := fs.String("date", "", "the commit's date, RFC 3339 or YYYY-MM-DD (default: the files' own date line)")
 	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines and unusable samples with a warning instead of refusing the file")
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return shownUsage(err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return shownUsage(err)
 	}
 	var loc string
 	var files []string

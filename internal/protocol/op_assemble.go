@@ -4,19 +4,12 @@ import (
 	"context"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // assembleOp carries std085 protocol §1–3: window assembly strategies.
 var assembleOp = define("assemble", []adapters.Standard{adapters.Assemble}, false,
-	func(ctx context.Context, a adapters.Adapter, req adapters.AssembleRequest, _ densify.Provider) (adapters.AssembleAnswer, error) {
-		in, ok := a.(adapters.Assembler)
-		if !ok {
-			return adapters.AssembleAnswer{}, notProvided(a, "assemble")
-		}
-		return in.Assemble(ctx, req)
-	},
+	plain(adapters.Assembler.Assemble),
 	func(req adapters.AssembleRequest, ans adapters.AssembleAnswer, u unit.Unit) error {
 		bodies := make(map[string]string, len(req.Documents))
 		for _, d := range req.Documents {

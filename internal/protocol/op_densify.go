@@ -11,11 +11,7 @@ import (
 // language-model calls as "call" messages; the harness answers each with
 // its (simulated) provider in a "reply".
 var densifyOp = define("densify", []adapters.Standard{adapters.Densify}, true,
-	func(ctx context.Context, a adapters.Adapter, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
-		d, ok := a.(adapters.Densifier)
-		if !ok {
-			return adapters.DensifyAnswer{}, notProvided(a, "densify")
-		}
+	func(d adapters.Densifier, ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
 		if p == nil {
 			return adapters.DensifyAnswer{}, errNoProvider
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -24,38 +25,24 @@ type CensusAnswer struct {
 // The three phases of std105 §2.3, elastic radius.
 var (
 	elasticRadiusOp = define("elastic_radius", []adapters.Standard{adapters.Elastic}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.RadiusRequest, _ densify.Provider) (RadiusAnswer, error) {
-			h, ok := a.(adapters.Hydrator)
-			if !ok {
-				return RadiusAnswer{}, notProvided(a, "elastic_radius")
-			}
+		func(h adapters.Hydrator, ctx context.Context, req adapters.RadiusRequest, _ densify.Provider) (RadiusAnswer, error) {
 			r, err := h.Radius(ctx, req)
 			return RadiusAnswer{Radius: r}, err
 		}, nil)
 
 	elasticCensusOp = define("elastic_census", []adapters.Standard{adapters.Elastic}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.CensusRequest, _ densify.Provider) (CensusAnswer, error) {
-			h, ok := a.(adapters.Hydrator)
-			if !ok {
-				return CensusAnswer{}, notProvided(a, "elastic_census")
-			}
+		func(h adapters.Hydrator, ctx context.Context, req adapters.CensusRequest, _ densify.Provider) (CensusAnswer, error) {
 			atoms, err := h.Census(ctx, req)
 			return CensusAnswer{Atoms: atoms}, err
 		},
 		func(req adapters.CensusRequest, ans CensusAnswer, u unit.Unit) error {
-			return newLengths(u, docBodies(req.Documents)).atoms("census", ans.Atoms)
+			return newLengths(u, inflate.Bodies(req.Documents)).atoms("census", ans.Atoms)
 		})
 
 	elasticHydrateOp = define("elastic_hydrate", []adapters.Standard{adapters.Elastic}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.HydrateRequest, _ densify.Provider) (elastic.Result, error) {
-			h, ok := a.(adapters.Hydrator)
-			if !ok {
-				return elastic.Result{}, notProvided(a, "elastic_hydrate")
-			}
-			return h.Hydrate(ctx, req)
-		},
+		plain(adapters.Hydrator.Hydrate),
 		func(req adapters.HydrateRequest, ans elastic.Result, u unit.Unit) error {
-			l := newLengths(u, docBodies(req.Documents))
+			l := newLengths(u, inflate.Bodies(req.Documents))
 			if err := l.atoms("kept", ans.Kept); err != nil {
 				return err
 			}

@@ -16,23 +16,13 @@ type MultiplierAnswer struct {
 // offsets.
 var (
 	expandMultiplierOp = define("expand_multiplier", []adapters.Standard{adapters.Expand}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.GraphRequest, _ densify.Provider) (MultiplierAnswer, error) {
-			e, ok := a.(adapters.Expander)
-			if !ok {
-				return MultiplierAnswer{}, notProvided(a, "expand_multiplier")
-			}
+		func(e adapters.Expander, ctx context.Context, req adapters.GraphRequest, _ densify.Provider) (MultiplierAnswer, error) {
 			m, err := e.Multiplier(ctx, req)
 			return MultiplierAnswer{Multiplier: m}, err
 		}, nil)
 
 	expandOp = define("expand", []adapters.Standard{adapters.Expand}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.ExpandRequest, _ densify.Provider) (adapters.ExpandAnswer, error) {
-			e, ok := a.(adapters.Expander)
-			if !ok {
-				return adapters.ExpandAnswer{}, notProvided(a, "expand")
-			}
-			return e.Expand(ctx, req)
-		}, nil)
+		plain(adapters.Expander.Expand), nil)
 )
 
 // Multiplier sends an "expand_multiplier" request.

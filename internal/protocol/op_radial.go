@@ -4,44 +4,26 @@ import (
 	"context"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // The three operations of std085 protocol §5, radial lazy inflation.
 var (
 	radialIngestOp = define("radial_ingest", []adapters.Standard{adapters.Radial}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.RadialIngestRequest, _ densify.Provider) (adapters.RadialIngestAnswer, error) {
-			in, ok := a.(adapters.RadialInflater)
-			if !ok {
-				return adapters.RadialIngestAnswer{}, notProvided(a, "radial_ingest")
-			}
-			return in.RadialIngest(ctx, req)
-		},
+		plain(adapters.RadialInflater.RadialIngest),
 		func(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer, u unit.Unit) error {
-			return newLengths(u, docBodies(req.Documents)).atoms("ingest", ans.Atoms)
+			return newLengths(u, inflate.Bodies(req.Documents)).atoms("ingest", ans.Atoms)
 		})
 
 	radialWindowsOp = define("radial_windows", []adapters.Standard{adapters.Radial}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.RadialWindowsRequest, _ densify.Provider) (adapters.RadialWindowsAnswer, error) {
-			in, ok := a.(adapters.RadialInflater)
-			if !ok {
-				return adapters.RadialWindowsAnswer{}, notProvided(a, "radial_windows")
-			}
-			return in.RadialWindows(ctx, req)
-		},
+		plain(adapters.RadialInflater.RadialWindows),
 		func(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
-			return newLengths(u, docBodies(req.Documents)).windows("answer", ans.Windows)
+			return newLengths(u, inflate.Bodies(req.Documents)).windows("answer", ans.Windows)
 		})
 
 	radialSplitOp = define("radial_split", []adapters.Standard{adapters.Radial}, false,
-		func(ctx context.Context, a adapters.Adapter, req adapters.RadialSplitRequest, _ densify.Provider) (adapters.RadialSplitAnswer, error) {
-			in, ok := a.(adapters.RadialInflater)
-			if !ok {
-				return adapters.RadialSplitAnswer{}, notProvided(a, "radial_split")
-			}
-			return in.RadialSplit(ctx, req)
-		}, nil)
+		plain(adapters.RadialInflater.RadialSplit), nil)
 )
 
 // RadialIngest sends a "radial_ingest" request.

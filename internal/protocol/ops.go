@@ -31,11 +31,13 @@ type Op struct {
 	sane func(req, ans any, u unit.Unit) error
 }
 
-// define builds a row of the table from typed functions. sane may be nil;
-// it checks an answer's structure (offsets in range, known IDs) before any
-// requirement sees it, and its error makes the call a fault.
-func define[Req, Ans any](name string, stds []adapters.Standard, calls bool,
-	call func(ctx context.Context, a adapters.Adapter, req Req, p densify.Provider) (Ans, error),
+// define builds a row of the table from typed functions: call is the
+// operation on I, the operation interface of package adapters an adapter
+// must implement to provide it (else the call fails as not provided). sane
+// may be nil; it checks an answer's structure (offsets in range, known IDs)
+// before any requirement sees it, and its error makes the call a fault.
+func define[I, Req, Ans any](name string, stds []adapters.Standard, calls bool,
+	call func(in I, ctx context.Context, req Req, p densify.Provider) (Ans, error),
 	sane func(req Req, ans Ans, u unit.Unit) error) Op {
 	op := Op{
 		Name:      name,
@@ -44,13 +46,24 @@ func define[Req, Ans any](name string, stds []adapters.Standard, calls bool,
 		Answer:    reflect.TypeFor[Ans](),
 		Calls:     calls,
 		call: func(ctx context.Context, a adapters.Adapter, req any, p densify.Provider) (any, error) {
-			return call(ctx, a, req.(Req), p)
+			in, ok := a.(I)
+			if !ok {
+				var zero Ans
+				return zero, notProvided(a, name)
+			}
+			return call(in, ctx, req.(Req), p)
 		},
 	}
 	if sane != nil {
 		op.sane = func(req, ans any, u unit.Unit) error { return sane(req.(Req), ans.(Ans), u) }
 	}
 	return op
+}
+
+// plain is the call of an operation that makes no provider calls: m is its
+// method on its interface, e.g. adapters.Inflater.Inflate.
+func plain[I, Req, Ans any](m func(I, context.Context, Req) (Ans, error)) func(I, context.Context, Req, densify.Provider) (Ans, error) {
+	return func(in I, ctx context.Context, req Req, _ densify.Provider) (Ans, error) { return m(in, ctx, req) }
 }
 
 // ops is the table, in the order of adapters.Standards.

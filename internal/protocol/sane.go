@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -17,14 +16,6 @@ type lengths struct {
 
 func newLengths(u unit.Unit, bodies map[string]string) *lengths {
 	return &lengths{u: u, bodies: bodies, lens: map[string]int{}}
-}
-
-func docBodies(docs []inflate.Document) map[string]string {
-	m := make(map[string]string, len(docs))
-	for _, d := range docs {
-		m[d.ID] = d.Body
-	}
-	return m
 }
 
 // span used to fault on an unknown compound or an offset outside it. Such an

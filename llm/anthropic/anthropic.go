@@ -14,7 +14,6 @@ package anthropic
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -99,16 +98,10 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		timeout = DefaultTimeout
 	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/messages")
-	status, body, err := wire.Post(ctx, c.HTTPClient, timeout, name, url, headers, req)
+	var out response
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
-	}
-	if status < 200 || status > 299 {
-		return "", wire.Error(name, status, body)
-	}
-	var out response
-	if err := json.Unmarshal(body, &out); err != nil {
-		return "", fmt.Errorf("%s: decode response: %w (body %q)", name, err, wire.Snippet(body))
 	}
 	if out.Type == "error" {
 		return "", wire.Error(name, status, body)

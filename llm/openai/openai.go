@@ -12,7 +12,6 @@ package openai
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -103,16 +102,10 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		timeout = DefaultTimeout
 	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/chat/completions")
-	status, body, err := wire.Post(ctx, c.HTTPClient, timeout, name, url, headers, req)
+	var out response
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
-	}
-	if status < 200 || status > 299 {
-		return "", wire.Error(name, status, body)
-	}
-	var out response
-	if err := json.Unmarshal(body, &out); err != nil {
-		return "", fmt.Errorf("%s: decode response: %w (body %q)", name, err, wire.Snippet(body))
 	}
 	if len(out.Choices) == 0 {
 		// Some servers answer 200 with an error object.

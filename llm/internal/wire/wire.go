@@ -65,6 +65,24 @@ func Post(ctx context.Context, hc *http.Client, timeout time.Duration, name, url
 	return resp.StatusCode, data, nil
 }
 
+// Exchange is Post, then the checks every provider's answer takes: a
+// non-2xx status is the provider's error (see Error), and a 2xx body is
+// decoded as JSON into out. The status and body are returned for the
+// caller's own checks of the decoded answer.
+func Exchange(ctx context.Context, hc *http.Client, timeout time.Duration, name, url string, headers map[string]string, payload, out any) (int, []byte, error) {
+	status, body, err := Post(ctx, hc, timeout, name, url, headers, payload)
+	if err != nil {
+		return status, body, err
+	}
+	if status < 200 || status > 299 {
+		return status, body, Error(name, status, body)
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return status, body, fmt.Errorf("%s: decode response: %w (body %q)", name, err, Snippet(body))
+	}
+	return status, body, nil
+}
+
 // Error turns an error body into a ProviderError. It reads
 // {"error": {"message", "type", "code"}} (OpenAI, Anthropic, llama.cpp; code
 // a string or a number), {"error": {"message", "status"}} (Google), either
