@@ -1,5 +1,7 @@
 // Package open builds an adapter from its name and settings, for the
-// conformance binary and for the Ginkgo suites alike.
+// conformance binary and for the Ginkgo suites alike, and says how to make
+// an unavailable one available (HintError), so that every caller gives the
+// same advice.
 package open
 
 import (

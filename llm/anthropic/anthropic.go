@@ -46,17 +46,12 @@ type Client struct {
 
 var _ densify.Provider = (*Client)(nil)
 
-type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
 type request struct {
-	Model       string    `json:"model"`
-	MaxTokens   int       `json:"max_tokens"`
-	System      string    `json:"system,omitempty"`
-	Messages    []message `json:"messages"`
-	Temperature *float64  `json:"temperature,omitempty"`
+	Model       string         `json:"model"`
+	MaxTokens   int            `json:"max_tokens"`
+	System      string         `json:"system,omitempty"`
+	Messages    []wire.Message `json:"messages"`
+	Temperature *float64       `json:"temperature,omitempty"`
 }
 
 type response struct {
@@ -81,7 +76,7 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		return "", fmt.Errorf("%s: no model set", name)
 	}
 	req := request{Model: c.Model, MaxTokens: c.MaxTokens, System: prompt,
-		Messages: []message{{Role: "user", Content: input}}, Temperature: c.Temperature}
+		Messages: []wire.Message{{Role: "user", Content: input}}, Temperature: c.Temperature}
 	if req.MaxTokens <= 0 {
 		req.MaxTokens = DefaultMaxTokens
 	}

@@ -46,18 +46,13 @@ type Client struct {
 
 var _ densify.Provider = (*Client)(nil)
 
-type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
 type request struct {
-	Model               string    `json:"model"`
-	Messages            []message `json:"messages"`
-	MaxTokens           int       `json:"max_tokens,omitempty"`
-	MaxCompletionTokens int       `json:"max_completion_tokens,omitempty"`
-	Temperature         *float64  `json:"temperature,omitempty"`
-	Stream              bool      `json:"stream"`
+	Model               string         `json:"model"`
+	Messages            []wire.Message `json:"messages"`
+	MaxTokens           int            `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int            `json:"max_completion_tokens,omitempty"`
+	Temperature         *float64       `json:"temperature,omitempty"`
+	Stream              bool           `json:"stream"`
 }
 
 type response struct {
@@ -83,9 +78,9 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 	}
 	req := request{Model: c.Model, Temperature: c.Temperature}
 	if prompt != "" {
-		req.Messages = append(req.Messages, message{Role: "system", Content: prompt})
+		req.Messages = append(req.Messages, wire.Message{Role: "system", Content: prompt})
 	}
-	req.Messages = append(req.Messages, message{Role: "user", Content: input})
+	req.Messages = append(req.Messages, wire.Message{Role: "user", Content: input})
 	if c.MaxTokens > 0 {
 		if c.MaxCompletionTokens {
 			req.MaxCompletionTokens = c.MaxTokens

@@ -1,6 +1,7 @@
 // Package wire holds what the HTTP provider clients share: the POST of a
-// JSON request under a timeout, and the mapping of an error body to a
-// densify.ProviderError that keeps the API's own words.
+// JSON request under a timeout and the decoding of its answer (Exchange),
+// and the mapping of an error body to a densify.ProviderError that keeps
+// the API's own words.
 package wire
 
 import (
@@ -16,6 +17,12 @@ import (
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
+
+// Message is one message of a chat request, as both APIs take it.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
 
 // MaxBody bounds the bytes read from a response.
 const MaxBody = 32 << 20
