@@ -13,12 +13,15 @@ import (
 // protocol. It implements every operation interface of package adapters
 // that the implementation declares, and besides:
 //
-//   - Close stops the implementation ("stop", then a kill after a grace).
-//   - Stderr is the tail of its standard error, for the report.
-//   - Restarts counts the restarts after faults.
+//   - Close sends "stop" and kills the implementation if it has not exited
+//     2 s later.
+//   - Stderr is the tail of its standard error (Options.StderrKeep bytes),
+//     with a line marking each restart; Restarts counts the restarts after
+//     faults.
 //   - Undriven lists the standards it declared that this version of the
 //     protocol cannot drive (reported as not implemented).
-//   - Capabilities lists the protocol capabilities in use.
+//   - Capabilities lists the protocol capabilities in use; SelfTimes says
+//     whether it times "bench" requests on its own clock.
 //
 // It is safe for concurrent use; requests are sent one at a time. The
 // machinery lives in internal/protocol.
