@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // ErrInexpressible marks a request the protocol cannot carry: a string that
@@ -26,18 +27,16 @@ var ErrInexpressible = adapters.ErrInexpressible
 // is searched for the string at fault: walking every request would cost as
 // much as encoding it.
 func marshal(op string, v any) (json.RawMessage, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := jsonenc.Compact(v)
+	if err != nil {
 		return nil, fmt.Errorf("%s request not sent: %w: %v", op, ErrInexpressible, err)
 	}
-	if bytes.Contains(b.Bytes(), []byte(`\ufffd`)) {
+	if bytes.Contains(b, []byte(`\ufffd`)) {
 		if where := badString(reflect.ValueOf(v), ""); where != "" {
 			return nil, fmt.Errorf("%s request not sent: %w: %s is not valid UTF-8", op, ErrInexpressible, strings.TrimPrefix(where, "."))
 		}
 	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return b, nil
 }
 
 // badString returns the path of the first string in v that is not valid

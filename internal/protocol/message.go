@@ -8,6 +8,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // Protocol is the version of the protocol this package speaks. The harness
@@ -230,14 +231,13 @@ func payloadOf(m *Message) (json.RawMessage, string) {
 	return nil, ""
 }
 
+// encode is m as one protocol line, ending in a newline.
 func encode(m Message) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(m); err != nil {
+	b, err := jsonenc.Compact(m)
+	if err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return append(b, '\n'), nil
 }
 
 func isObject(raw json.RawMessage) bool {

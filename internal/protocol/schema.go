@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -261,14 +262,7 @@ func GenerateSchema() ([]byte, error) {
 		"x-ops":       opsDoc,
 		"$defs":       g.defs,
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return jsonenc.Indented(doc)
 }
 
 func withDesc(m map[string]any, d string) map[string]any {

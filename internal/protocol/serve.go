@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
@@ -241,15 +241,7 @@ func bench(ctx context.Context, op Op, a adapters.Adapter, req any, warmup, iter
 // marshalAnswer encodes an answer compactly, without escaping <, > and &
 // (window texts of code are full of them: escaped, each costs six bytes to
 // write and to read).
-func marshalAnswer(ans any) (json.RawMessage, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(ans); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
+func marshalAnswer(ans any) (json.RawMessage, error) { return jsonenc.Compact(ans) }
 
 func (s *server) deliver(m Message) {
 	s.cmu.Lock()
