@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"regexp"
@@ -124,12 +123,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 
 // parseBench reads the flags. Every mistake is a usageError.
 func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, benchUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("bench", benchUsage, stderr)
 	var cfg benchConfig
 	fs.Var(&cfg.names, "adapter", "implementation under test: reference, postgres or exec (repeatable: side by side; default reference)")
 	fs.StringVar(&cfg.dsn, "dsn", "", "PostgreSQL for the postgres adapter and the side-by-side benchmarks (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -99,12 +98,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 // parseCompare reads the flags, which may come before, between or after
 // the files. Every mistake is a usageError.
 func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, compareUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("compare", compareUsage, stderr)
 	var cfg compareConfig
 	threshold := thresholdFlag{0.05}
 	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -98,12 +97,7 @@ func subcommand(name string, err error) error {
 // parseHistory reads the flags, which may come before or after the
 // history. Every mistake is a usageError.
 func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
-	fs := flag.NewFlagSet("history", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, historyUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("history", historyUsage, stderr)
 	var cfg historyConfig
 	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
 	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
@@ -194,20 +188,17 @@ func writeWith(path string, render func(io.Writer) error) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-func cmdHistoryImport(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("history import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance history import [flags] DIR --commit C --date D FILE...
+const historyImportUsage = `usage: conformance history import [flags] DIR --commit C --date D FILE...
 
 Adds the results in FILE (any go test -bench or conformance bench output;
 several files are one run) to the history in DIR (or PostgreSQL with
 --dsn) as the run of commit C, dated D (RFC 3339, or YYYY-MM-DD).
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
+`
+
+func cmdHistoryImport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("history import", historyImportUsage, stderr)
 	dsn := fs.String("dsn", "", "add to the history in PostgreSQL at this connection string instead of a directory")
 	commit := fs.String("commit", "", "the commit the results measure (default: the files' own commit line)")
 	date := fs.String("date", "", "the commit's date, RFC 3339 or YYYY-MM-DD (default: the files' own date line)")
@@ -320,11 +311,7 @@ func recordRun(location string, results []byte, stderr io.Writer) error {
 	return nil
 }
 
-func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("history accuracy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance history accuracy [flags]
+const historyAccuracyUsage = `usage: conformance history accuracy [flags]
 
 Scores the change-point detector, and the "alert at 110% of the previous
 run" rule beside it, on synthetic histories: normal and heavy-tailed
@@ -334,9 +321,10 @@ status 1 when the goals (recall >= 0.95 for steps of at least twice the
 CV, <= 0.05 false change points per series) are not met.
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
+`
+
+func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("history accuracy", historyAccuracyUsage, stderr)
 	n := fs.Int("histories", 200, "histories per cell of the grid")
 	runs := fs.Int("runs", 60, "runs per history")
 	seed := fs.Uint64("seed", 1, "seed of the histories")

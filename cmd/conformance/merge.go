@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -49,12 +47,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 }
 
 func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, mergeUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("merge", mergeUsage, stderr)
 	out := outputs{}
 	failOn := levelFlag{suite.Must}
 	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level failed, errored or was not run: must, should or strict")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -111,12 +110,7 @@ Flags:
 `
 
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, replayUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("replay", replayUsage, stderr)
 	adapter := fs.String("adapter", "", "implementation under test: reference, postgres or exec (default exec with a command, else reference)")
 	dsn := fs.String("dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed for the requirement")

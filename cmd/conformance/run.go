@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -173,12 +172,7 @@ func readExpectations(path string) (reports.Expectations, error) {
 // range, a filter that selects no requirement, a command where none is
 // wanted (or none where one is).
 func parseRun(args []string, stderr io.Writer) (runConfig, error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, runUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("run", runUsage, stderr)
 	var cfg runConfig
 	var names adaptersFlag
 	var stds standardsFlag

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -22,13 +20,8 @@ var stdin io.Reader = os.Stdin
 // test: `conformance run --adapter exec -- conformance serve-reference`
 // must give the table of `conformance run --adapter reference`.
 func cmdServeReference(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve-reference", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: conformance serve-reference [--standard S,...]\n\n"+
-			"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("serve-reference", "usage: conformance serve-reference [--standard S,...]\n\n"+
+		"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n", stderr)
 	var stds standardsFlag
 	fs.Var(&stds, "standard", "declare only these standards (comma-separated, repeatable); default: every standard the protocol drives")
 	if err := fs.Parse(args); err != nil {
