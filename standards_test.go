@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/process"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/internal/protocol"
 	"github.com/ctxconform/ctxconform/properties"
 	"github.com/ctxconform/ctxconform/specs"
 	"github.com/ctxconform/ctxconform/suite"
@@ -34,7 +34,7 @@ func TestStandardsCoverage(t *testing.T) {
 		{"an operation interface the reference provides (adapters/operations.go, adapters/reference)", func(s adapters.Standard) bool {
 			return slices.Contains(provided, s)
 		}},
-		{"a protocol operation (adapters/process/op_*.go)", func(s adapters.Standard) bool {
+		{"a protocol operation (internal/protocol/op_*.go)", func(s adapters.Standard) bool {
 			return len(protocolOps(s)) > 0
 		}},
 		{"a schema for each of its protocol operations (adapters/process/schema)", func(s adapters.Standard) bool {
@@ -72,7 +72,7 @@ func TestStandardsCoverage(t *testing.T) {
 // protocolOps names the protocol operations that serve standard s.
 func protocolOps(s adapters.Standard) []string {
 	var names []string
-	for _, op := range process.Ops() {
+	for _, op := range protocol.Ops() {
 		if slices.Contains(op.Standards, s) {
 			names = append(names, op.Name)
 		}

@@ -1,11 +1,11 @@
 package adapters
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"unicode/utf8"
 
-	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -64,6 +64,14 @@ func toUnit(u unit.Unit, body string, off int) (int, error) {
 	return 0, fmt.Errorf("%w: byte offset %d falls inside a character, and no %s offset does", ErrInexpressible, off, u)
 }
 
+// spanToUnit converts the byte offsets start and end of body to u (see
+// toUnit).
+func spanToUnit(u unit.Unit, body string, start, end int) (int, int, error) {
+	s, err1 := toUnit(u, body, start)
+	e, err2 := toUnit(u, body, end)
+	return s, e, cmp.Or(err1, err2)
+}
+
 // indexedBody is the size from which a body's offsets are converted with
 // its index (offsets.go) rather than by counting from its start.
 const indexedBody = 1024
@@ -74,15 +82,6 @@ func lengthIn(u unit.Unit, body string) int {
 		return indexOf(body).count(u, body, len(body))
 	}
 	return u.Len(body)
-}
-
-// bodiesOf maps document IDs to bodies, the text every offset is counted in.
-func bodiesOf(docs []inflate.Document) map[string]string {
-	m := make(map[string]string, len(docs))
-	for _, d := range docs {
-		m[d.ID] = d.Body
-	}
-	return m
 }
 
 // atomsToUnit returns a copy of a request's atoms with their offsets

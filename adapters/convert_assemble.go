@@ -1,7 +1,6 @@
 package adapters
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -22,11 +21,8 @@ func (c *converted) Assemble(ctx context.Context, req AssembleRequest) (Assemble
 	out := req
 	out.Molecules = make([]assemble.Molecule, len(req.Molecules))
 	for i, m := range req.Molecules {
-		body := bodies[m.Source]
-		var err1, err2 error
-		m.Start, err1 = toUnit(u, body, m.Start)
-		m.End, err2 = toUnit(u, body, m.End)
-		if err := cmp.Or(err1, err2); err != nil {
+		var err error
+		if m.Start, m.End, err = spanToUnit(u, bodies[m.Source], m.Start, m.End); err != nil {
 			return AssembleAnswer{}, fmt.Errorf("convert molecule %q to %s: %w", m.ID, u, err)
 		}
 		out.Molecules[i] = m

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 )
 
@@ -35,7 +36,7 @@ func (c *converted) Census(ctx context.Context, req CensusRequest) ([]radial.Ato
 	if err != nil {
 		return atoms, err
 	}
-	return newRepairer(ctx, c.a.Info().Unit, bodiesOf(req.Documents)).atoms(atoms, "census")
+	return newRepairer(ctx, c.a.Info().Unit, inflate.Bodies(req.Documents)).atoms(atoms, "census")
 }
 
 func (c *converted) Hydrate(ctx context.Context, req HydrateRequest) (elastic.Result, error) {
@@ -43,7 +44,7 @@ func (c *converted) Hydrate(ctx context.Context, req HydrateRequest) (elastic.Re
 	if err != nil {
 		return elastic.Result{}, err
 	}
-	u, bodies := c.a.Info().Unit, bodiesOf(req.Documents)
+	u, bodies := c.a.Info().Unit, inflate.Bodies(req.Documents)
 	in := req
 	if in.Atoms, err = atomsToUnit(u, bodies, req.Atoms); err != nil {
 		return elastic.Result{}, err

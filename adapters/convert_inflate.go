@@ -1,7 +1,6 @@
 package adapters
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -15,15 +14,12 @@ func (c *converted) Inflate(ctx context.Context, req inflate.Request) (inflate.R
 		return inflate.Result{}, fmt.Errorf("inflate: %w", ErrNotImplemented)
 	}
 	u := c.a.Info().Unit
-	bodies := bodiesOf(req.Documents)
+	bodies := inflate.Bodies(req.Documents)
 	out := req
 	out.Hits = make([]inflate.Hit, len(req.Hits))
 	for i, h := range req.Hits {
-		body := bodies[h.CompoundID]
-		var err1, err2 error
-		h.Start, err1 = toUnit(u, body, h.Start)
-		h.End, err2 = toUnit(u, body, h.End)
-		if err := cmp.Or(err1, err2); err != nil {
+		var err error
+		if h.Start, h.End, err = spanToUnit(u, bodies[h.CompoundID], h.Start, h.End); err != nil {
 			return inflate.Result{}, fmt.Errorf("convert hit %q to %s: %w", h.ID, u, err)
 		}
 		out.Hits[i] = h

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
 func (c *converted) radial() (RadialInflater, error) {
@@ -23,7 +25,7 @@ func (c *converted) RadialIngest(ctx context.Context, req RadialIngestRequest) (
 	if err != nil {
 		return ans, err
 	}
-	ans.Atoms, err = newRepairer(ctx, c.a.Info().Unit, bodiesOf(req.Documents)).atoms(ans.Atoms, "ingest")
+	ans.Atoms, err = newRepairer(ctx, c.a.Info().Unit, inflate.Bodies(req.Documents)).atoms(ans.Atoms, "ingest")
 	return ans, err
 }
 
@@ -33,7 +35,7 @@ func (c *converted) RadialWindows(ctx context.Context, req RadialWindowsRequest)
 		return RadialWindowsAnswer{}, err
 	}
 	u := c.a.Info().Unit
-	bodies := bodiesOf(req.Documents)
+	bodies := inflate.Bodies(req.Documents)
 	out := req
 	if out.Atoms, err = atomsToUnit(u, bodies, req.Atoms); err != nil {
 		return RadialWindowsAnswer{}, err

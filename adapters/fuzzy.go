@@ -3,9 +3,6 @@ package adapters
 import (
 	"context"
 	"fmt"
-
-	"github.com/ctxconform/ctxconform/reference/fuzzy"
-	"github.com/ctxconform/ctxconform/reference/trgm"
 )
 
 // Searcher is the operation interface of std105 §3: fuzzy search over atom
@@ -85,41 +82,6 @@ type TrigramAnswer struct {
 	Similarity           []float32  `json:"similarity"`
 	WordSimilarity       []float32  `json:"word_similarity"`
 	StrictWordSimilarity []float32  `json:"strict_word_similarity"`
-}
-
-// ParseLocale reads the Locale field of an answer.
-func ParseLocale(s string) (trgm.Locale, error) {
-	switch s {
-	case trgm.UTF8.String():
-		return trgm.UTF8, nil
-	case trgm.C.String():
-		return trgm.C, nil
-	}
-	return 0, fmt.Errorf("unknown locale %q (want %q or %q)", s, trgm.UTF8, trgm.C)
-}
-
-// FuzzyEntries converts entries to the reference's type.
-func FuzzyEntries(es []SearchEntry) []fuzzy.Entry {
-	out := make([]fuzzy.Entry, len(es))
-	for i, e := range es {
-		out[i] = fuzzy.Entry(e)
-	}
-	return out
-}
-
-// MatchOf converts a reference match to the contract's type.
-func MatchOf(m fuzzy.Match) SearchMatch {
-	return SearchMatch{ID: m.ID, Label: m.Label, Tier: m.Tier.String(), Similarity: m.Similarity}
-}
-
-// ParseTier reads SearchMatch.Tier.
-func ParseTier(s string) (fuzzy.Tier, error) {
-	for _, t := range []fuzzy.Tier{fuzzy.Exact, fuzzy.Prefix, fuzzy.Trigram} {
-		if t.String() == s {
-			return t, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown tier %q (want %q, %q or %q)", s, TierExact, TierPrefix, TierTrigram)
 }
 
 // The contract carries no offsets: a converted adapter passes searches through.

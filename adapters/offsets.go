@@ -97,9 +97,15 @@ func (ix *bodyIndex) near(u unit.Unit, body string, off int) (lo, hi int, ok boo
 		counts = ix.units
 	}
 	k := sort.SearchInts(counts, off+1) - 1 // the last checkpoint at or before off
-	n := counts[k]
-	for i, r := range body[ix.bytes[k]:] {
-		i += ix.bytes[k]
+	return scanNear(u, body, ix.bytes[k], counts[k], off)
+}
+
+// scanNear finds offset off (in u) of body by counting from byte start,
+// where the count is n: the byte range of the character holding it (empty
+// on a boundary), and whether it lies in the body at all (else the end).
+func scanNear(u unit.Unit, body string, start, n, off int) (lo, hi int, ok bool) {
+	for i, r := range body[start:] {
+		i += start
 		if n == off {
 			return i, i, true
 		}

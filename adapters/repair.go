@@ -156,24 +156,7 @@ func toBytesNear(u unit.Unit, body string, off int) (lo, hi int, ok bool) {
 	if len(body) >= indexedBody {
 		return indexOf(body).near(u, body, off)
 	}
-	n := 0
-	for i, r := range body {
-		if n == off {
-			return i, i, true
-		}
-		w := 1
-		if u == unit.UTF16 && r >= 0x10000 {
-			w = 2
-		}
-		if n+w > off {
-			return i, i + utf8.RuneLen(r), true
-		}
-		n += w
-	}
-	if n == off {
-		return len(body), len(body), true
-	}
-	return len(body), len(body), false
+	return scanNear(u, body, 0, 0, off)
 }
 
 // repairer converts the offsets of one answer to bytes, repairing what it

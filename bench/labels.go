@@ -112,13 +112,22 @@ func searchTerms(n int) ([]string, error) {
 	return out, nil
 }
 
-// similarityPairs returns n (label, term) pairs for the trigram benchmarks.
-func similarityPairs(n int) (labels, terms []string, err error) {
+// searchWorkload returns n labels to search and terms search terms.
+func searchWorkload(n, terms int) ([]fuzzy.Entry, []string, error) {
 	entries, err := labelEntries(n)
 	if err != nil {
 		return nil, nil, err
 	}
-	terms, err = searchTerms(n)
+	ts, err := searchTerms(terms)
+	if err != nil {
+		return nil, nil, err
+	}
+	return entries, ts, nil
+}
+
+// similarityPairs returns n (label, term) pairs for the trigram benchmarks.
+func similarityPairs(n int) (labels, terms []string, err error) {
+	entries, terms, err := searchWorkload(n, n)
 	if err != nil {
 		return nil, nil, err
 	}

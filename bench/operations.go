@@ -43,11 +43,7 @@ func adapterSearch(a adapters.Adapter, n int) func(b *testing.B) error {
 		if !ok {
 			return Skip("%s does not implement %s", a.Info().Name, adapters.Fuzzy)
 		}
-		entries, err := labelEntries(n)
-		if err != nil {
-			return err
-		}
-		terms, err := searchTerms(64)
+		entries, terms, err := searchWorkload(n, 64)
 		if err != nil {
 			return err
 		}

@@ -329,11 +329,7 @@ func fuzzyIndex(n int) func(b *testing.B) error {
 
 func fuzzyScan(n int) func(b *testing.B) error {
 	return func(b *testing.B) error {
-		entries, err := labelEntries(n)
-		if err != nil {
-			return err
-		}
-		terms, err := searchTerms(64)
+		entries, terms, err := searchWorkload(n, 64)
 		if err != nil {
 			return err
 		}

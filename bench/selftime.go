@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -109,7 +110,7 @@ func checkHydrate(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) 
 // checkSearch holds a search answer to its MUST invariants: every match
 // qualifies for its tier, tiers in order.
 func checkSearch(req adapters.SearchRequest, ans adapters.SearchAnswer) error {
-	loc, err := adapters.ParseLocale(ans.Locale)
+	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
 		return fmt.Errorf("wrong answer, not timed: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
@@ -77,13 +78,13 @@ func fuzzyRequirements() []suite.Requirement {
 				if req.Threshold != nil {
 					opts = append(opts, fuzzy.WithThreshold(*req.Threshold))
 				}
-				ms, err := fuzzy.Scan(loc, adapters.FuzzyEntries(req.Entries), req.Term, opts...)
+				ms, err := fuzzy.Scan(loc, convert.Entries(req.Entries), req.Term, opts...)
 				if err != nil {
 					return fmt.Errorf("the reference refuses the request: %v", err)
 				}
 				want := make([]adapters.SearchMatch, len(ms))
 				for i, m := range ms {
-					want[i] = adapters.MatchOf(m)
+					want[i] = convert.Match(m)
 				}
 				return invariant.SameMatches(want, ans.Matches)
 			})),

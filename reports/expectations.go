@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -205,10 +206,12 @@ func WriteExpectations(w io.Writer, runs []suite.Report, prior Expectations) err
 	slices.SortStableFunc(out.Expectations, func(a, b Expectation) int {
 		return strings.Compare(a.Adapter+"\x00"+a.ID, b.Adapter+"\x00"+b.ID)
 	})
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	b, err := jsonenc.Indented(out)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 func firstLine(s string, n int) string {

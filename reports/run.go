@@ -1,9 +1,9 @@
 package reports
 
 import (
-	"encoding/json"
 	"io"
 
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -41,10 +41,12 @@ type Document struct {
 
 // JSON writes the runs as one indented JSON document (a Document).
 func JSON(w io.Writer, runs []Run) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(Document{Format: ReportFormat, Runs: nonNil(runs)})
+	b, err := jsonenc.Indented(Document{Format: ReportFormat, Runs: nonNil(runs)})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 func nonNil(runs []Run) []Run {

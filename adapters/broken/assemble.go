@@ -5,21 +5,13 @@ import (
 	"math"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 )
 
 // assembler is the reference with its Assemble replaced.
 type assembler struct {
-	*reference.Adapter
-	name     string
+	mutant
 	assemble func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error)
-}
-
-func (b *assembler) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *assembler) Assemble(_ context.Context, req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
@@ -29,7 +21,7 @@ func (b *assembler) Assemble(_ context.Context, req adapters.AssembleRequest) (a
 // AssembleIgnoresBudget assembles as if max_chars were unlimited (it still
 // rejects max_chars <= 0), so windows and gap fills exceed small budgets.
 func AssembleIgnoresBudget() adapters.Adapter {
-	return &assembler{reference.New(), "assemble-ignores-budget", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+	return &assembler{named("assemble-ignores-budget"), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
 		if req.MaxChars > 0 {
 			req.MaxChars = math.MaxInt
 		}
@@ -42,7 +34,7 @@ func AssembleIgnoresBudget() adapters.Adapter {
 // a window's molecules with spaces instead of the body's bytes (same
 // length, so the budget still holds).
 func AssembleSpaceGaps() adapters.Adapter {
-	return &assembler{reference.New(), "assemble-space-gaps", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+	return &assembler{named("assemble-space-gaps"), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
 		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
 		if err != nil {
 			return adapters.AssembleAnswer{}, err

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/densify"
 )
 
@@ -21,15 +20,8 @@ import (
 
 // densifier is the reference with its Densify replaced.
 type densifier struct {
-	*reference.Adapter
-	name    string
+	mutant
 	densify func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error)
-}
-
-func (b *densifier) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *densifier) Densify(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
@@ -40,14 +32,14 @@ func (b *densifier) Densify(ctx context.Context, req adapters.DensifyRequest, p 
 // halving the chunk budget and re-chunking the input.
 func NoMergeRetry() adapters.Adapter {
 	f := flow{floor: densify.DefaultFloor, guard: true}
-	return &densifier{reference.New(), "no-merge-retry", f.densify}
+	return &densifier{named("no-merge-retry"), f.densify}
 }
 
 // HalvesBelowFloor keeps halving budgets down to 40 tokens instead of
 // stopping at 320.
 func HalvesBelowFloor() adapters.Adapter {
 	f := flow{floor: 40, mergeRetry: true, guard: true}
-	return &densifier{reference.New(), "halves-below-floor", f.densify}
+	return &densifier{named("halves-below-floor"), f.densify}
 }
 
 // EndlessMerge has no non-reducing guard: when no two parts fit one merge
@@ -55,7 +47,7 @@ func HalvesBelowFloor() adapters.Adapter {
 // answers.
 func EndlessMerge() adapters.Adapter {
 	f := flow{floor: densify.DefaultFloor, mergeRetry: true}
-	return &densifier{reference.New(), "endless-merge", f.densify}
+	return &densifier{named("endless-merge"), f.densify}
 }
 
 // FixedCeilings follows the standard's flow correctly but budgets as the
@@ -65,14 +57,14 @@ func EndlessMerge() adapters.Adapter {
 // budget derived from the window needs, and merges in several passes.
 func FixedCeilings() adapters.Adapter {
 	f := flow{floor: densify.DefaultFloor, mergeRetry: true, guard: true}
-	return &densifier{reference.New(), "fixed-ceilings", f.densify}
+	return &densifier{named("fixed-ceilings"), f.densify}
 }
 
 // RateLimitAsOverflow classifies a rate limit as a context-window overflow,
 // so a rate-limited call sends the flow into chunking and halving.
 func RateLimitAsOverflow() adapters.Adapter {
-	ref := reference.New()
-	return &densifier{ref, "rate-limit-as-overflow", func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+	ref := named("rate-limit-as-overflow")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
 		return ref.Densify(ctx, req, densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
 			out, err := p.Complete(ctx, prompt, input)
 			if err != nil && densify.Classify(err) == densify.RateLimit {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -18,17 +17,10 @@ import (
 // hydrator is the reference with some of its elastic operations replaced;
 // a nil function leaves the reference's.
 type hydrator struct {
-	*reference.Adapter
-	name    string
+	mutant
 	radius  func(budget, hits int) (int, error)
 	census  func(docs []inflate.Document, terms []string) ([]radial.Atom, error)
 	hydrate func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error)
-}
-
-func (b *hydrator) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *hydrator) Radius(ctx context.Context, req adapters.RadiusRequest) (int, error) {
@@ -56,7 +48,7 @@ func (b *hydrator) Hydrate(ctx context.Context, req adapters.HydrateRequest) (el
 // std105 §4's floor of 200 and cap of 32000 (but at least 1, so windows can
 // be drawn). Its Radius operation is the reference's.
 func UnclampedRadius() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-unclamped-radius",
+	return &hydrator{mutant: named("elastic-unclamped-radius"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			return hydrate(docs, atoms, budget, hydration{radius: func(b, h int) int { return max(b/h/2, 1) }})
 		}}
@@ -67,7 +59,7 @@ func UnclampedRadius() adapters.Adapter {
 // formula's radius, so budget that merged windows, document edges or
 // dropped atoms leave is wasted (the reference before it filled the budget).
 func FormulaRadius() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-formula-radius",
+	return &hydrator{mutant: named("elastic-formula-radius"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			return hydrate(docs, atoms, budget, hydration{})
 		}}
@@ -77,7 +69,7 @@ func FormulaRadius() adapters.Adapter {
 // the census radius, Radius(budget, hits), instead of the radius its
 // windows were cut at.
 func ReportsCensusRadius() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-reports-census-radius",
+	return &hydrator{mutant: named("elastic-reports-census-radius"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			res, err := elastic.Hydrate(docs, atoms, budget)
 			if err != nil {
@@ -91,7 +83,7 @@ func ReportsCensusRadius() adapters.Adapter {
 // KeepsEveryAtom windows every atom at the clamped radius, even when the
 // floor of 200 makes hits·400 exceed the budget.
 func KeepsEveryAtom() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-keeps-every-atom",
+	return &hydrator{mutant: named("elastic-keeps-every-atom"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			return hydrate(docs, atoms, budget, hydration{keepAll: true})
 		}}
@@ -100,7 +92,7 @@ func KeepsEveryAtom() adapters.Adapter {
 // NoMergeElastic gives every atom a window of its own: overlapping windows
 // are never merged (std085-protocol §5.4).
 func NoMergeElastic() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-no-merge",
+	return &hydrator{mutant: named("elastic-no-merge"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			return hydrate(docs, atoms, budget, hydration{noMerge: true})
 		}}
@@ -120,7 +112,7 @@ func RadiusGrowsWithHits() adapters.Adapter {
 		}
 		return min(max(share, elastic.MinRadius), elastic.MaxRadius)
 	}
-	return &hydrator{Adapter: reference.New(), name: "elastic-radius-grows",
+	return &hydrator{mutant: named("elastic-radius-grows"),
 		radius: func(budget, hits int) (int, error) {
 			if _, err := elastic.Radius(budget, hits); err != nil {
 				return 0, err
@@ -135,7 +127,7 @@ func RadiusGrowsWithHits() adapters.Adapter {
 // CensusPrefix matches every label that starts with the term (the
 // `ILIKE 'term%'` of std105 §3.2), not the exact label.
 func CensusPrefix() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-census-prefix",
+	return &hydrator{mutant: named("elastic-census-prefix"),
 		census: func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
 			idx, err := radial.Ingest(docs)
 			if err != nil {
@@ -150,7 +142,7 @@ func CensusPrefix() adapters.Adapter {
 // CensusCaseSensitive compares labels with the term as written, so a term
 // with a capital letter finds nothing (labels are lower case).
 func CensusCaseSensitive() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-census-case-sensitive",
+	return &hydrator{mutant: named("elastic-census-case-sensitive"),
 		census: func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
 			idx, err := radial.Ingest(docs)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 )
@@ -15,17 +14,10 @@ import (
 // multiplier is computed (multiplier), how the candidate count is rounded
 // (floor), or what is done to the answer (after).
 type expander struct {
-	*reference.Adapter
-	name       string
+	mutant
 	multiplier func(g *expand.Graph, req adapters.GraphRequest) float64 // nil: the reference's
 	floor      bool                                                     // ask floor(limit·m), not ceil
 	after      func(cat *hybrid.Catalogue, req adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer
-}
-
-func (b *expander) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *expander) graph(req adapters.GraphRequest) (*expand.Graph, float64, error) {
@@ -104,14 +96,14 @@ func floatBands(n, e int, lessLow, lessHigh func(d float64) bool) float64 {
 // StaticDouble is the pre-ADR engine: it always asks for 2·limit
 // candidates, whatever the graph.
 func StaticDouble() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "static-2x",
+	return &expander{mutant: named("static-2x"),
 		multiplier: func(*expand.Graph, adapters.GraphRequest) float64 { return 2 }}
 }
 
 // ColdAtOneHundredth puts density exactly 0.01 on the cold side (`<=
 // 0.01`): 1.5 where the ADR gives 2.0.
 func ColdAtOneHundredth() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "cold-at-0.01",
+	return &expander{mutant: named("cold-at-0.01"),
 		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
 			return floatBands(g.Order(), g.Size(), func(d float64) bool { return d <= 0.01 }, func(d float64) bool { return d < 0.1 })
 		}}
@@ -121,7 +113,7 @@ func ColdAtOneHundredth() adapters.Adapter {
 // table read as "0.01 - 0.10" inclusive): 2.0 where the ADR's code gives
 // 3.0.
 func GrowingAtOneTenth() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "growing-at-0.10",
+	return &expander{mutant: named("growing-at-0.10"),
 		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
 			return floatBands(g.Order(), g.Size(), func(d float64) bool { return d < 0.01 }, func(d float64) bool { return d <= 0.1 })
 		}}
@@ -129,7 +121,7 @@ func GrowingAtOneTenth() adapters.Adapter {
 
 // CountsSelfLoops counts each distinct self-loop as an edge.
 func CountsSelfLoops() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "counts-self-loops",
+	return &expander{mutant: named("counts-self-loops"),
 		multiplier: func(g *expand.Graph, req adapters.GraphRequest) float64 {
 			loops := map[string]bool{}
 			for _, e := range req.Edges {
@@ -144,13 +136,13 @@ func CountsSelfLoops() adapters.Adapter {
 // RoundsDown asks for floor(limit·m) candidates (Go's int(limit·m)), not
 // the ceiling: one short at 1.5× and an odd limit.
 func RoundsDown() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "rounds-down", floor: true}
+	return &expander{mutant: named("rounds-down"), floor: true}
 }
 
 // OverLimit returns one result more than asked for whenever the candidate
 // pool has one to spare.
 func OverLimit() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "over-limit",
+	return &expander{mutant: named("over-limit"),
 		after: func(_ *hybrid.Catalogue, _ adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer {
 			in := map[string]bool{}
 			for _, id := range ans.IDs {
@@ -169,7 +161,7 @@ func OverLimit() adapters.Adapter {
 // OutsidePool re-ranks beyond its pool: its last result is the best tool
 // the semantic stage ranked just past the candidates it was asked for.
 func OutsidePool() adapters.Adapter {
-	return &expander{Adapter: reference.New(), name: "outside-pool",
+	return &expander{mutant: named("outside-pool"),
 		after: func(cat *hybrid.Catalogue, req adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer {
 			sem, err := cat.Semantic(req.Query, ans.Asked+1, 0)
 			if err == nil && len(sem) > ans.Asked && len(ans.IDs) > 0 {

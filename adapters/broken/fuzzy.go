@@ -14,15 +14,8 @@ import (
 
 // searcher is the reference with its Search replaced.
 type searcher struct {
-	*reference.Adapter
-	name   string
+	mutant
 	search func(req adapters.SearchRequest) (adapters.SearchAnswer, error)
-}
-
-func (b *searcher) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *searcher) Search(_ context.Context, req adapters.SearchRequest) (adapters.SearchAnswer, error) {
@@ -105,7 +98,7 @@ func order(ms []adapters.SearchMatch) {
 func UnescapedLike() adapters.Adapter {
 	k := right
 	k.pattern = func(term string) string { return term + "%" }
-	return &searcher{reference.New(), "unescaped-like", k.search}
+	return &searcher{named("unescaped-like"), k.search}
 }
 
 // ASCIILower lower-cases only ASCII letters for the exact and prefix tiers
@@ -114,7 +107,7 @@ func UnescapedLike() adapters.Adapter {
 func ASCIILower() adapters.Adapter {
 	k := right
 	k.lower = trgm.C
-	return &searcher{reference.New(), "ascii-lower", k.search}
+	return &searcher{named("ascii-lower"), k.search}
 }
 
 // StrictThreshold requires similarity > threshold instead of >=: a label
@@ -122,13 +115,13 @@ func ASCIILower() adapters.Adapter {
 func StrictThreshold() adapters.Adapter {
 	k := right
 	k.passes = func(sim float32, th float64) bool { return float64(sim) > th }
-	return &searcher{reference.New(), "strict-threshold", k.search}
+	return &searcher{named("strict-threshold"), k.search}
 }
 
 // TrigramFirst ranks trigram matches above prefix matches (a search that
 // sorts the fuzzy tier by similarity before the prefix tier).
 func TrigramFirst() adapters.Adapter {
-	return &searcher{reference.New(), "trigram-first", func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+	return &searcher{named("trigram-first"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
 		ans, err := right.search(req)
 		rank := map[string]int{adapters.TierExact: 1, adapters.TierTrigram: 2, adapters.TierPrefix: 3}
 		slices.SortStableFunc(ans.Matches, func(a, b adapters.SearchMatch) int { return cmp.Compare(rank[a.Tier], rank[b.Tier]) })
@@ -139,7 +132,7 @@ func TrigramFirst() adapters.Adapter {
 // EmptyMatchesAll answers an empty term with every label as a prefix match
 // (ILIKE '%'), instead of refusing it.
 func EmptyMatchesAll() adapters.Adapter {
-	return &searcher{reference.New(), "empty-matches-all", func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+	return &searcher{named("empty-matches-all"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
 		if req.Term != "" {
 			return right.search(req)
 		}

@@ -5,22 +5,14 @@ import (
 	"sort"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/density"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
 // inflater is the reference with its Inflate replaced.
 type inflater struct {
-	*reference.Adapter
-	name    string
+	mutant
 	inflate func(req inflate.Request) (inflate.Result, error)
-}
-
-func (b *inflater) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *inflater) Inflate(_ context.Context, req inflate.Request) (inflate.Result, error) {
@@ -30,7 +22,7 @@ func (b *inflater) Inflate(_ context.Context, req inflate.Request) (inflate.Resu
 // IgnoresBudget inflates as if no budget were given (static windows for
 // every hit), so a small budget is exceeded.
 func IgnoresBudget() adapters.Adapter {
-	return &inflater{reference.New(), "ignores-budget", func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named("ignores-budget"), func(req inflate.Request) (inflate.Result, error) {
 		if req.Budget != nil && *req.Budget <= 0 {
 			return inflate.Inflate(req) // still rejects bad budgets
 		}
@@ -42,7 +34,7 @@ func IgnoresBudget() adapters.Adapter {
 // NoMerge gives every hit a window of its own: hits a few bytes apart are
 // never merged.
 func NoMerge() adapters.Adapter {
-	return &inflater{reference.New(), "no-merge", func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named("no-merge"), func(req inflate.Request) (inflate.Result, error) {
 		p, err := plan(req)
 		if err != nil {
 			return inflate.Result{}, err
@@ -70,44 +62,36 @@ func NoMerge() adapters.Adapter {
 // SplitsUTF8 moves every window's end one byte further when it can, which
 // cuts a multi-byte character whenever one follows.
 func SplitsUTF8() adapters.Adapter {
-	return &inflater{reference.New(), "splits-utf8", func(req inflate.Request) (inflate.Result, error) {
-		res, err := inflate.Inflate(req)
-		if err != nil {
-			return res, err
+	return reshaped("splits-utf8", func(w *inflate.Window, body string) {
+		if w.End < len(body) && body[w.End] >= 0x80 {
+			w.End++
+			w.Text = body[w.Start:w.End]
 		}
-		bodies := map[string]string{}
-		for _, d := range req.Documents {
-			bodies[d.ID] = d.Body
-		}
-		for i, w := range res.Windows {
-			body := bodies[w.CompoundID]
-			if w.End < len(body) && body[w.End] >= 0x80 {
-				res.Windows[i].End++
-				res.Windows[i].Text = body[w.Start : w.End+1]
-			}
-		}
-		return res, nil
-	}}
+	})
 }
 
 // Overlaps pads each window by 100 more on the right, into its neighbour.
 func Overlaps() adapters.Adapter {
-	return &inflater{reference.New(), "overlaps", func(req inflate.Request) (inflate.Result, error) {
+	return reshaped("overlaps", func(w *inflate.Window, body string) {
+		end := min(w.End+100, len(body))
+		for end < len(body) && body[end]&0xC0 == 0x80 {
+			end++
+		}
+		w.End, w.Text = end, body[w.Start:end]
+	})
+}
+
+// reshaped is the reference's inflation with each window changed by
+// reshape, which is given the body of the window's document.
+func reshaped(name string, reshape func(w *inflate.Window, body string)) adapters.Adapter {
+	return &inflater{named(name), func(req inflate.Request) (inflate.Result, error) {
 		res, err := inflate.Inflate(req)
 		if err != nil {
 			return res, err
 		}
-		bodies := map[string]string{}
-		for _, d := range req.Documents {
-			bodies[d.ID] = d.Body
-		}
-		for i, w := range res.Windows {
-			body := bodies[w.CompoundID]
-			end := min(w.End+100, len(body))
-			for end < len(body) && body[end]&0xC0 == 0x80 {
-				end++
-			}
-			res.Windows[i].End, res.Windows[i].Text = end, body[w.Start:end]
+		bodies := inflate.Bodies(req.Documents)
+		for i := range res.Windows {
+			reshape(&res.Windows[i], bodies[res.Windows[i].CompoundID])
 		}
 		return res, nil
 	}}
@@ -115,7 +99,7 @@ func Overlaps() adapters.Adapter {
 
 // LosesHits forgets the last hit of every window with more than one.
 func LosesHits() adapters.Adapter {
-	return &inflater{reference.New(), "loses-hits", func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named("loses-hits"), func(req inflate.Request) (inflate.Result, error) {
 		res, err := inflate.Inflate(req)
 		for i, w := range res.Windows {
 			if len(w.Hits) > 1 {
@@ -130,7 +114,7 @@ func LosesHits() adapters.Adapter {
 // original engine did, instead of the best: the answer depends on the
 // order of the request.
 func InputOrder() adapters.Adapter {
-	return &inflater{reference.New(), "input-order", func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named("input-order"), func(req inflate.Request) (inflate.Result, error) {
 		p, err := plan(req)
 		if err != nil {
 			return inflate.Result{}, err
@@ -149,7 +133,7 @@ func InputOrder() adapters.Adapter {
 // AcceptsAnything never rejects a request: offsets are clamped into the
 // document instead of refused.
 func AcceptsAnything() adapters.Adapter {
-	return &inflater{reference.New(), "accepts-anything", func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named("accepts-anything"), func(req inflate.Request) (inflate.Result, error) {
 		res, err := inflate.Inflate(req)
 		if err != nil {
 			return inflate.Result{}, nil

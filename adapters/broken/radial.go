@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 )
@@ -15,16 +14,9 @@ import (
 // radialInflater is the reference with RadialWindows or RadialSplit
 // replaced (a nil function keeps the reference's).
 type radialInflater struct {
-	*reference.Adapter
-	name    string
+	mutant
 	windows func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error)
 	split   func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error)
-}
-
-func (b *radialInflater) Info() adapters.Info {
-	i := b.Adapter.Info()
-	i.Name = "broken/" + b.name
-	return i
 }
 
 func (b *radialInflater) RadialWindows(ctx context.Context, req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
@@ -44,7 +36,7 @@ func (b *radialInflater) RadialSplit(ctx context.Context, req adapters.RadialSpl
 // RadialNoMerge cuts each atom's window like the reference but never merges
 // windows that overlap or touch (§5.4 skipped).
 func RadialNoMerge() adapters.Adapter {
-	return &radialInflater{Adapter: reference.New(), name: "radial-no-merge", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	return &radialInflater{mutant: named("radial-no-merge"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		if err := radial.Check(req.Documents, req.Atoms); err != nil {
 			return adapters.RadialWindowsAnswer{}, err
 		}
@@ -66,7 +58,7 @@ func RadialNoMerge() adapters.Adapter {
 // RadialSplit5050 splits a term's share 50/50 between its direct and its
 // related atoms instead of 70/30.
 func RadialSplit5050() adapters.Adapter {
-	return &radialInflater{Adapter: reference.New(), name: "radial-split-50-50", split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+	return &radialInflater{mutant: named("radial-split-50-50"), split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
 		s, err := radial.Split(req.Budget, req.Terms)
 		if err != nil {
 			return adapters.RadialSplitAnswer{}, err
@@ -89,7 +81,7 @@ func RadialSplit5050() adapters.Adapter {
 // RadialCountsCodeSpace windows like the reference but reports the cost of
 // code windows with their white space counted (§5.3 ignored).
 func RadialCountsCodeSpace() adapters.Adapter {
-	return &radialInflater{Adapter: reference.New(), name: "radial-counts-code-space", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	return &radialInflater{mutant: named("radial-counts-code-space"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
 		if err != nil {
 			return adapters.RadialWindowsAnswer{}, err

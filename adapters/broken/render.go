@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -14,7 +13,7 @@ import (
 // rendered is the reference's answer with a rendering made by render from
 // its windows and their documents' lengths.
 func rendered(name string, render func(ws []inflate.Window, lens map[string]int) string) adapters.Adapter {
-	return &inflater{reference.New(), name, func(req inflate.Request) (inflate.Result, error) {
+	return &inflater{named(name), func(req inflate.Request) (inflate.Result, error) {
 		res, err := inflate.Inflate(req)
 		if err != nil {
 			return res, err
@@ -62,7 +61,7 @@ func firstOnly(texts []string) string {
 
 // AssembleRendersFirstOnly hands the model only the first window's text.
 func AssembleRendersFirstOnly() adapters.Adapter {
-	return &assembler{reference.New(), "assemble-renders-first-only", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+	return &assembler{named("assemble-renders-first-only"), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
 		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
 		texts := make([]string, len(res))
 		for i, r := range res {
@@ -75,7 +74,7 @@ func AssembleRendersFirstOnly() adapters.Adapter {
 // AssembleRendersOverBudget hands the model each window between "..."
 // markers under a "[source]" title, counting none of it against max_chars.
 func AssembleRendersOverBudget() adapters.Adapter {
-	return &assembler{reference.New(), "assemble-renders-over-budget", func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+	return &assembler{named("assemble-renders-over-budget"), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
 		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
 		parts := make([]string, len(res))
 		for i, r := range res {
@@ -87,7 +86,7 @@ func AssembleRendersOverBudget() adapters.Adapter {
 
 // RadialRendersFirstOnly hands the model only the first window's text.
 func RadialRendersFirstOnly() adapters.Adapter {
-	return &radialInflater{Adapter: reference.New(), name: "radial-renders-first-only", windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	return &radialInflater{mutant: named("radial-renders-first-only"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
 		texts := make([]string, len(ws))
 		for i, w := range ws {
@@ -99,7 +98,7 @@ func RadialRendersFirstOnly() adapters.Adapter {
 
 // ElasticRendersFirstOnly hands the model only the first window's text.
 func ElasticRendersFirstOnly() adapters.Adapter {
-	return &hydrator{Adapter: reference.New(), name: "elastic-renders-first-only",
+	return &hydrator{mutant: named("elastic-renders-first-only"),
 		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
 			res, err := elastic.Hydrate(docs, atoms, budget)
 			texts := make([]string, len(res.Windows))

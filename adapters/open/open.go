@@ -1,5 +1,7 @@
 // Package open builds an adapter from its name and settings, for the
-// conformance binary and for the Ginkgo suites alike.
+// conformance binary and for the Ginkgo suites alike, and says how to make
+// an unavailable one available (HintError), so that every caller gives the
+// same advice.
 package open
 
 import (
@@ -27,6 +29,17 @@ const DefaultDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 // PostgresHint tells a user how to point the PostgreSQL adapter at a database.
 const PostgresHint = "Point it at a PostgreSQL 15+ database with pg_trgm available: " +
 	"set CTXCONFORM_PG_DSN=postgres://USER@HOST:PORT/DB (or pass --dsn to conformance)."
+
+// A HintError is an adapter that could not be opened for want of something
+// the user can provide (a database with what it needs); Hint says how. Its
+// message is Err's alone, so that a caller prints the hint where it fits.
+type HintError struct {
+	Err  error
+	Hint string
+}
+
+func (e *HintError) Error() string { return e.Err.Error() }
+func (e *HintError) Unwrap() error { return e.Err }
 
 // New starts the adapter cfg names.
 func New(ctx context.Context, cfg Config) (adapters.Adapter, error) {

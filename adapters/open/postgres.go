@@ -2,6 +2,7 @@ package open
 
 import (
 	"context"
+	"errors"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/postgres"
@@ -15,8 +16,11 @@ func newPostgres(ctx context.Context, cfg Config) (adapters.Adapter, error) {
 		dsn = DefaultDSN
 	}
 	a, err := postgres.Open(ctx, postgres.Config{DSN: dsn})
-	if err != nil {
+	switch {
+	case errors.Is(err, postgres.ErrNoDatabase):
 		return nil, err // it names the server and how to point the adapter elsewhere
+	case err != nil:
+		return nil, &HintError{Err: err, Hint: PostgresHint}
 	}
 	return a, nil
 }

@@ -33,6 +33,11 @@ const MaxSafeSize = 1 << 20
 // Hint tells a user how to point the adapter at a database.
 const Hint = "set CTXCONFORM_PG_DSN (or pass --dsn) to a PostgreSQL 15+ database with pg_trgm available"
 
+// ErrNoDatabase is wrapped by the errors of a connection that could not be
+// made (an invalid DSN, an unreachable server); its text is Hint, which
+// closes their message, so a caller need not add a hint of its own.
+var ErrNoDatabase = errors.New(Hint)
+
 // Config says where the database is and bounds what the adapter may do.
 type Config struct {
 	DSN            string        // connection string; "" means DefaultDSN
@@ -87,7 +92,7 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	cfg = cfg.withDefaults()
 	cc, err := pgx.ParseConfig(cfg.DSN)
 	if err != nil {
-		return nil, fmt.Errorf("invalid DSN: %w (%s)", err, Hint)
+		return nil, fmt.Errorf("invalid DSN: %w (%w)", err, ErrNoDatabase)
 	}
 	target := fmt.Sprintf("%s@%s:%d/%s", cc.User, cc.Host, cc.Port, cc.Database)
 	if cfg.Schema == "" {
@@ -111,7 +116,7 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	defer cancel()
 	lease, err := pgx.ConnectConfig(ctx, cc)
 	if err != nil {
-		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%s)", target, err, Hint)
+		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%w)", target, err, ErrNoDatabase)
 	}
 	a := &Adapter{cfg: cfg, schema: cfg.Schema, lease: lease}
 	ok := false
@@ -240,7 +245,7 @@ func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
 		if errors.Is(err, puddle.ErrClosedPool) {
 			return errPoolClosed
 		}
-		return fmt.Errorf("connect: %w (%s)", err, Hint)
+		return fmt.Errorf("connect: %w (%w)", err, ErrNoDatabase)
 	}
 	// Release destroys a connection left busy or inside a transaction, so a
 	// cancelled query never poisons the next one.

@@ -85,10 +85,7 @@ type span struct {
 // text first, so a stored body that differs is an error, not a wrong window.
 // Every read is one statement of a single batch.
 func (a *Adapter) readSpans(ctx context.Context, set int64, docs []inflate.Document, spans []span) ([]string, error) {
-	bodies := make(map[string]string, len(docs))
-	for _, d := range docs {
-		bodies[d.ID] = d.Body
-	}
+	bodies := inflate.Bodies(docs)
 	// Byte offsets to character offsets, one pass per compound.
 	offsets := map[string][]int{}
 	for _, s := range spans {

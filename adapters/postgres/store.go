@@ -146,18 +146,24 @@ func (s *store) entries(ctx context.Context, es []adapters.SearchEntry) (int64, 
 	})
 }
 
-// documents loads compounds; their order does not matter.
-func (s *store) documents(ctx context.Context, docs []inflate.Document) (int64, error) {
-	sorted := slices.Clone(docs)
+// documentFields sorts docs into the order their digest is taken in and
+// returns their fields for the digest and an estimate of their size.
+func documentFields(docs []inflate.Document) (sorted []inflate.Document, fields [][]string, size int64) {
+	sorted = slices.Clone(docs)
 	slices.SortFunc(sorted, func(a, b inflate.Document) int {
 		return cmp.Or(cmp.Compare(a.ID, b.ID), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Body, b.Body))
 	})
-	fields := make([][]string, len(sorted))
-	var size int64
+	fields = make([][]string, len(sorted))
 	for i, d := range sorted {
 		fields[i] = []string{d.ID, kindOf(d), d.Body}
 		size += int64(len(d.ID) + len(d.Body) + 64)
 	}
+	return sorted, fields, size
+}
+
+// documents loads compounds; their order does not matter.
+func (s *store) documents(ctx context.Context, docs []inflate.Document) (int64, error) {
+	sorted, fields, size := documentFields(docs)
 	return s.load(ctx, digestOf("documents", fields), fmt.Sprintf("%d documents", len(docs)), size, func(ctx context.Context, tx pgx.Tx, id int64) error {
 		rows := make([][]any, len(sorted))
 		for i, d := range sorted {
@@ -171,16 +177,7 @@ func (s *store) documents(ctx context.Context, docs []inflate.Document) (int64, 
 // corpus loads documents and the atoms of their keywords (radial.Ingest)
 // together: the census reads the atoms, hydration the bodies.
 func (s *store) corpus(ctx context.Context, docs []inflate.Document, atoms []radial.Atom) (int64, error) {
-	sorted := slices.Clone(docs)
-	slices.SortFunc(sorted, func(a, b inflate.Document) int {
-		return cmp.Or(cmp.Compare(a.ID, b.ID), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Body, b.Body))
-	})
-	fields := make([][]string, len(sorted))
-	var size int64
-	for i, d := range sorted {
-		fields[i] = []string{d.ID, kindOf(d), d.Body}
-		size += int64(len(d.ID) + len(d.Body) + 64)
-	}
+	sorted, fields, size := documentFields(docs)
 	size += int64(len(atoms)) * 64
 	return s.load(ctx, digestOf("corpus", fields), fmt.Sprintf("%d documents and %d atoms", len(docs), len(atoms)), size, func(ctx context.Context, tx pgx.Tx, id int64) error {
 		rows := make([][]any, len(sorted))

@@ -26,14 +26,16 @@
 // protocol is tested by running the whole catalogue through it and
 // comparing with the reference in process.
 //
-// The operation table (Ops; the op_*.go files) maps each operation name to
-// its request and answer types, the adapter method it calls and a sanity
-// check of its answer; adding an operation is one row and one method.
+// The machinery (messages, the operation table, the schema and its
+// validator, both sides of a session) lives in internal/protocol: the
+// operation table (its op_*.go files) maps each operation name to its
+// request and answer types, the adapter method it calls and a sanity check
+// of its answer; adding an operation is one row and one method there.
 //
 // # Decisions
 //
 //   - A request JSON cannot carry (a string that is not UTF-8, a NaN) is not
-//     sent: the call returns ErrInexpressible, not a fault. No program
+//     sent: the call returns adapters.ErrInexpressible, not a fault. No program
 //     reading JSON can receive such input, so the bad-input checks that
 //     send it are moot for it; sending a repaired request instead would
 //     fail a correct implementation.
@@ -61,7 +63,7 @@
 //     them in "start", the program names those it uses in "started", and a
 //     program that names none is spoken to exactly as before. "documents"
 //     sends each distinct document once per session under a ref (requests
-//     list refs; documents.go), because the same large documents recur in
+//     list refs; internal/protocol/documents.go), because the same large documents recur in
 //     almost every request; "bench" has the program time an operation on
 //     its own clock (adapters.WithSelfTiming asks for it), because a
 //     benchmark timed from the harness measures the pipe.

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ctxconform/ctxconform/internal/protocol"
 )
 
 var update = flag.Bool("update", false, "rewrite schema/protocol-v1.schema.json")
@@ -15,7 +17,7 @@ const schemaFile = "schema/protocol-v1.schema.json"
 // TestSchemaFile keeps the published schema in step with the Go types the
 // messages are encoded from. Run with -update after changing a contract.
 func TestSchemaFile(t *testing.T) {
-	want, err := GenerateSchema()
+	want, err := protocol.GenerateSchema()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
@@ -30,7 +31,7 @@ func (*Adapter) Search(ctx context.Context, req adapters.SearchRequest) (adapter
 // adapters that compute the answer in Go (or derive it from the reference's)
 // use it.
 func SearchLocale(loc trgm.Locale, req adapters.SearchRequest) ([]adapters.SearchMatch, error) {
-	ix, err := indexFor(loc, adapters.FuzzyEntries(req.Entries))
+	ix, err := indexFor(loc, convert.Entries(req.Entries))
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +41,7 @@ func SearchLocale(loc trgm.Locale, req adapters.SearchRequest) ([]adapters.Searc
 	}
 	out := make([]adapters.SearchMatch, len(ms))
 	for i, m := range ms {
-		out[i] = adapters.MatchOf(m)
+		out[i] = convert.Match(m)
 	}
 	return out, nil
 }

@@ -22,6 +22,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -164,21 +165,11 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 		return nil, err
 	}
 	const base, head = "base", "head"
-	files := benchfmt.Files{Paths: []string{base + "=" + basePath, head + "=" + headPath}, AllowLabels: true}
-	var recs []record
-	var warnings []string
-	for files.Scan() {
-		switch rec := files.Result().(type) {
-		case *benchfmt.SyntaxError:
-			warnings = append(warnings, "unreadable line: "+rec.Error())
-		case *benchfmt.Result:
-			if err := admit(rec, opts, &warnings); err != nil {
-				return nil, err
-			}
-			recs = append(recs, record{col: string(rec.GetConfig(".file")), res: rec.Clone()})
-		}
-	}
-	if err := files.Err(); err != nil {
+	files := &benchfmt.Files{Paths: []string{base + "=" + basePath, head + "=" + headPath}, AllowLabels: true}
+	recs, warnings, err := collect(files, opts, func(rec *benchfmt.Result) (string, error) {
+		return string(rec.GetConfig(".file")), nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	paths := map[string]string{base: basePath, head: headPath}
@@ -194,6 +185,35 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 	t.BaseLabel, t.HeadLabel = basePath, headPath
 	t.Warnings = append(warnings, t.Warnings...)
 	return t, nil
+}
+
+// results is what benchfmt.Reader and benchfmt.Files have in common.
+type results interface {
+	Scan() bool
+	Result() benchfmt.Record
+	Err() error
+}
+
+// collect reads every result of rs, admitted (see admit) and cloned, in the
+// column that column names; unreadable lines become warnings naming their
+// file and line.
+func collect(rs results, opts Options, column func(*benchfmt.Result) (string, error)) (recs []record, warnings []string, err error) {
+	for rs.Scan() {
+		switch rec := rs.Result().(type) {
+		case *benchfmt.SyntaxError:
+			warnings = append(warnings, "unreadable line: "+rec.Error())
+		case *benchfmt.Result:
+			if err := admit(rec, opts, &warnings); err != nil {
+				return nil, nil, err
+			}
+			col, err := column(rec)
+			if err != nil {
+				return nil, nil, err
+			}
+			recs = append(recs, record{col: col, res: rec.Clone()})
+		}
+	}
+	return recs, warnings, rs.Err()
 }
 
 // admit refuses a result holding a sample no statistic can use (NaN, an
@@ -220,34 +240,40 @@ var implKeys = []string{"impl", "adapter", "adapter-version", "adapter-language"
 // value of the configuration key key (e.g. "impl", which `conformance
 // bench` writes on every result). base names the group the others are
 // compared with; "" takes the first group seen. It returns one table per
-// other group, in the order first seen; name is used in messages.
+// other group, in the order first seen; name is the file name of r in
+// messages.
 func ByKey(r io.Reader, name, key, base string, opts Options) ([]*Table, error) {
+	rd := benchfmt.NewReader(r, name)
+	return byKey(rd, rd.Units, name, key, base, opts)
+}
+
+// ByKeyFiles is ByKey on the results of the files paths, read one after
+// another; messages name the file and line they are about.
+func ByKeyFiles(paths []string, key, base string, opts Options) ([]*Table, error) {
+	files := &benchfmt.Files{Paths: paths}
+	units := func() benchfmt.UnitMetadataMap { return files.Units() }
+	return byKey(files, units, strings.Join(paths, ", "), key, base, opts)
+}
+
+// byKey is ByKey on rs, whose unit metadata units gives once it is read.
+func byKey(rs results, units func() benchfmt.UnitMetadataMap, name, key, base string, opts Options) ([]*Table, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	rd := benchfmt.NewReader(r, name)
-	var recs []record
-	var groups, warnings []string
-	for rd.Scan() {
-		switch rec := rd.Result().(type) {
-		case *benchfmt.SyntaxError:
-			warnings = append(warnings, "unreadable line: "+rec.Error())
-		case *benchfmt.Result:
-			if err := admit(rec, opts, &warnings); err != nil {
-				return nil, err
-			}
-			g := string(rec.GetConfig(key))
-			if g == "" {
-				return nil, fmt.Errorf("%s: result %s has no configuration key %q to compare by", name, rec.Name.Full(), key)
-			}
-			if !slices.Contains(groups, g) {
-				groups = append(groups, g)
-			}
-			recs = append(recs, record{col: g, res: rec.Clone()})
+	var groups []string
+	recs, warnings, err := collect(rs, opts, func(rec *benchfmt.Result) (string, error) {
+		g := string(rec.GetConfig(key))
+		if g == "" {
+			file, line := rec.Pos()
+			return "", fmt.Errorf("%s:%d: result %s has no configuration key %q to compare by", file, line, rec.Name.Full(), key)
 		}
-	}
-	if err := rd.Err(); err != nil {
+		if !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+		return g, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if base == "" && len(groups) > 0 {
@@ -270,7 +296,7 @@ func ByKey(r io.Reader, name, key, base string, opts Options) ([]*Table, error) 
 		if g == base {
 			continue
 		}
-		t, err := build(recs, rd.Units(), base, g, keys, true, opts)
+		t, err := build(recs, units(), base, g, keys, true, opts)
 		if err != nil {
 			return nil, err
 		}

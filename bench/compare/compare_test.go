@@ -277,3 +277,22 @@ func TestByKey(t *testing.T) {
 		t.Error("one implementation was accepted: nothing to compare")
 	}
 }
+
+// TestByKeyFilesNamesFile: an error about a result of the second of
+// several files names that file and the result's line in it, not a line
+// of the files run together.
+func TestByKeyFilesNamesFile(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(a, []byte("impl: reference\nBenchmarkX/n=1-2 1 5 ns/op\nBenchmarkX/n=1-2 1 5 ns/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("goos: linux\nBenchmarkX/n=1-2 1 5 ns/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := compare.ByKeyFiles([]string{a, b}, "impl", "", compare.Options{})
+	if err == nil || !strings.Contains(err.Error(), b+":2:") {
+		t.Errorf("error %v, want it to name %s:2", err, b)
+	}
+}

@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"regexp"
 
 	"os"
 	"os/signal"
@@ -46,11 +46,7 @@ func (c *configFlag) Set(v string) error {
 	return nil
 }
 
-func cmdBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance bench [flags] [-- command args...]
+const benchUsage = `usage: conformance bench [flags] [-- command args...]
 
 Runs the benchmarks in this process (no Go toolchain needed) and writes Go
 benchmark format, ready for "conformance compare" or benchstat. With
@@ -66,114 +62,160 @@ to standard output):
   conformance bench --adapter reference --adapter exec -- node impl.js
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
-	var names adaptersFlag
-	fs.Var(&names, "adapter", "implementation under test: reference, postgres or exec (repeatable: side by side; default reference)")
-	dsn := fs.String("dsn", "", "PostgreSQL for the postgres adapter and the side-by-side benchmarks (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
-	count := fs.Int("count", 6, "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
-	benchtime := fs.String("benchtime", "1s", "time (or Nx iterations) per run, as go test's -benchtime")
-	match := fs.String("run", "", "run only benchmarks whose name matches this regular expression")
-	short := fs.Bool("short", false, "small scales only (a quick smoke run)")
-	out := fs.String("o", "-", "write results to this file (- for standard output)")
-	report := fs.String("scaling-report", "", "also write the scaling report to this file (.html or .svg)")
-	from := fs.String("from", "", "do not run: read this results file and write only the scaling report")
-	quiet := fs.Bool("q", false, "no progress lines on standard error")
-	record := fs.String("record", "", "also add the results to the performance history in this directory (or postgres:// URL), with commit, date and cores")
-	var extra configFlag
-	fs.Var(&extra, "config", "add a configuration line key=value to the results, e.g. commit=abc123 (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "conformance bench: %v\n", err)
-		return exitUsage
-	}
-	if *from != "" {
-		if *report == "" {
-			return fail(fmt.Errorf("--from %s: give --scaling-report FILE to say where the report goes", *from))
-		}
-		f, err := format.Read(*from)
-		if err != nil {
-			return fail(err)
-		}
-		if err := writeScaling(*report, f); err != nil {
-			return fail(err)
-		}
-		return exitOK
-	}
-	re, err := compile(*match)
+`
+
+// benchConfig is everything cmdBench read from its flags.
+type benchConfig struct {
+	names     adaptersFlag
+	command   []string
+	dsn       string
+	count     int
+	benchtime string
+	match     *regexp.Regexp
+	short     bool
+	out       string
+	report    string
+	from      string
+	quiet     bool
+	record    string
+	extra     configFlag
+}
+
+// cmdBench runs the benchmarks of each adapter it names, side by side:
+// read the flags, open the adapters, run, write the results (and record
+// them), then report. A benchmark that failed fails the gate.
+func cmdBench(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseBench(args, stderr)
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	if *count < 1 {
-		return fail(fmt.Errorf("--count %d: want at least 1", *count))
-	}
-	if *report != "" {
-		if err := checkReportPath(*report); err != nil {
-			return fail(err)
+	if cfg.from != "" {
+		f, err := format.Read(cfg.from)
+		if err != nil {
+			return asUsage(err)
 		}
+		return asUsage(writeScaling(cfg.report, f))
 	}
-	if *dsn == "" {
-		if *dsn = os.Getenv("CTXCONFORM_PG_DSN"); *dsn == "" {
-			*dsn = open.DefaultDSN
-		}
-	}
-
-	if len(names) == 0 {
-		names = adaptersFlag{"reference"}
-	}
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	subjects, code := openSubjects(ctx, names, *dsn, *short, fs.Args(), stderr)
-	defer func() {
-		for _, s := range subjects {
-			s.close()
-		}
-	}()
-	if code >= 0 {
-		return code
+	subjects, err := openSubjects(ctx, cfg.names, cfg.dsn, cfg.short, cfg.command)
+	defer closeSubjects(subjects)
+	if err != nil {
+		return err
 	}
+	started := time.Now()
+	results, encoded, err := runBenchmarks(subjects, cfg, stderr)
+	if err != nil {
+		return asUsage(err)
+	}
+	if err := writeBenchResults(encoded, cfg, stdout, stderr); err != nil {
+		return asUsage(err)
+	}
+	failed := summarize(stderr, subjects, results, cfg.quiet, time.Since(started))
+	if err := reportBench(encoded, len(subjects), cfg, stdout, stderr); err != nil {
+		return asUsage(err)
+	}
+	if failed > 0 {
+		return errGate
+	}
+	return nil
+}
+
+// parseBench reads the flags. Every mistake is a usageError.
+func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
+	fs := newFlagSet("bench", benchUsage, stderr)
+	var cfg benchConfig
+	fs.Var(&cfg.names, "adapter", "implementation under test: reference, postgres or exec (repeatable: side by side; default reference)")
+	fs.StringVar(&cfg.dsn, "dsn", "", "PostgreSQL for the postgres adapter and the side-by-side benchmarks (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
+	fs.IntVar(&cfg.count, "count", 6, "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
+	fs.StringVar(&cfg.benchtime, "benchtime", "1s", "time (or Nx iterations) per run, as go test's -benchtime")
+	match := fs.String("run", "", "run only benchmarks whose name matches this regular expression")
+	fs.BoolVar(&cfg.short, "short", false, "small scales only (a quick smoke run)")
+	fs.StringVar(&cfg.out, "o", "-", "write results to this file (- for standard output)")
+	fs.StringVar(&cfg.report, "scaling-report", "", "also write the scaling report to this file (.html or .svg)")
+	fs.StringVar(&cfg.from, "from", "", "do not run: read this results file and write only the scaling report")
+	fs.BoolVar(&cfg.quiet, "q", false, "no progress lines on standard error")
+	fs.StringVar(&cfg.record, "record", "", "also add the results to the performance history in this directory (or postgres:// URL), with commit, date and cores")
+	fs.Var(&cfg.extra, "config", "add a configuration line key=value to the results, e.g. commit=abc123 (repeatable)")
+	if err := fs.Parse(args); err != nil {
+		return cfg, shownUsage(err)
+	}
+	cfg.command = fs.Args()
+	if cfg.from != "" {
+		if cfg.report == "" {
+			return cfg, usagef("--from %s: give --scaling-report FILE to say where the report goes", cfg.from)
+		}
+		return cfg, nil
+	}
+	var err error
+	if cfg.match, err = compile(*match); err != nil {
+		return cfg, asUsage(err)
+	}
+	if cfg.count < 1 {
+		return cfg, usagef("--count %d: want at least 1", cfg.count)
+	}
+	if cfg.report != "" {
+		if err := checkReportPath(cfg.report); err != nil {
+			return cfg, asUsage(err)
+		}
+	}
+	cfg.dsn = orDefaultDSN(cfg.dsn)
+	if len(cfg.names) == 0 {
+		cfg.names = adaptersFlag{"reference"}
+	}
+	return cfg, nil
+}
+
+// runBenchmarks runs the subjects' catalogues interleaved and encodes the
+// results in Go benchmark format.
+func runBenchmarks(subjects []subject, cfg benchConfig, stderr io.Writer) ([]bench.Result, []byte, error) {
 	var catalogues [][]bench.Benchmark
 	for _, s := range subjects {
 		catalogues = append(catalogues, s.benchmarks)
 	}
-
-	opts := bench.Options{Count: *count, Benchtime: *benchtime, Match: re}
-	if !*quiet {
+	opts := bench.Options{Count: cfg.count, Benchtime: cfg.benchtime, Match: cfg.match}
+	if !cfg.quiet {
 		opts.Progress = stderr
 	}
-	started := time.Now()
 	results, err := bench.Run(bench.Interleave(catalogues...), opts)
 	if err != nil {
-		return fail(err)
+		return nil, nil, err
 	}
 	config := append(format.Machine(),
 		format.Config{Key: "pkg", Value: "github.com/ctxconform/ctxconform/bench"},
 		format.Config{Key: "ctxconform", Value: version()},
-		format.Config{Key: "benchtime", Value: *benchtime},
+		format.Config{Key: "benchtime", Value: cfg.benchtime},
 	)
-	config = append(config, extra...)
+	config = append(config, cfg.extra...)
 	var buf bytes.Buffer
 	if err := format.Write(&buf, config, results); err != nil {
-		return fail(err)
+		return nil, nil, err
 	}
-	if *out == "-" {
-		_, err = stdout.Write(buf.Bytes())
+	return results, buf.Bytes(), nil
+}
+
+// writeBenchResults writes the encoded results to -o and, with --record,
+// adds them to the performance history.
+func writeBenchResults(encoded []byte, cfg benchConfig, stdout, stderr io.Writer) error {
+	var err error
+	if cfg.out == "-" {
+		_, err = stdout.Write(encoded)
 	} else {
-		err = os.WriteFile(*out, buf.Bytes(), 0o644)
+		err = os.WriteFile(cfg.out, encoded, 0o644)
 	}
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	if *record != "" {
-		if err := recordRun(*record, buf.Bytes(), stderr); err != nil {
-			return fail(err)
-		}
+	if cfg.record != "" {
+		return recordRun(cfg.record, encoded, stderr)
 	}
-	failed, skipped := 0, 0
+	return nil
+}
+
+// summarize prints (unless quiet) how many results there are, failed and
+// skipped, and returns how many failed.
+func summarize(stderr io.Writer, subjects []subject, results []bench.Result, quiet bool, took time.Duration) (failed int) {
+	skipped := 0
 	for _, r := range results {
 		switch {
 		case r.Err != nil:
@@ -182,45 +224,49 @@ Flags:
 			skipped++
 		}
 	}
-	if !*quiet {
+	if !quiet {
 		var who []string
 		for _, s := range subjects {
 			who = append(who, s.info.Name+" "+s.info.Version)
 		}
 		fmt.Fprintf(stderr, "conformance bench: %s: %d results in %s, %d failed, %d skipped\n",
-			strings.Join(who, ", "), len(results)-failed-skipped, time.Since(started).Round(time.Second), failed, skipped)
+			strings.Join(who, ", "), len(results)-failed-skipped, took.Round(time.Second), failed, skipped)
 	}
-	if len(subjects) > 1 {
+	return failed
+}
+
+// reportBench prints what the results show: the side-by-side tables of
+// several implementations, the reference's targets (unless quiet) and the
+// scaling report (with --scaling-report).
+func reportBench(encoded []byte, subjects int, cfg benchConfig, stdout, stderr io.Writer) error {
+	if subjects > 1 {
 		w := stdout
-		if *out == "-" {
+		if cfg.out == "-" {
 			w = stderr
 		}
-		if err := sideBySide(w, buf.Bytes(), *out); err != nil {
-			return fail(err)
+		if err := sideBySide(w, encoded, cfg.out); err != nil {
+			return err
 		}
 	}
-	if *report != "" || !*quiet {
-		f, err := format.ReadFrom(bytes.NewReader(buf.Bytes()), *out)
+	if cfg.report != "" || !cfg.quiet {
+		f, err := format.ReadFrom(bytes.NewReader(encoded), cfg.out)
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		if !*quiet {
+		if !cfg.quiet {
 			printTargets(stderr, f)
 		}
 	}
-	if *report != "" {
-		f, err := format.ReadFrom(bytes.NewReader(buf.Bytes()), *out)
+	if cfg.report != "" {
+		f, err := format.ReadFrom(bytes.NewReader(encoded), cfg.out)
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		if err := writeScaling(*report, f); err != nil {
-			return fail(err)
+		if err := writeScaling(cfg.report, f); err != nil {
+			return err
 		}
 	}
-	if failed > 0 {
-		return exitGate
-	}
-	return exitOK
+	return nil
 }
 
 // subject is one implementation of a bench run and its catalogue.
@@ -233,25 +279,20 @@ type subject struct {
 // openSubjects opens the adapters names and builds the catalogue of each,
 // labelled with the implementation (impl, adapter, adapter-version, ...).
 // The reference's own benchmarks (and those against PostgreSQL) come with
-// the reference adapter. A code of -1 means go on.
-func openSubjects(ctx context.Context, names []string, dsn string, short bool, command []string, stderr io.Writer) ([]subject, int) {
+// the reference adapter.
+func openSubjects(ctx context.Context, names []string, dsn string, short bool, command []string) ([]subject, error) {
 	var out []subject
 	seen := map[string]int{}
 	for _, name := range names {
 		cfg := open.Config{Name: name, DSN: dsn, Command: command}
 		a, err := open.New(ctx, cfg)
 		if err != nil {
-			fmt.Fprintf(stderr, "conformance bench: %s adapter: %v\n", name, err)
-			if cfg.Name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
-				fmt.Fprintln(stderr, open.PostgresHint)
-			}
-			return out, exitUsage
+			return out, usagef("%s adapter: %v%s", name, err, hintOf(err))
 		}
 		info := a.Info()
 		if err := info.Validate(); err != nil {
 			a.Close()
-			fmt.Fprintf(stderr, "conformance bench: %v\n", err)
-			return out, exitUsage
+			return out, asUsage(err)
 		}
 		set := bench.New(bench.Config{Adapter: a, Reference: name == "reference", DSN: dsn, Short: short})
 		impl := info.Name
@@ -268,7 +309,14 @@ func openSubjects(ctx context.Context, names []string, dsn string, short bool, c
 		out = append(out, subject{info: info, benchmarks: bench.Labeled(set.Benchmarks, labels...),
 			close: func() { set.Close(); a.Close() }})
 	}
-	return out, -1
+	return out, nil
+}
+
+// closeSubjects closes the subjects that opened.
+func closeSubjects(subjects []subject) {
+	for _, s := range subjects {
+		s.close()
+	}
 }
 
 // sideBySide prints, for each implementation after the first, its results

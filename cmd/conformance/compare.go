@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,11 +41,7 @@ func parseThreshold(s string) (float64, error) {
 	return v, nil
 }
 
-func cmdCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance compare [flags] base.txt head.txt
+const compareUsage = `usage: conformance compare [flags] base.txt head.txt
        conformance compare --by impl [--base NAME] results.txt...
 
 Compares two results files of "conformance bench" (or go test -bench) as
@@ -60,101 +55,106 @@ exec" carry the key impl. Each group is shown against the base group (the
 first seen, or --base) with their ratio; nothing gates (exit 0).
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
-	threshold := thresholdFlag{0.05}
-	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")
-	alpha := fs.Float64("alpha", 0.05, "significance level of the U test")
-	markdown := fs.Bool("markdown", false, "print Markdown instead of the terminal table")
-	skipBad := fs.Bool("skip-bad", false, "drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
-	summary := fs.String("markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
-	by := fs.String("by", "", "compare the groups of results with this configuration key (e.g. impl) instead of two files")
-	baseGroup := fs.String("base", "", "with --by: the group the others are compared with (default: the first seen)")
+`
 
-	// Flags may come before, between or after the two files.
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+// compareConfig is everything cmdCompare read from its flags.
+type compareConfig struct {
+	files     []string
+	opts      compare.Options
+	markdown  bool
+	summary   string // also append the Markdown here
+	by        string
+	baseGroup string
+}
+
+// cmdCompare compares two results files, or the groups of results by a
+// key: read the flags, build the tables, print them. A significant
+// regression fails the gate.
+func cmdCompare(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseCompare(args, stderr)
+	if err != nil {
+		return err
 	}
-	copts := compare.Options{Threshold: threshold.v, Alpha: *alpha, SkipBad: *skipBad}
-	var tables []*compare.Table
-	switch {
-	case *by != "":
-		if len(files) == 0 {
-			fmt.Fprintln(stderr, "conformance compare: --by: want at least one results file")
-			return exitUsage
-		}
-		t, err := byKey(files, *by, *baseGroup, copts)
-		if err != nil {
-			fmt.Fprintf(stderr, "conformance compare: %v\n", err)
-			return exitUsage
-		}
-		tables = t
-	case *baseGroup != "":
-		fmt.Fprintln(stderr, "conformance compare: --base needs --by")
-		return exitUsage
-	case len(files) != 2:
-		fmt.Fprintf(stderr, "conformance compare: want two results files (base and head), got %d\n", len(files))
-		fs.Usage()
-		return exitUsage
-	default:
-		t, err := compare.Files(files[0], files[1], copts)
-		if err != nil {
-			fmt.Fprintf(stderr, "conformance compare: %v\n", err)
-			return exitUsage
-		}
-		tables = []*compare.Table{t}
+	tables, err := compareTables(cfg)
+	if err != nil {
+		return asUsage(err)
 	}
 	gate := false
 	for i, t := range tables {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		var err error
-		if *markdown {
-			err = t.Markdown(stdout)
-		} else {
-			err = t.Text(stdout)
-		}
-		if err == nil && *summary != "" {
-			var buf bytes.Buffer
-			if err = t.Markdown(&buf); err == nil {
-				err = appendFile(*summary, buf.Bytes())
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "conformance compare: %v\n", err)
-			return exitUsage
+		if err := printTable(stdout, t, cfg); err != nil {
+			return asUsage(err)
 		}
 		gate = gate || len(t.Regressions()) > 0
 	}
 	if gate {
-		return exitGate
+		return errGate
 	}
-	return exitOK
+	return nil
 }
 
-// byKey compares the groups of results of files (read one after another)
-// by the configuration key key.
-func byKey(files []string, key, base string, opts compare.Options) ([]*compare.Table, error) {
-	var readers []io.Reader
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			return nil, fmt.Errorf("read results: %w", err)
-		}
-		defer fh.Close()
-		readers = append(readers, fh, strings.NewReader("\n"))
+// parseCompare reads the flags, which may come before, between or after
+// the files. Every mistake is a usageError.
+func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
+	fs := newFlagSet("compare", compareUsage, stderr)
+	var cfg compareConfig
+	threshold := thresholdFlag{0.05}
+	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")
+	alpha := fs.Float64("alpha", 0.05, "significance level of the U test")
+	fs.BoolVar(&cfg.markdown, "markdown", false, "print Markdown instead of the terminal table")
+	skipBad := fs.Bool("skip-bad", false, "drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
+	fs.StringVar(&cfg.summary, "markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&cfg.by, "by", "", "compare the groups of results with this configuration key (e.g. impl) instead of two files")
+	fs.StringVar(&cfg.baseGroup, "base", "", "with --by: the group the others are compared with (default: the first seen)")
+	var err error
+	if cfg.files, err = parseInterspersed(fs, args); err != nil {
+		return cfg, shownUsage(err)
 	}
-	return compare.ByKey(io.MultiReader(readers...), strings.Join(files, ","), key, base, opts)
+	cfg.opts = compare.Options{Threshold: threshold.v, Alpha: *alpha, SkipBad: *skipBad}
+	switch {
+	case cfg.by != "" && len(cfg.files) == 0:
+		return cfg, usagef("--by: want at least one results file")
+	case cfg.by == "" && cfg.baseGroup != "":
+		return cfg, usagef("--base needs --by")
+	case cfg.by == "" && len(cfg.files) != 2:
+		fmt.Fprintf(stderr, "conformance compare: want two results files (base and head), got %d\n", len(cfg.files))
+		fs.Usage()
+		return cfg, shownUsage(fmt.Errorf("want two results files (base and head), got %d", len(cfg.files)))
+	}
+	return cfg, nil
+}
+
+// compareTables compares the files, or their groups by cfg.by.
+func compareTables(cfg compareConfig) ([]*compare.Table, error) {
+	if cfg.by != "" {
+		return compare.ByKeyFiles(cfg.files, cfg.by, cfg.baseGroup, cfg.opts)
+	}
+	t, err := compare.Files(cfg.files[0], cfg.files[1], cfg.opts)
+	if err != nil {
+		return nil, err
+	}
+	return []*compare.Table{t}, nil
+}
+
+// printTable prints t as text or Markdown, and appends its Markdown to
+// --markdown-to.
+func printTable(stdout io.Writer, t *compare.Table, cfg compareConfig) error {
+	var err error
+	if cfg.markdown {
+		err = t.Markdown(stdout)
+	} else {
+		err = t.Text(stdout)
+	}
+	if err != nil || cfg.summary == "" {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := t.Markdown(&buf); err != nil {
+		return err
+	}
+	return appendFile(cfg.summary, buf.Bytes())
 }
 
 func appendFile(path string, b []byte) error {

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,19 +14,7 @@ import (
 	"github.com/ctxconform/ctxconform/bench/history"
 )
 
-func cmdHistory(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "import":
-			return cmdHistoryImport(args[1:], stdout, stderr)
-		case "accuracy":
-			return cmdHistoryAccuracy(args[1:], stdout, stderr)
-		}
-	}
-	fs := flag.NewFlagSet("history", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance history [flags] DIR
+const historyUsage = `usage: conformance history [flags] DIR
        conformance history import [--dsn DSN] DIR --commit C --date D FILE...
        conformance history accuracy [--histories N] [--markdown]
 
@@ -41,9 +29,76 @@ otherwise, 2 for bad input. An improvement never fails.
 commit; "accuracy" scores the detector on synthetic histories.
 
 Flags:
-`)
-		fs.PrintDefaults()
+`
+
+// historyConfig is everything cmdHistory read from its flags.
+type historyConfig struct {
+	loc      string // the history: a directory or a postgres:// DSN
+	det      history.Detector
+	ack      string
+	skipBad  bool
+	markdown bool
+	mdTo     string
+	jsonTo   string
+	htmlTo   string
+}
+
+// cmdHistory finds the change points of a performance history and gates on
+// them: read the flags, load the runs, analyse, write the reports. An
+// unacknowledged regression fails the gate. "import" and "accuracy" are
+// subcommands of their own.
+func cmdHistory(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "import":
+			return subcommand("history import", cmdHistoryImport(args[1:], stdout, stderr))
+		case "accuracy":
+			return subcommand("history accuracy", cmdHistoryAccuracy(args[1:], stdout, stderr))
+		}
 	}
+	cfg, err := parseHistory(args, stderr)
+	if err != nil {
+		return err
+	}
+	var acks []history.Ack
+	if cfg.ack != "" {
+		if acks, err = history.ReadAcks(cfg.ack); err != nil {
+			return asUsage(err)
+		}
+	}
+	ctx := context.Background()
+	store, err := history.Open(ctx, cfg.loc)
+	if err != nil {
+		return asUsage(err)
+	}
+	defer store.Close()
+	a, err := analyse(ctx, store, cfg)
+	if err != nil {
+		return asUsage(err)
+	}
+	rep := history.NewReport(a, acks, store.Location())
+	if err := writeHistoryReport(stdout, rep, cfg); err != nil {
+		return asUsage(err)
+	}
+	if rep.Failed() {
+		return errGate
+	}
+	return nil
+}
+
+// subcommand names the subcommand an error (nil stays nil) came from.
+func subcommand(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &subcommandError{name: name, err: err}
+}
+
+// parseHistory reads the flags, which may come before or after the
+// history. Every mistake is a usageError.
+func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
+	fs := newFlagSet("history", historyUsage, stderr)
+	var cfg historyConfig
 	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
 	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
 	perms := fs.Int("permutations", 0, "permutations per test (default 2/p-value - 1)")
@@ -51,26 +106,15 @@ Flags:
 	minChange := thresholdFlag{0.01}
 	fs.Var(&minChange, "min-change", "smallest change of the median reported: 1% or 0.01")
 	seed := fs.Uint64("seed", 1, "seed of the permutations")
-	ack := fs.String("ack", "", "acknowledged changes: lines of COMMIT BENCHMARK REASON")
-	markdown := fs.Bool("markdown", false, "print Markdown instead of the terminal table")
-	mdTo := fs.String("markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
-	jsonTo := fs.String("json", "", "also write the JSON report to this file (- for standard output, instead of the table)")
-	htmlTo := fs.String("html", "", "also write the self-contained HTML trend report to this file")
-	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines and NaN, infinite or impossible negative samples with a warning instead of refusing the file")
-	var locs []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		locs = append(locs, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "conformance history: %v\n", err)
-		return exitUsage
+	fs.StringVar(&cfg.ack, "ack", "", "acknowledged changes: lines of COMMIT BENCHMARK REASON")
+	fs.BoolVar(&cfg.markdown, "markdown", false, "print Markdown instead of the terminal table")
+	fs.StringVar(&cfg.mdTo, "markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&cfg.jsonTo, "json", "", "also write the JSON report to this file (- for standard output, instead of the table)")
+	fs.StringVar(&cfg.htmlTo, "html", "", "also write the self-contained HTML trend report to this file")
+	fs.BoolVar(&cfg.skipBad, "skip-bad", false, "skip unreadable lines and NaN, infinite or impossible negative samples with a warning instead of refusing the file")
+	locs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return cfg, shownUsage(err)
 	}
 	if *dsn != "" {
 		locs = append(locs, *dsn)
@@ -78,73 +122,62 @@ Flags:
 	if len(locs) != 1 {
 		fmt.Fprintf(stderr, "conformance history: want one history (a directory, or --dsn), got %d\n", len(locs))
 		fs.Usage()
-		return exitUsage
+		return cfg, shownUsage(fmt.Errorf("want one history (a directory, or --dsn), got %d", len(locs)))
 	}
-	det := history.Detector{PValue: *pvalue, Permutations: *perms, MinSegment: *minSeg, MinChange: minChange.v, Seed: *seed}
+	cfg.loc = locs[0]
+	cfg.det = history.Detector{PValue: *pvalue, Permutations: *perms, MinSegment: *minSeg, MinChange: minChange.v, Seed: *seed}
 	if minChange.v == 0 {
-		det.MinChange = -1 // report every significant shift
+		cfg.det.MinChange = -1 // report every significant shift
 	}
-	var acks []history.Ack
-	if *ack != "" {
-		var err error
-		if acks, err = history.ReadAcks(*ack); err != nil {
-			return fail(err)
-		}
-	}
-	ctx := context.Background()
-	store, err := history.Open(ctx, locs[0])
-	if err != nil {
-		return fail(err)
-	}
-	defer store.Close()
+	return cfg, nil
+}
+
+// analyse reads the runs of store and finds their change points.
+func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*history.Analysis, error) {
 	if d, ok := store.(history.Dir); ok {
 		if st, err := os.Stat(string(d)); err != nil || !st.IsDir() {
-			return fail(fmt.Errorf("history %s: not a directory", d))
+			return nil, fmt.Errorf("history %s: not a directory", d)
 		}
 	}
-	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: *skipBad})
+	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: cfg.skipBad})
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
 	if len(runs) == 0 {
-		return fail(fmt.Errorf("history %s holds no runs (add some with conformance bench --record or conformance history import)", store.Location()))
+		return nil, fmt.Errorf("history %s holds no runs (add some with conformance bench --record or conformance history import)", store.Location())
 	}
 	h, err := history.NewHistory(runs)
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
-	a, err := history.Analyse(h, det)
-	if err != nil {
-		return fail(err)
-	}
-	rep := history.NewReport(a, acks, store.Location())
+	return history.Analyse(h, cfg.det)
+}
+
+// writeHistoryReport prints the report (JSON, Markdown or text) and writes
+// the files --json, --html and --markdown-to ask for.
+func writeHistoryReport(stdout io.Writer, rep *history.Report, cfg historyConfig) error {
+	var err error
 	switch {
-	case *jsonTo == "-":
+	case cfg.jsonTo == "-":
 		err = rep.JSON(stdout)
-	case *markdown:
+	case cfg.markdown:
 		err = rep.Markdown(stdout)
 	default:
 		err = rep.Text(stdout)
 	}
-	if err == nil && *jsonTo != "" && *jsonTo != "-" {
-		err = writeWith(*jsonTo, rep.JSON)
+	if err == nil && cfg.jsonTo != "" && cfg.jsonTo != "-" {
+		err = writeWith(cfg.jsonTo, rep.JSON)
 	}
-	if err == nil && *htmlTo != "" {
-		err = writeWith(*htmlTo, rep.HTML)
+	if err == nil && cfg.htmlTo != "" {
+		err = writeWith(cfg.htmlTo, rep.HTML)
 	}
-	if err == nil && *mdTo != "" {
+	if err == nil && cfg.mdTo != "" {
 		var buf bytes.Buffer
 		if err = rep.Markdown(&buf); err == nil {
-			err = appendFile(*mdTo, buf.Bytes())
+			err = appendFile(cfg.mdTo, buf.Bytes())
 		}
 	}
-	if err != nil {
-		return fail(err)
-	}
-	if rep.Failed() {
-		return exitGate
-	}
-	return exitOK
+	return err
 }
 
 func writeWith(path string, render func(io.Writer) error) error {
@@ -155,38 +188,24 @@ func writeWith(path string, render func(io.Writer) error) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-func cmdHistoryImport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("history import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance history import [flags] DIR --commit C --date D FILE...
+const historyImportUsage = `usage: conformance history import [flags] DIR --commit C --date D FILE...
 
 Adds the results in FILE (any go test -bench or conformance bench output;
 several files are one run) to the history in DIR (or PostgreSQL with
 --dsn) as the run of commit C, dated D (RFC 3339, or YYYY-MM-DD).
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
+`
+
+func cmdHistoryImport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("history import", historyImportUsage, stderr)
 	dsn := fs.String("dsn", "", "add to the history in PostgreSQL at this connection string instead of a directory")
 	commit := fs.String("commit", "", "the commit the results measure (default: the files' own commit line)")
 	date := fs.String("date", "", "the commit's date, RFC 3339 or YYYY-MM-DD (default: the files' own date line)")
 	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines and unusable samples with a warning instead of refusing the file")
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "conformance history import: %v\n", err)
-		return exitUsage
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return shownUsage(err)
 	}
 	var loc string
 	var files []string
@@ -196,20 +215,14 @@ Flags:
 		loc, files = pos[0], pos[1:]
 	}
 	if loc == "" || len(files) == 0 {
-		fmt.Fprintln(stderr, "conformance history import: want a history (DIR or --dsn) and at least one results file")
+		const msg = "want a history (DIR or --dsn) and at least one results file"
+		fmt.Fprintln(stderr, "conformance history import: "+msg)
 		fs.Usage()
-		return exitUsage
+		return shownUsage(errors.New(msg))
 	}
-	var data []byte
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return fail(err)
-		}
-		data = append(data, b...)
-		if len(b) > 0 && b[len(b)-1] != '\n' {
-			data = append(data, '\n')
-		}
+	data, err := concatFiles(files)
+	if err != nil {
+		return asUsage(err)
 	}
 	var set []format.Config
 	if *commit != "" {
@@ -218,13 +231,13 @@ Flags:
 	if *date != "" {
 		d, err := parseDate(*date)
 		if err != nil {
-			return fail(err)
+			return asUsage(err)
 		}
 		set = append(set, format.Config{Key: history.KeyDate, Value: d})
 	}
 	out, run, err := history.Stamp(data, strings.Join(files, "+"), set, history.ReadOptions{SkipBad: *skipBad})
 	if err != nil {
-		return fail(err)
+		return asUsage(err)
 	}
 	for _, w := range run.Warnings {
 		fmt.Fprintf(stderr, "conformance history import: warning: %s\n", w)
@@ -232,14 +245,30 @@ Flags:
 	ctx := context.Background()
 	store, err := history.Open(ctx, loc)
 	if err != nil {
-		return fail(err)
+		return asUsage(err)
 	}
 	defer store.Close()
 	if err := store.Add(ctx, run, out); err != nil {
-		return fail(err)
+		return asUsage(err)
 	}
 	fmt.Fprintf(stdout, "added %s (%s, %d results) to %s\n", run.Commit, run.Date.Format(time.RFC3339), len(run.Results), store.Location())
-	return exitOK
+	return nil
+}
+
+// concatFiles reads files one after another, each ending in a newline.
+func concatFiles(files []string) ([]byte, error) {
+	var data []byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, b...)
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			data = append(data, '\n')
+		}
+	}
+	return data, nil
 }
 
 // parseDate reads RFC 3339 or a plain date (midnight UTC).
@@ -282,11 +311,7 @@ func recordRun(location string, results []byte, stderr io.Writer) error {
 	return nil
 }
 
-func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("history accuracy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: conformance history accuracy [flags]
+const historyAccuracyUsage = `usage: conformance history accuracy [flags]
 
 Scores the change-point detector, and the "alert at 110% of the previous
 run" rule beside it, on synthetic histories: normal and heavy-tailed
@@ -296,9 +321,10 @@ status 1 when the goals (recall >= 0.95 for steps of at least twice the
 CV, <= 0.05 false change points per series) are not met.
 
 Flags:
-`)
-		fs.PrintDefaults()
-	}
+`
+
+func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("history accuracy", historyAccuracyUsage, stderr)
 	n := fs.Int("histories", 200, "histories per cell of the grid")
 	runs := fs.Int("runs", 60, "runs per history")
 	seed := fs.Uint64("seed", 1, "seed of the histories")
@@ -306,25 +332,22 @@ Flags:
 	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
 	markdown := fs.Bool("markdown", false, "print Markdown")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return shownUsage(err)
 	}
 	if *n < 1 {
-		fmt.Fprintf(stderr, "conformance history accuracy: --histories %d: want at least 1\n", *n)
-		return exitUsage
+		return usagef("--histories %d: want at least 1", *n)
 	}
 	opts := history.AccuracyOptions{Runs: *runs, Histories: *n, Seed: *seed, Detector: history.Detector{PValue: *pvalue, MinSegment: *minSeg}}
 	cells, err := history.Accuracy(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "conformance history accuracy: %v\n", err)
-		return exitUsage
+		return asUsage(err)
 	}
 	goals := history.Goals{Recall: 0.95, FalsePerRun: 0.05}
 	if err := history.WriteAccuracy(stdout, cells, opts, goals, *markdown); err != nil {
-		fmt.Fprintf(stderr, "conformance history accuracy: %v\n", err)
-		return exitUsage
+		return asUsage(err)
 	}
 	if !history.Summarize(cells, goals).Met {
-		return exitGate
+		return errGate
 	}
-	return exitOK
+	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/ctxconform/ctxconform"
@@ -10,7 +9,7 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-func cmdList(args []string, stdout, stderr io.Writer) int {
+func cmdList(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var stds standardsFlag
@@ -19,7 +18,7 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&level, "level", "list requirements up to this level: must, should or strict")
 	markdown := fs.Bool("markdown", false, "print Markdown tables (the format of specs/REQUIREMENTS.md)")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return shownUsage(err)
 	}
 	opts := suite.Options{Level: level.l, Standards: stds}
 	var reqs []suite.Requirement
@@ -35,8 +34,7 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 		err = reports.RequirementsTable(stdout, reqs)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "conformance list: %v\n", err)
-		return exitUsage
+		return asUsage(err)
 	}
-	return exitOK
+	return nil
 }

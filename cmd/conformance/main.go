@@ -28,7 +28,7 @@ const (
 
 type command struct {
 	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) int
+	run           func(args []string, stdout, stderr io.Writer) error // see exitStatus
 }
 
 // commands lists the subcommands; each lives in a file of its own name.
@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name, rest := args[0], args[1:]
 	for _, c := range commands {
 		if c.name == name {
-			return c.run(rest, stdout, stderr)
+			return exitStatus(stderr, c.name, c.run(rest, stdout, stderr))
 		}
 	}
 	switch name {

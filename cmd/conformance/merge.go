@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -25,36 +23,31 @@ below --fail-on failed, errored or was not run; 2 usage error; 3 with
 Flags:
 `
 
-func cmdMerge(args []string, stdout, stderr io.Writer) int {
+func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	out, files, err := parseMerge(args, stderr)
 	if err != nil {
-		return failed(stderr, "merge", err)
+		return err
 	}
 	var parts []reports.Part
 	for _, name := range files {
 		doc, err := readReport(name)
 		if err != nil {
-			return failed(stderr, "merge", err)
+			return err
 		}
 		parts = append(parts, reports.Part{Source: name, Document: doc})
 	}
 	runs, err := reports.Merge(parts)
 	if err != nil {
-		return failed(stderr, "merge", asUsage(err))
+		return asUsage(err)
 	}
 	if err := out.write(runs, stdout); err != nil {
-		return failed(stderr, "merge", err)
+		return err
 	}
-	return out.status("merge", runs, stderr)
+	return out.verdict(runs)
 }
 
 func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, mergeUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("merge", mergeUsage, stderr)
 	out := outputs{}
 	failOn := levelFlag{suite.Must}
 	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level failed, errored or was not run: must, should or strict")

@@ -87,23 +87,22 @@ func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
 	return nil
 }
 
-// status is the exit status the runs call for: exitGate when one fails the
-// gate (a requirement at or below failOn failed, errored or was not run, and
-// is not a known failure), exitFixed under --strict-expectations when a
-// known failure passed, else exitOK.
-func (o outputs) status(name string, runs []reports.Run, stderr io.Writer) int {
+// verdict is the outcome the runs call for: errGate when one fails the
+// gate (a requirement at or below failOn failed, errored or was not run,
+// and is not a known failure), a gateError of exitFixed under
+// --strict-expectations when a known failure passed, else nil.
+func (o outputs) verdict(runs []reports.Run) error {
 	fixed := false
 	for _, run := range runs {
 		if reports.Gate(run.Report, run.Check, o.failOn) {
-			return exitGate
+			return errGate
 		}
 		fixed = fixed || run.Check != nil && len(run.Check.Fixed) > 0
 	}
 	if fixed && o.strictExpect {
-		fmt.Fprintf(stderr, "conformance %s: known failures now pass (--strict-expectations): update the expectations file\n", name)
-		return exitFixed
+		return &gateError{status: exitFixed, msg: "known failures now pass (--strict-expectations): update the expectations file"}
 	}
-	return exitOK
+	return nil
 }
 
 // writeOutput writes one report to path, or to stdout for "-".

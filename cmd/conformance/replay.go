@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,13 +109,8 @@ Exit status: 0 the requirement now passes; 1 it still fails or errors;
 Flags:
 `
 
-func cmdReplay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, replayUsage)
-		fs.PrintDefaults()
-	}
+func cmdReplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", replayUsage, stderr)
 	adapter := fs.String("adapter", "", "implementation under test: reference, postgres or exec (default exec with a command, else reference)")
 	dsn := fs.String("dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed for the requirement")
@@ -125,32 +121,25 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		file, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return shownUsage(err)
 	}
 	rest := fs.Args()
 	if file == "" {
 		if len(rest) == 0 {
 			fs.Usage()
-			return exitUsage
+			return shownUsage(errors.New("want a replay file"))
 		}
 		file, rest = rest[0], rest[1:]
 	}
 	rp, err := suite.ReadReplay(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "conformance replay: %v\n", err)
-		return exitUsage
+		return asUsage(err)
 	}
-	var req *suite.Requirement
-	for _, r := range ctxconform.Requirements() {
-		if r.ID == rp.ID {
-			req = &r
-			break
-		}
+	i := slices.IndexFunc(ctxconform.Requirements(), func(r suite.Requirement) bool { return r.ID == rp.ID })
+	if i < 0 {
+		return usagef("%s: no requirement %s in this version of the catalogue", file, rp.ID)
 	}
-	if req == nil {
-		fmt.Fprintf(stderr, "conformance replay: %s: no requirement %s in this version of the catalogue\n", file, rp.ID)
-		return exitUsage
-	}
+	req := ctxconform.Requirements()[i]
 	name := *adapter
 	if name == "" {
 		name = "reference"
@@ -159,30 +148,22 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if (name == "exec") != (len(rest) > 0) {
-		fmt.Fprintln(stderr, "conformance replay: the exec adapter, and only it, takes a command after --")
-		return exitUsage
+		return usagef("the exec adapter, and only it, takes a command after --")
 	}
-	cfg := runConfig{command: rest, dsn: *dsn, requestTimeout: *requestTimeout}
-	if cfg.dsn == "" {
-		cfg.dsn = os.Getenv("CTXCONFORM_PG_DSN")
-		if cfg.dsn == "" {
-			cfg.dsn = open.DefaultDSN
-		}
-	}
+	cfg := runConfig{command: rest, dsn: orDefaultDSN(*dsn), requestTimeout: *requestTimeout}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	a, err := openAdapter(ctx, name, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "conformance replay: %s adapter: %v\n", name, err)
-		return exitUsage
+		return usagef("%s adapter: %v", name, err)
 	}
 	defer a.Close()
-	return replayOn(ctx, a, *req, rp, *timeout, stdout)
+	return replayOn(ctx, a, req, rp, *timeout, stdout)
 }
 
 // replayOn runs req on the replayed case alone and prints the verdict
 // beside the recorded one.
-func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp suite.Replay, timeout time.Duration, stdout io.Writer) int {
+func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp suite.Replay, timeout time.Duration, stdout io.Writer) error {
 	res := suite.RunOne(ctx, a, req, suite.Options{Level: suite.Reference, Seed: rp.Seed, Timeout: timeout, Replay: &rp})
 	fmt.Fprintf(stdout, "%s %s %s (%s): %s\n", res.ID, res.Level, res.Outcome, a.Info().Name, res.Title)
 	if res.Message != "" {
@@ -194,7 +175,7 @@ func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp
 	}
 	fmt.Fprintf(stdout, "(replayed %s of seed %d: %s)\n", rp.Case, rp.Seed, same)
 	if res.Bad() {
-		return exitGate
+		return errGate
 	}
-	return exitOK
+	return nil
 }

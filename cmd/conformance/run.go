@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -83,30 +82,42 @@ type runConfig struct {
 	replayDir        string
 }
 
-func cmdRun(args []string, stdout, stderr io.Writer) int {
+// cmdRun checks each adapter it names against the catalogue: read the
+// flags and the expectations, open every adapter, run the suite on each,
+// then write the reports and say whether the runs pass the gate.
+func cmdRun(args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseRun(args, stderr)
 	if err != nil {
-		return failed(stderr, "run", err)
+		return err
 	}
 	if cfg.expectations != "" {
 		if cfg.out.expect, err = readExpectations(cfg.expectations); err != nil {
-			return failed(stderr, "run", err)
+			return err
 		}
 	}
-
 	ctx, stop := interruptible(cfg.deadline)
 	defer stop()
 	opened, err := openAll(ctx, cfg)
-	defer func() {
-		for _, o := range opened {
-			if o.a != nil {
-				o.a.Close()
-			}
-		}
-	}()
+	defer closeAll(opened)
 	if err != nil {
-		return failed(stderr, "run", err)
+		return err
 	}
+	runs := runAll(ctx, cfg, opened, stderr)
+	label(runs, cfg.adapters)
+	writeReplays(runs, cfg, stderr)
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), countNotRun(runs))
+	}
+	if err := cfg.out.write(runs, stdout); err != nil {
+		return err
+	}
+	return cfg.out.verdict(runs)
+}
+
+// runAll runs the catalogue on every opened adapter in turn. An adapter
+// that never started is reported whole: not run when the run was
+// interrupted first, else errored with the reason.
+func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writer) []reports.Run {
 	runs := make([]reports.Run, len(opened))
 	for i, o := range opened {
 		opts := cfg.opts
@@ -126,20 +137,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			runs[i].Check = cfg.out.expect.Compare(rep)
 		}
 	}
-	label(runs, cfg.adapters)
-	writeReplays(runs, cfg, stderr)
-	if ctx.Err() != nil {
-		n := 0
-		for _, r := range runs {
-			n += r.Count(suite.NotRun)
-		}
-		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), n)
-	}
+	return runs
+}
 
-	if err := cfg.out.write(runs, stdout); err != nil {
-		return failed(stderr, "run", err)
+// countNotRun counts the requirements of runs that were not run.
+func countNotRun(runs []reports.Run) int {
+	n := 0
+	for _, r := range runs {
+		n += r.Count(suite.NotRun)
 	}
-	return cfg.out.status("run", runs, stderr)
+	return n
 }
 
 // readExpectations reads and checks an expectations file against the
@@ -165,12 +172,7 @@ func readExpectations(path string) (reports.Expectations, error) {
 // range, a filter that selects no requirement, a command where none is
 // wanted (or none where one is).
 func parseRun(args []string, stderr io.Writer) (runConfig, error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, runUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("run", runUsage, stderr)
 	var cfg runConfig
 	var names adaptersFlag
 	var stds standardsFlag
@@ -252,12 +254,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	if cfg.opts.Seed == 0 {
 		cfg.opts.Seed = time.Now().UnixNano() % 1_000_000_000
 	}
-	if cfg.dsn == "" {
-		cfg.dsn = os.Getenv("CTXCONFORM_PG_DSN")
-		if cfg.dsn == "" {
-			cfg.dsn = open.DefaultDSN
-		}
-	}
+	cfg.dsn = orDefaultDSN(cfg.dsn)
 	return cfg, nil
 }
 
@@ -276,10 +273,7 @@ func openAll(ctx context.Context, cfg runConfig) ([]opening, error) {
 	for _, name := range cfg.adapters {
 		a, err := openAdapter(ctx, name, cfg)
 		if err != nil && (name != "exec" || launchFailed(err)) {
-			if name == "postgres" && !strings.Contains(err.Error(), "CTXCONFORM_PG_DSN") {
-				return opened, usagef("%s adapter: %v\n%s", name, err, open.PostgresHint)
-			}
-			return opened, usagef("%s adapter: %v", name, err)
+			return opened, usagef("%s adapter: %v%s", name, err, hintOf(err))
 		}
 		opened = append(opened, opening{a, err})
 		if a == nil {
@@ -290,6 +284,25 @@ func openAll(ctx context.Context, cfg runConfig) ([]opening, error) {
 		}
 	}
 	return opened, nil
+}
+
+// closeAll closes the adapters that opened.
+func closeAll(opened []opening) {
+	for _, o := range opened {
+		if o.a != nil {
+			o.a.Close()
+		}
+	}
+}
+
+// hintOf is the hint (on a line of its own) an adapter's setup error
+// carries on how to make the adapter available, or "".
+func hintOf(err error) string {
+	var h *open.HintError
+	if errors.As(err, &h) {
+		return "\n" + h.Hint
+	}
+	return ""
 }
 
 // openAdapter starts the adapter name.

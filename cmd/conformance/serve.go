@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -21,22 +19,16 @@ var stdin io.Reader = os.Stdin
 // and output as the reference implementation. It is the protocol's own
 // test: `conformance run --adapter exec -- conformance serve-reference`
 // must give the table of `conformance run --adapter reference`.
-func cmdServeReference(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve-reference", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: conformance serve-reference [--standard S,...]\n\n"+
-			"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+func cmdServeReference(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve-reference", "usage: conformance serve-reference [--standard S,...]\n\n"+
+		"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n", stderr)
 	var stds standardsFlag
 	fs.Var(&stds, "standard", "declare only these standards (comma-separated, repeatable); default: every standard the protocol drives")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return shownUsage(err)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "conformance serve-reference: unexpected arguments %v\n", fs.Args())
-		return exitUsage
+		return usagef("unexpected arguments %v", fs.Args())
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -46,8 +38,7 @@ func cmdServeReference(args []string, stdout, stderr io.Writer) int {
 		debug.SetGCPercent(400)
 	}
 	if err := process.Serve(ctx, reference.New(), stdin, stdout, process.ServeOptions{Standards: stds}); err != nil {
-		fmt.Fprintf(stderr, "conformance serve-reference: %v\n", err)
-		return exitUsage
+		return asUsage(err)
 	}
-	return exitOK
+	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/internal/protocol"
 )
 
 // TestServeReference speaks the protocol to serve-reference by hand: the
@@ -23,18 +23,18 @@ func TestServeReference(t *testing.T) {
 	defer func() { stdin = old }()
 	stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	var out, errOut strings.Builder
-	if code := cmdServeReference([]string{"--standard", "inflate"}, &out, &errOut); code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut.String())
+	if err := cmdServeReference([]string{"--standard", "inflate"}, &out, &errOut); err != nil {
+		t.Fatalf("%v: %s", err, errOut.String())
 	}
-	bySeq := map[int64]process.Message{}
-	var started process.Message
+	bySeq := map[int64]protocol.Message{}
+	var started protocol.Message
 	sc := bufio.NewScanner(strings.NewReader(out.String()))
 	for sc.Scan() {
-		m, err := process.Decode(sc.Bytes())
+		m, err := protocol.Decode(sc.Bytes())
 		if err != nil {
 			t.Fatalf("answer %q: %v", sc.Text(), err)
 		}
-		if m.Type == process.TypeStarted {
+		if m.Type == protocol.TypeStarted {
 			started = m
 			continue
 		}
@@ -46,14 +46,14 @@ func TestServeReference(t *testing.T) {
 	var res struct {
 		Windows []struct{ Start, End int } `json:"windows"`
 	}
-	if m := bySeq[1]; m.Type != process.TypeResult || json.Unmarshal(m.Result, &res) != nil || len(res.Windows) != 1 ||
+	if m := bySeq[1]; m.Type != protocol.TypeResult || json.Unmarshal(m.Result, &res) != nil || len(res.Windows) != 1 ||
 		res.Windows[0].Start != 0 || res.Windows[0].End != 10 {
 		t.Errorf("seq 1: %+v (%s), want one window [0,10)", m, m.Result)
 	}
-	if m := bySeq[2]; m.Type != process.TypeError || m.Error.Kind != process.KindInvalid || !strings.Contains(m.Error.Message, "end 2 before start 4") {
+	if m := bySeq[2]; m.Type != protocol.TypeError || m.Error.Kind != protocol.KindInvalid || !strings.Contains(m.Error.Message, "end 2 before start 4") {
 		t.Errorf("seq 2: %+v, want an invalid_request error", m)
 	}
-	if m := bySeq[3]; m.Type != process.TypeError || m.Error.Kind != process.KindNotImplemented {
+	if m := bySeq[3]; m.Type != protocol.TypeError || m.Error.Kind != protocol.KindNotImplemented {
 		t.Errorf("seq 3: %+v, want not_implemented (fuzzy is not declared)", m)
 	}
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/ctxconform/ctxconform/adapters/open"
 	"github.com/ctxconform/ctxconform/reports"
 )
 
@@ -56,5 +59,48 @@ func TestRunAnchoredID(t *testing.T) {
 	}
 	if !strings.HasPrefix(stderr, "INF-01 pass (") {
 		t.Errorf("stderr %q, want the verdict line of INF-01", stderr)
+	}
+}
+
+// TestHintOf: the hint of an adapter's setup error is found by its type,
+// however deep it is wrapped, and an error without one adds nothing.
+func TestHintOf(t *testing.T) {
+	hinted := fmt.Errorf("open: %w", &open.HintError{Err: errors.New("no pg_trgm"), Hint: "install it"})
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{hinted, "\ninstall it"},
+		{errors.New("set CTXCONFORM_PG_DSN"), ""},
+	}
+	for _, tt := range tests {
+		if got := hintOf(tt.err); got != tt.want {
+			t.Errorf("hintOf(%v) = %q, want %q", tt.err, got, tt.want)
+		}
+	}
+}
+
+// TestExitStatus: nil exits 0, a failed gate its status (printing its
+// message, if any), any other error 2 with the command's (or subcommand's)
+// name, and an error the flag package printed is not printed again.
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		err    error
+		status int
+		out    string
+	}{
+		{nil, exitOK, ""},
+		{errGate, exitGate, ""},
+		{gatef("out of date"), exitGate, "conformance x: out of date\n"},
+		{&gateError{status: exitFixed, msg: "fixed"}, exitFixed, "conformance x: fixed\n"},
+		{usagef("bad"), exitUsage, "conformance x: bad\n"},
+		{shownUsage(errors.New("bad")), exitUsage, ""},
+		{subcommand("x sub", usagef("bad")), exitUsage, "conformance x sub: bad\n"},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		if got := exitStatus(&out, "x", tt.err); got != tt.status || out.String() != tt.out {
+			t.Errorf("exitStatus(%v) = %d, %q; want %d, %q", tt.err, got, out.String(), tt.status, tt.out)
+		}
 	}
 }

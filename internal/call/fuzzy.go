@@ -5,6 +5,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -20,12 +21,12 @@ func Search(t *suite.T, req adapters.SearchRequest) (adapters.SearchAnswer, trgm
 	if err != nil {
 		return ans, 0, err
 	}
-	loc, err := adapters.ParseLocale(ans.Locale)
+	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
 		t.OperationFailed("search", adapters.Fault("answer: %v", err))
 	}
 	for i, m := range ans.Matches {
-		if _, err := adapters.ParseTier(m.Tier); err != nil {
+		if _, err := convert.Tier(m.Tier); err != nil {
 			t.OperationFailed("search", adapters.Fault("answer: match %d (ID %q): %v", i, m.ID, err))
 		}
 	}
@@ -45,7 +46,7 @@ func Trigrams(t *suite.T, req adapters.TrigramRequest) (adapters.TrigramAnswer, 
 	if err != nil {
 		return ans, 0, err
 	}
-	loc, err := adapters.ParseLocale(ans.Locale)
+	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
 		t.OperationFailed("trigrams", adapters.Fault("answer: %v", err))
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/convert"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
@@ -78,7 +79,7 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 		if err != nil {
 			return fmt.Errorf("match %d: %v", i, err)
 		}
-		got, _ := adapters.ParseTier(m.Tier)
+		got, _ := convert.Tier(m.Tier)
 		switch {
 		case want == 0:
 			return fmt.Errorf("match %d: entry %s matched as %s, but it does not match %q (similarity %v, threshold %v)", i, entryString(k), m.Tier, clip.Text(req.Term, 60), sim, th)
@@ -138,7 +139,7 @@ func FuzzySimilarity(loc trgm.Locale, req adapters.SearchRequest, ans adapters.S
 func TierOrder(ans adapters.SearchAnswer) error {
 	prev := fuzzy.Tier(0)
 	for i, m := range ans.Matches {
-		t, _ := adapters.ParseTier(m.Tier)
+		t, _ := convert.Tier(m.Tier)
 		if t < prev {
 			return fmt.Errorf("match %d (%q, %s) follows a %s match: tiers must come exact, prefix, trigram", i, clip.Text(m.Label, 60), t, prev)
 		}

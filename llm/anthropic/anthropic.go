@@ -14,7 +14,6 @@ package anthropic
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -47,17 +46,12 @@ type Client struct {
 
 var _ densify.Provider = (*Client)(nil)
 
-type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
 type request struct {
-	Model       string    `json:"model"`
-	MaxTokens   int       `json:"max_tokens"`
-	System      string    `json:"system,omitempty"`
-	Messages    []message `json:"messages"`
-	Temperature *float64  `json:"temperature,omitempty"`
+	Model       string         `json:"model"`
+	MaxTokens   int            `json:"max_tokens"`
+	System      string         `json:"system,omitempty"`
+	Messages    []wire.Message `json:"messages"`
+	Temperature *float64       `json:"temperature,omitempty"`
 }
 
 type response struct {
@@ -82,7 +76,7 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		return "", fmt.Errorf("%s: no model set", name)
 	}
 	req := request{Model: c.Model, MaxTokens: c.MaxTokens, System: prompt,
-		Messages: []message{{Role: "user", Content: input}}, Temperature: c.Temperature}
+		Messages: []wire.Message{{Role: "user", Content: input}}, Temperature: c.Temperature}
 	if req.MaxTokens <= 0 {
 		req.MaxTokens = DefaultMaxTokens
 	}
@@ -99,16 +93,10 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		timeout = DefaultTimeout
 	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/messages")
-	status, body, err := wire.Post(ctx, c.HTTPClient, timeout, name, url, headers, req)
+	var out response
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
-	}
-	if status < 200 || status > 299 {
-		return "", wire.Error(name, status, body)
-	}
-	var out response
-	if err := json.Unmarshal(body, &out); err != nil {
-		return "", fmt.Errorf("%s: decode response: %w (body %q)", name, err, wire.Snippet(body))
 	}
 	if out.Type == "error" {
 		return "", wire.Error(name, status, body)

@@ -12,7 +12,6 @@ package openai
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -47,18 +46,13 @@ type Client struct {
 
 var _ densify.Provider = (*Client)(nil)
 
-type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
 type request struct {
-	Model               string    `json:"model"`
-	Messages            []message `json:"messages"`
-	MaxTokens           int       `json:"max_tokens,omitempty"`
-	MaxCompletionTokens int       `json:"max_completion_tokens,omitempty"`
-	Temperature         *float64  `json:"temperature,omitempty"`
-	Stream              bool      `json:"stream"`
+	Model               string         `json:"model"`
+	Messages            []wire.Message `json:"messages"`
+	MaxTokens           int            `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int            `json:"max_completion_tokens,omitempty"`
+	Temperature         *float64       `json:"temperature,omitempty"`
+	Stream              bool           `json:"stream"`
 }
 
 type response struct {
@@ -84,9 +78,9 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 	}
 	req := request{Model: c.Model, Temperature: c.Temperature}
 	if prompt != "" {
-		req.Messages = append(req.Messages, message{Role: "system", Content: prompt})
+		req.Messages = append(req.Messages, wire.Message{Role: "system", Content: prompt})
 	}
-	req.Messages = append(req.Messages, message{Role: "user", Content: input})
+	req.Messages = append(req.Messages, wire.Message{Role: "user", Content: input})
 	if c.MaxTokens > 0 {
 		if c.MaxCompletionTokens {
 			req.MaxCompletionTokens = c.MaxTokens
@@ -103,16 +97,10 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 		timeout = DefaultTimeout
 	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/chat/completions")
-	status, body, err := wire.Post(ctx, c.HTTPClient, timeout, name, url, headers, req)
+	var out response
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
-	}
-	if status < 200 || status > 299 {
-		return "", wire.Error(name, status, body)
-	}
-	var out response
-	if err := json.Unmarshal(body, &out); err != nil {
-		return "", fmt.Errorf("%s: decode response: %w (body %q)", name, err, wire.Snippet(body))
 	}
 	if len(out.Choices) == 0 {
 		// Some servers answer 200 with an error object.

@@ -47,22 +47,7 @@ type Bound struct {
 // white space, but dropping the spaces between words changes the text).
 // It measures what a planner wastes beyond what it keeps on purpose.
 func (s *Sim) KeptBound(input string, kept int) Bound {
-	b := Bound{PerCall: s.cfg.Cap - s.cfg.CallOverhead - kept}
-	content := strings.Join(strings.Fields(input), " ")
-	if content == "" {
-		return b
-	}
-	b.ContentTokens = s.Tokens(content)
-	if b.PerCall <= 0 {
-		return b
-	}
-	b.ChunkCalls = (b.ContentTokens + b.PerCall - 1) / b.PerCall
-	if b.ChunkCalls > 1 {
-		b.MergeCalls = 1
-	}
-	b.Calls = b.ChunkCalls + b.MergeCalls
-	b.Tokens = b.ContentTokens + b.Calls*s.cfg.CallOverhead
-	return b
+	return s.bound(strings.Join(strings.Fields(input), " "), s.cfg.Cap-s.cfg.CallOverhead-kept)
 }
 
 // Report is what the calls so far cost, against the Bound for the input.
@@ -102,7 +87,14 @@ func (s *Sim) Bound(input string) Bound {
 		}
 		return r
 	}, input)
-	b := Bound{PerCall: s.cfg.Cap - s.cfg.CallOverhead}
+	return s.bound(content, s.cfg.Cap-s.cfg.CallOverhead)
+}
+
+// bound is the least cost of content when one call carries at most perCall
+// tokens of it: as many chunk calls as it takes, one merge call when there
+// are several, and the overhead of every call.
+func (s *Sim) bound(content string, perCall int) Bound {
+	b := Bound{PerCall: perCall}
 	if content == "" {
 		return b
 	}

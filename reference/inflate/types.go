@@ -7,6 +7,16 @@ type Document struct {
 	Kind string `json:"kind,omitempty"` // "prose", "code" or "data"; "" means prose
 }
 
+// Bodies maps the documents' IDs to their bodies, the text every offset
+// of a request or an answer is counted in.
+func Bodies(docs []Document) map[string]string {
+	m := make(map[string]string, len(docs))
+	for _, d := range docs {
+		m[d.ID] = d.Body
+	}
+	return m
+}
+
 // Kinds of document. The empty kind means KindProse.
 const (
 	KindProse = "prose"

@@ -1,6 +1,7 @@
 // Package wire holds what the HTTP provider clients share: the POST of a
-// JSON request under a timeout, and the mapping of an error body to a
-// densify.ProviderError that keeps the API's own words.
+// JSON request under a timeout and the decoding of its answer (Exchange),
+// and the mapping of an error body to a densify.ProviderError that keeps
+// the API's own words.
 package wire
 
 import (
@@ -16,6 +17,12 @@ import (
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
+
+// Message is one message of a chat request, as both APIs take it.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
 
 // MaxBody bounds the bytes read from a response.
 const MaxBody = 32 << 20
@@ -63,6 +70,24 @@ func Post(ctx context.Context, hc *http.Client, timeout time.Duration, name, url
 		return resp.StatusCode, nil, fmt.Errorf("%s: read response (HTTP %d): %w", name, resp.StatusCode, err)
 	}
 	return resp.StatusCode, data, nil
+}
+
+// Exchange is Post, then the checks every provider's answer takes: a
+// non-2xx status is the provider's error (see Error), and a 2xx body is
+// decoded as JSON into out. The status and body are returned for the
+// caller's own checks of the decoded answer.
+func Exchange(ctx context.Context, hc *http.Client, timeout time.Duration, name, url string, headers map[string]string, payload, out any) (int, []byte, error) {
+	status, body, err := Post(ctx, hc, timeout, name, url, headers, payload)
+	if err != nil {
+		return status, body, err
+	}
+	if status < 200 || status > 299 {
+		return status, body, Error(name, status, body)
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return status, body, fmt.Errorf("%s: decode response: %w (body %q)", name, err, Snippet(body))
+	}
+	return status, body, nil
 }
 
 // Error turns an error body into a ProviderError. It reads

@@ -1,0 +1,49 @@
+// Package convert turns the plain fields of the contract (package adapters:
+// strings that travel as JSON) into the reference's types and back. The
+// harness's checks, its benchmarks and the reference adapter need these
+// conversions; a user of the contract does not, so they are internal
+// rather than part of package adapters.
+package convert
+
+import (
+	"fmt"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/fuzzy"
+	"github.com/ctxconform/ctxconform/reference/trgm"
+)
+
+// Locale reads the Locale field of a trigram or search answer.
+func Locale(s string) (trgm.Locale, error) {
+	switch s {
+	case trgm.UTF8.String():
+		return trgm.UTF8, nil
+	case trgm.C.String():
+		return trgm.C, nil
+	}
+	return 0, fmt.Errorf("unknown locale %q (want %q or %q)", s, trgm.UTF8, trgm.C)
+}
+
+// Entries converts search entries to the reference's type.
+func Entries(es []adapters.SearchEntry) []fuzzy.Entry {
+	out := make([]fuzzy.Entry, len(es))
+	for i, e := range es {
+		out[i] = fuzzy.Entry(e)
+	}
+	return out
+}
+
+// Match converts a reference match to the contract's type.
+func Match(m fuzzy.Match) adapters.SearchMatch {
+	return adapters.SearchMatch{ID: m.ID, Label: m.Label, Tier: m.Tier.String(), Similarity: m.Similarity}
+}
+
+// Tier reads SearchMatch.Tier.
+func Tier(s string) (fuzzy.Tier, error) {
+	for _, t := range []fuzzy.Tier{fuzzy.Exact, fuzzy.Prefix, fuzzy.Trigram} {
+		if t.String() == s {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown tier %q (want %q, %q or %q)", s, adapters.TierExact, adapters.TierPrefix, adapters.TierTrigram)
+}

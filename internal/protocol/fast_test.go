@@ -1,0 +1,44 @@
+package protocol
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+// TestSplitHead: the head is found only where it is the real one; every
+// other line goes the ordinary way (ok false), never misread.
+func TestSplitHead(t *testing.T) {
+	cases := []struct {
+		line string
+		ok   bool
+		seq  int64
+	}{
+		{`{"type":"result","seq":3,"result":{"windows":[]}}`, true, 3},
+		{`{"type":"result","seq":3,"bench":{"iterations":1,"elapsed_ns":5},"result":{}}`, true, 3},
+		{`{"type":"result","result":{"windows":[]},"seq":3}`, false, 0},                          // seq after the payload: head lacks it, but decodes (seq 0)
+		{`{"type":"result","seq":3,"x":{"a":1,"result":{}},"result":{}}`, false, 0},              // the first marker is nested: unbalanced head
+		{`{"type":"result","seq":3,"error":{"message":"\",\"result\":{"},"result":{}}`, true, 3}, // escaped quotes are not the marker
+		{`{"type":"result","seq":3,"result":[1]}`, false, 0},                                     // not an object
+		{`{"result":{}}`, false, 0},
+		{`not json,"result":{}`, false, 0},
+	}
+	for _, c := range cases {
+		m, ok := splitHead([]byte(c.line), "result")
+		if ok && m.Seq == 0 {
+			ok = false // as the callers: a head without seq is not used
+		}
+		if ok != c.ok || m.Seq != c.seq && c.ok {
+			t.Errorf("%s: ok %v seq %d, want %v %d", c.line, ok, m.Seq, c.ok, c.seq)
+		}
+	}
+	line := []byte(`{"type":"request","seq":1,"op":"inflate","documents":["d1"],"request":{"documents":null,"hits":[{"id":"h","compound_id":"a","start":0,"end":1,"score":1}]}}`)
+	v, err := decodePayload(line, "request", reflect.TypeFor[inflate.Request]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req := v.Elem().Interface().(inflate.Request); len(req.Hits) != 1 || req.Hits[0].CompoundID != "a" {
+		t.Errorf("decoded %+v", req)
+	}
+}

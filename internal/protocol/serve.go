@@ -1,0 +1,287 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
+	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+// ServeOptions configure Serve.
+type ServeOptions struct {
+	// Standards, if set, limits what is declared in "started" to these
+	// (among those a provides and the protocol can drive).
+	Standards []adapters.Standard
+	// Capabilities, if not nil, limits the capabilities declared in
+	// "started" (among those the harness offers) to these; an empty
+	// non-nil list declares none, as a version 1 program without them.
+	Capabilities []string
+}
+
+// Serve speaks the protocol as the implementation side, for the in-process
+// adapter a: it answers "start" with a's description, runs each request on
+// a (in a goroutine of its own, so that provider calls and their replies
+// can cross while it works), and returns at "stop" or at the end of in.
+// `conformance serve-reference` is Serve on the reference.
+func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}}
+	srv.info = a.Info()
+	srv.info.Standards = nil
+	for _, s := range adapters.Provided(a) {
+		if len(OpsFor(s)) == 0 {
+			continue
+		}
+		if len(opts.Standards) > 0 && !slices.Contains(opts.Standards, s) {
+			continue
+		}
+		srv.info.Standards = append(srv.info.Standards, s)
+	}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	r := bufio.NewReaderSize(in, 1<<20)
+	for {
+		line, err := readLine(r, 1<<30)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read: %w", err)
+		}
+		// A request is routed by its head and decoded from the line once
+		// (fast.go); anything else is read the ordinary way.
+		m, whole := splitHead(line, "request")
+		if !whole || m.Seq <= 0 || m.Op == "" || !(m.Type == TypeRequest || m.Type == TypeBench && m.Iterations > 0 && m.Warmup >= 0) {
+			whole = false
+			if m, err = Decode(line); err != nil {
+				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
+				continue
+			}
+		}
+		switch m.Type {
+		case TypeStart:
+			if m.Protocol != Protocol {
+				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid,
+					Message: fmt.Sprintf("this implementation speaks protocol %d, not %d", Protocol, m.Protocol)}})
+				continue
+			}
+			info := srv.info
+			var caps []string
+			for _, c := range m.Capabilities {
+				if slices.Contains(Capabilities(), c) && (opts.Capabilities == nil || slices.Contains(opts.Capabilities, c)) {
+					caps = append(caps, c)
+				}
+			}
+			srv.write(Message{Type: TypeStarted, Protocol: Protocol, Implementation: &info, Capabilities: caps})
+		case TypeDocuments:
+			srv.held.apply(m)
+		case TypeStop:
+			// Let requests already read finish and answer (a harness sends
+			// stop after its last answer; a script may not wait), then stop.
+			finished := make(chan struct{})
+			go func() { wg.Wait(); close(finished) }()
+			select {
+			case <-finished:
+			case <-time.After(stopGrace):
+			}
+			cancel()
+			return nil
+		case TypeRequest, TypeBench:
+			// The documents are looked up now, in message order: a later
+			// "documents" message may drop them.
+			var docs []inflate.Document
+			if len(m.Documents) > 0 {
+				if docs, err = srv.held.resolve(m.Documents); err != nil {
+					srv.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: KindInternal, Message: err.Error()}})
+					continue
+				}
+			}
+			if !whole {
+				line = nil
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				srv.request(ctx, m, docs, line)
+			}()
+		case TypeReply:
+			srv.deliver(m)
+		default:
+			srv.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: KindInvalid,
+				Message: fmt.Sprintf("an implementation does not accept %q messages", m.Type)}})
+		}
+	}
+}
+
+// stopGrace is how long Serve lets running requests finish after "stop".
+const stopGrace = 5 * time.Second
+
+type callKey struct {
+	seq int64
+	id  string
+}
+
+type server struct {
+	a    adapters.Adapter
+	info adapters.Info
+	wmu  sync.Mutex
+	out  io.Writer
+
+	cmu    sync.Mutex
+	calls  map[callKey]chan Message
+	nextID atomic.Int64
+
+	held heldDocs // documents sent under refs; read and written by Serve's loop only
+}
+
+func (s *server) write(m Message) {
+	line, err := Encode(m)
+	if err != nil {
+		line, _ = Encode(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: KindInternal, Message: "encode answer: " + err.Error()}})
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	_, _ = s.out.Write(line)
+}
+
+// request answers m; line, when not nil, is the whole message to decode
+// its request from (m was read from its head).
+func (s *server) request(ctx context.Context, m Message, docs []inflate.Document, line []byte) {
+	fail := func(kind, msg string) {
+		s.write(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: kind, Message: msg}})
+	}
+	op, ok := Lookup(m.Op)
+	if !ok {
+		fail(KindNotImplemented, fmt.Sprintf("unknown operation %q", m.Op))
+		return
+	}
+	if !slices.ContainsFunc(op.Standards, s.info.Implements) {
+		fail(KindNotImplemented, fmt.Sprintf("%s is not declared", m.Op))
+		return
+	}
+	var p densify.Provider
+	if op.Calls {
+		p = &remote{s: s, seq: m.Seq}
+	}
+	var ans any
+	var timing *Timing
+	var req any
+	var err error
+	if line != nil {
+		req, err = op.decodeLine(line, docs)
+	} else {
+		req, err = op.Decode(m.Request, docs)
+	}
+	switch {
+	case err != nil:
+	case m.Type == TypeBench:
+		ans, timing, err = bench(ctx, op, s.a, req, m.Warmup, m.Iterations)
+	default:
+		ans, err = op.call(ctx, s.a, req, p)
+	}
+	switch {
+	case errors.Is(err, adapters.ErrNotImplemented):
+		fail(KindNotImplemented, err.Error())
+	case errors.Is(err, adapters.ErrFault):
+		fail(KindInternal, err.Error())
+	case err != nil:
+		fail(KindInvalid, err.Error())
+	default:
+		raw, err := marshalAnswer(ans)
+		if err != nil {
+			fail(KindInternal, "encode result: "+err.Error())
+			return
+		}
+		s.write(Message{Type: TypeResult, Seq: m.Seq, Result: raw, Bench: timing})
+	}
+}
+
+// bench runs op on a warmup times, then iterations times on this process's
+// clock, and answers with the last answer and the time taken, with the
+// bytes the Go runtime allocated meanwhile (of the whole process: the
+// server does nothing else during a bench).
+func bench(ctx context.Context, op Op, a adapters.Adapter, req any, warmup, iterations int) (any, *Timing, error) {
+	if op.Calls {
+		return nil, nil, fmt.Errorf("%s cannot be benchmarked: it calls the harness: %w", op.Name, adapters.ErrNotImplemented)
+	}
+	var ans any
+	var err error
+	for range warmup {
+		if ans, err = op.call(ctx, a, req, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	for range iterations {
+		if ans, err = op.call(ctx, a, req, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	allocated := int64(after.TotalAlloc - before.TotalAlloc)
+	return ans, &Timing{Iterations: iterations, ElapsedNS: elapsed.Nanoseconds(), AllocatedBytes: &allocated, Clock: "go time.Now (monotonic)"}, nil
+}
+
+// marshalAnswer encodes an answer compactly, without escaping <, > and &
+// (window texts of code are full of them: escaped, each costs six bytes to
+// write and to read).
+func marshalAnswer(ans any) (json.RawMessage, error) { return jsonenc.Compact(ans) }
+
+func (s *server) deliver(m Message) {
+	s.cmu.Lock()
+	ch, ok := s.calls[callKey{m.Seq, string(m.ID)}]
+	delete(s.calls, callKey{m.Seq, string(m.ID)})
+	s.cmu.Unlock()
+	if ok {
+		ch <- m // buffered: never blocks
+	}
+}
+
+// remote is the provider of a served request: each call goes to the
+// harness as a "call" message and waits for its "reply".
+type remote struct {
+	s   *server
+	seq int64
+}
+
+func (r *remote) Complete(ctx context.Context, prompt, input string) (string, error) {
+	id := json.RawMessage(fmt.Sprint(r.s.nextID.Add(1)))
+	key := callKey{r.seq, string(id)}
+	ch := make(chan Message, 1)
+	r.s.cmu.Lock()
+	r.s.calls[key] = ch
+	r.s.cmu.Unlock()
+	r.s.write(Message{Type: TypeCall, Seq: r.seq, ID: id, Prompt: &prompt, Input: &input})
+	select {
+	case <-ctx.Done():
+		r.s.cmu.Lock()
+		delete(r.s.calls, key)
+		r.s.cmu.Unlock()
+		return "", ctx.Err()
+	case m := <-ch:
+		if m.Output != nil {
+			return *m.Output, nil
+		}
+		if m.Error.Kind == KindCanceled {
+			return "", fmt.Errorf("harness: %s: %w", m.Error.Message, context.Canceled)
+		}
+		f := adapters.ProviderFault{Provider: m.Error.Provider, Status: m.Error.Status, Type: m.Error.Type, Code: m.Error.Code, Message: m.Error.Message}
+		return "", f.Err()
+	}
+}
