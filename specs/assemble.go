@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
@@ -83,11 +84,14 @@ func asmGapExample(t *suite.T) {
 	}
 }
 
-// clipText is up to n bytes of s from off, never cutting a character, or ""
-// when off is outside s.
+// clipText is up to n bytes of s from off, never cutting a character (an
+// off inside one moves back to its start), or "" when off is outside s.
 func clipText(s string, off, n int) string {
 	if off < 0 || off >= len(s) {
 		return ""
+	}
+	for off > 0 && !utf8.RuneStart(s[off]) {
+		off--
 	}
 	return clip.Text(s[off:], n)
 }

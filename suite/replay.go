@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // ReplayFormat names the replay files' format.
@@ -199,9 +200,5 @@ func clipJSON(v any, n int) string {
 	if len(b) <= n {
 		return string(b)
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(b[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", b[:cut], len(b))
+	return fmt.Sprintf("%s (%d bytes)", clip.Text(b, n), len(b))
 }
