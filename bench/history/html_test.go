@@ -32,17 +32,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err := rep.HTML(&buf); err != nil {
 		t.Fatal(err)
 	}
-	out, err := filepath.Abs(filepath.Join("testdata", "chromium"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(out, "report.html")
-	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	page := browsertest.Keep(t, "report.html", buf.Bytes())
 
 	ctx, problems := browsertest.Open(t, bctx, page)
 	charts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("svg.chart")).map(s => s.dataset.benchmark + " " + s.dataset.unit)`))
@@ -105,14 +95,7 @@ func TestHTMLInChromium(t *testing.T) {
 		t.Errorf("tooltip after hovering run 10: %q, want it shown with %s and its value", tip, commit(10))
 	}
 
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out, "report.png"), shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", filepath.Join(out, "report.png"))
+	browsertest.Screenshot(t, ctx, "report.png")
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the page had problems:\n%s", strings.Join(p, "\n"))
 	}

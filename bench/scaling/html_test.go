@@ -2,8 +2,6 @@ package scaling_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -34,17 +32,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err := scaling.HTML(&buf, sweeps, "Scaling of the reference", []string{"machine: test"}); err != nil {
 		t.Fatal(err)
 	}
-	out, err := filepath.Abs(filepath.Join("testdata", "chromium"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(out, "scaling.html")
-	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	page := browsertest.Keep(t, "scaling.html", buf.Bytes())
 	ctx, problems := browsertest.Open(t, bctx, page)
 
 	growth, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
@@ -91,14 +79,7 @@ func TestHTMLInChromium(t *testing.T) {
 		t.Errorf("%d points drawn outside the chart", outside)
 	}
 
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out, "scaling.png"), shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", filepath.Join(out, "scaling.png"))
+	browsertest.Screenshot(t, ctx, "scaling.png")
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the page had problems:\n%s", strings.Join(p, "\n"))
 	}

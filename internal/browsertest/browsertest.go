@@ -8,6 +8,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -111,4 +112,34 @@ func Open(t testing.TB, bctx context.Context, path string) (context.Context, fun
 		defer mu.Unlock()
 		return append([]string(nil), problems...)
 	}
+}
+
+// Keep writes data as testdata/chromium/name under the test's package
+// folder (kept after the test, for a person to look at; the folder's
+// .gitignore keeps it out of the repository) and returns its absolute path.
+func Keep(t testing.TB, name string, data []byte) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "chromium"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Screenshot keeps a full-page screenshot of the tab ctx as
+// testdata/chromium/name (see Keep) and logs where it is.
+func Screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", Keep(t, name, shot))
 }
