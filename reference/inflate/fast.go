@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"sort"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -38,7 +39,7 @@ type scratch struct {
 	i32  []int32
 	u64  []uint64
 	rk   []rankKey
-	sp   []span
+	sp   []fspan
 	docs []Document
 }
 
@@ -59,8 +60,7 @@ func take[T any](arena *[]T, n int) []T {
 
 // release empties the arenas, dropping the references they hold.
 func (x *scratch) release() {
-	clear(x.sp)
-	clear(x.docs)
+	clear(x.docs) // the only arena with pointers
 	x.i32, x.u64, x.rk, x.sp, x.docs = x.i32[:0], x.u64[:0], x.rk[:0], x.sp[:0], x.docs[:0]
 }
 
@@ -161,9 +161,13 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		}
 		return prepared{}, err
 	}
-	sorted := take(&x.docs, len(docs))
-	copy(sorted, docs)
-	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(sorted, byDocID) {
+	// Documents usually come in ID order: then they are used as they are,
+	// without a copy (copying strings costs write barriers while the
+	// collector runs).
+	sorted := docs
+	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(docs, byDocID) {
+		sorted = take(&x.docs, len(docs))
+		copy(sorted, docs)
 		slices.SortFunc(sorted, byDocID)
 	}
 	for i, d := range sorted {
@@ -267,11 +271,22 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	for i := range kept {
 		kept[i] = keys[i].hit
 	}
-	dropped = make([]string, 0, len(hits)-keep)
-	for _, k := range keys[keep:] {
-		dropped = append(dropped, hits[k.hit].ID)
+	// The dropped IDs are sorted by their first 8 bytes as a number, and
+	// by the whole ID only where those are equal.
+	rest := keys[keep:]
+	for i := range rest {
+		rest[i].score = idPrefix(hits[rest[i].hit].ID)
 	}
-	slices.Sort(dropped)
+	slices.SortFunc(rest, func(a, b rankKey) int {
+		if a.score != b.score {
+			return cmp.Compare(a.score, b.score)
+		}
+		return cmp.Compare(hits[a.hit].ID, hits[b.hit].ID)
+	})
+	dropped = make([]string, len(rest))
+	for i, k := range rest {
+		dropped[i] = hits[k.hit].ID
+	}
 	return kept, dropped
 }
 
@@ -339,36 +354,57 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 		at[d]++
 	}
 	// Cluster every compound (steps 2 and 3), keeping the spans of all of
-	// them, compound after compound, in one slice.
-	ids := make([]string, len(kept))
+	// them, compound after compound, in one slice; spanOf[i] is the span of
+	// hit byPos[i].
 	all := take(&x.sp, len(kept))[:0] // at most one span per hit
+	spanOf := take(&x.i32, len(kept))
+	keys := take(&x.rk, len(kept))
 	docStart := take(&x.i32, len(p.docs)+1)
 	for d := range p.docs {
 		docStart[d] = int32(len(all))
-		group := byPos[start[d]:start[d+1]]
-		if len(group) == 0 {
+		lo, hi := start[d], start[d+1]
+		if lo == hi {
 			continue
 		}
-		sortByPosition(hits, group)
-		spans := cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], all[len(all):len(all):cap(all)], plan)
-		all = all[:len(all)+len(spans)]
+		sortByPosition(hits, byPos[lo:hi], keys[lo:hi])
+		all = clusterFast(p.docs[d].Body, hits, byPos[lo:hi], spanOf[lo:hi], all, plan)
 	}
 	docStart[len(p.docs)] = int32(len(all))
+	// Each span's hit IDs, in the order cluster gave them, contiguous in one
+	// slice (a stable counting sort by span).
+	off := take(&x.i32, len(all)+1)
+	for _, j := range spanOf {
+		off[j+1]++
+	}
+	for j := range all {
+		off[j+1] += off[j]
+	}
+	next := take(&x.i32, len(all))
+	copy(next, off)
+	ids := make([]string, len(kept))
+	for i, j := range spanOf {
+		ids[next[j]] = hits[byPos[i]].ID
+		next[j]++
+	}
 	// The output order (step 8) decides where each window goes, so that
 	// each is written once, in place: a stable radix sort of the spans'
 	// scores keeps compound and start order among equal scores.
 	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
-	var edges []int
+	edges := take(&x.i32, 2*len(all))
 	for d := range p.docs {
 		lo, hi := docStart[d], docStart[d+1]
 		if lo == hi {
 			continue
 		}
-		edges = padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], plan, edges)
+		padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], ids, off[lo:hi+1], plan, edges)
 	}
 	for i := 1; i < len(windows); i++ {
-		if order(windows[i-1], windows[i]) > 0 {
+		a, b := &windows[i-1], &windows[i]
+		if a.Score > b.Score || a.Score == b.Score && a.CompoundID == b.CompoundID && a.Start < b.Start {
+			continue // the usual cases, decided without comparing strings
+		}
+		if order(*a, *b) > 0 {
 			slices.SortFunc(windows, order) // the rest of order (end, first hit) disagrees
 			break
 		}
@@ -376,34 +412,85 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	return windows
 }
 
+// fspan is span without pointers (the collector need not see it): the
+// span's hits are those cluster assigned to it.
+type fspan struct {
+	s, e  int
+	score float64
+}
+
+// clusterFast is cluster for the fast path: it appends the spans of one
+// document to spans and writes the index (in spans) of the span of hit
+// hits[pos[i]] to spanOf[i]. A span's hits, in position order, are those
+// assigned to it in the order of pos, as cluster appends them.
+func clusterFast(body string, hits []Hit, pos, spanOf []int32, spans []fspan, p density.Plan) []fspan {
+	base := len(spans)
+	for i, k := range pos {
+		h := &hits[k]
+		end := h.End
+		if end-h.Start > p.MaxWindow {
+			end = unit.Floor(body, h.Start+p.MaxWindow)
+		}
+		n := len(spans) - base
+		if n == 0 {
+			spanOf[i] = int32(len(spans))
+			spans = append(spans, fspan{s: h.Start, e: end, score: h.Score})
+			continue
+		}
+		cur := &spans[len(spans)-1]
+		switch {
+		case h.Start < cur.s && end <= cur.s:
+			// As in cluster: h belongs to the span holding its start.
+			own := spans[base:]
+			j := base + max(sort.Search(n-1, func(k int) bool { return own[k].s > h.Start })-1, 0)
+			spanOf[i] = int32(j)
+			spans[j].score = max(spans[j].score, h.Score)
+		case h.Start-cur.e < p.Threshold && max(cur.e, end)-cur.s <= p.MaxWindow:
+			cur.e = max(cur.e, end)
+			cur.score = max(cur.score, h.Score)
+			spanOf[i] = int32(len(spans) - 1)
+		default:
+			spanOf[i] = int32(len(spans))
+			spans = append(spans, fspan{s: max(h.Start, cur.e), e: end, score: h.Score})
+		}
+	}
+	return spans
+}
+
 // padInto is pad for the spans of document d, writing the window of span i
-// to windows[dest[i]]. edges is scratch space, returned for reuse.
-func padInto(windows []Window, dest []int32, d Document, spans []span, p density.Plan, edges []int) []int {
+// to windows[dest[i]]; its hits are ids[off[i]:off[i+1]]. edges is scratch
+// space of at least 2·len(spans).
+func padInto(windows []Window, dest []int32, d Document, spans []fspan, ids []string, off []int32, p density.Plan, edges []int32) {
 	body := d.Body
-	edges = edges[:0]
-	for _, sp := range spans {
+	for i, sp := range spans {
 		left, right := p.Padding, p.Padding
 		if room := p.MaxWindow - (sp.e - sp.s); p.Padding > room/2 {
 			left = room / 2
 			right = room - left
 		}
-		edges = append(edges, sp.s-min(left, sp.s), sp.e+min(right, len(body)-sp.e))
+		edges[2*i], edges[2*i+1] = int32(sp.s-min(left, sp.s)), int32(sp.e+min(right, len(body)-sp.e))
 	}
 	for i := 1; i < len(spans); i++ {
-		mid := spans[i-1].e + (spans[i].s-spans[i-1].e)/2
+		mid := int32(spans[i-1].e + (spans[i].s-spans[i-1].e)/2)
 		edges[2*i-1] = min(edges[2*i-1], mid)
 		edges[2*i] = max(edges[2*i], mid)
 	}
 	for i, sp := range spans {
-		s, e := unit.Ceil(body, edges[2*i]), unit.Floor(body, edges[2*i+1])
-		windows[dest[i]] = Window{CompoundID: d.ID, Start: s, End: e, Text: body[s:e], Hits: sp.hits, Score: sp.score}
+		s, e := unit.Ceil(body, int(edges[2*i])), unit.Floor(body, int(edges[2*i+1]))
+		// Field by field: a whole Window written at once goes through the
+		// collector's bulk write barrier, far slower while it runs.
+		w := &windows[dest[i]]
+		w.CompoundID = d.ID
+		w.Start, w.End = s, e
+		w.Text = body[s:e]
+		w.Hits = ids[off[i]:off[i+1]:off[i+1]]
+		w.Score = sp.score
 	}
-	return edges
 }
 
 // scoreOrder returns, for each span (in compound and start order), its
 // place in the output: by score, highest first, stable.
-func scoreOrder(x *scratch, spans []span) []int32 {
+func scoreOrder(x *scratch, spans []fspan) []int32 {
 	n := len(spans)
 	keys := take(&x.u64, 2*n)
 	perm := take(&x.i32, 2*n)
@@ -463,6 +550,46 @@ func scoreOrder(x *scratch, spans []span) []int32 {
 	return dest
 }
 
+// sortByPosition sorts the positions of the hits of one compound by start,
+// end and ID: by start and end packed in one number, and by ID only where
+// those are equal. keys is scratch space, one per position.
+func sortByPosition(hits []Hit, pos []int32, keys []rankKey) {
+	for i, k := range pos {
+		h := &hits[k]
+		keys[i] = rankKey{score: uint64(uint32(h.Start))<<32 | uint64(uint32(h.End)), hit: k}
+		if uint64(h.Start) > math.MaxUint32 || uint64(h.End) > math.MaxUint32 {
+			slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
+			return
+		}
+	}
+	less := func(a, b *rankKey) bool {
+		if a.score != b.score {
+			return a.score < b.score
+		}
+		return hits[a.hit].ID < hits[b.hit].ID
+	}
+	if len(keys) > 24 {
+		slices.SortFunc(keys, func(a, b rankKey) int {
+			if less(&a, &b) {
+				return -1
+			}
+			if less(&b, &a) {
+				return 1
+			}
+			return 0
+		})
+	} else {
+		for i := 1; i < len(keys); i++ {
+			for j := i; j > 0 && less(&keys[j], &keys[j-1]); j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+	}
+	for i := range keys {
+		pos[i] = keys[i].hit
+	}
+}
+
 func byPosition(a, b *Hit) int {
 	if c := cmp.Compare(a.Start, b.Start); c != 0 {
 		return c
@@ -473,18 +600,17 @@ func byPosition(a, b *Hit) int {
 	return cmp.Compare(a.ID, b.ID)
 }
 
-// sortByPosition sorts the positions of the hits of one compound by start,
-// end and ID.
-func sortByPosition(hits []Hit, pos []int32) {
-	if len(pos) > 24 {
-		slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
-		return
-	}
-	for i := 1; i < len(pos); i++ {
-		for j := i; j > 0 && byPosition(&hits[pos[j]], &hits[pos[j-1]]) < 0; j-- {
-			pos[j], pos[j-1] = pos[j-1], pos[j]
+// idPrefix is the first 8 bytes of s as a big-endian number (zeros past
+// its end): IDs in that order are in string order, ties aside.
+func idPrefix(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
 		}
 	}
+	return k
 }
 
 // fewKeys maps each key to the rank of its value among the distinct values
