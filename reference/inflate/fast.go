@@ -3,6 +3,7 @@ package inflate
 import (
 	"cmp"
 	"errors"
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"slices"
@@ -64,17 +65,26 @@ func (x *scratch) release() {
 	x.i32, x.u64, x.rk, x.sp, x.docs = x.i32[:0], x.u64[:0], x.rk[:0], x.sp[:0], x.docs[:0]
 }
 
-// strHash hashes an ID: FNV-1a for the short IDs requests carry, maphash
-// beyond. The answer never depends on it; only the tables' speed does.
+// strHash hashes an ID: a multiply of its first and last 8 bytes for the
+// short IDs requests carry, maphash beyond. The answer never depends on it;
+// only the tables' speed does.
 func strHash(s string) int {
-	if len(s) > 16 {
+	n := len(s)
+	var a, b uint64
+	switch {
+	case n > 16:
 		return int(maphash.String(seed, s))
+	case n >= 8:
+		a, b = binary.LittleEndian.Uint64([]byte(s[:8])), binary.LittleEndian.Uint64([]byte(s[n-8:]))
+	case n >= 4:
+		a, b = uint64(binary.LittleEndian.Uint32([]byte(s[:4]))), uint64(binary.LittleEndian.Uint32([]byte(s[n-4:])))
+	default:
+		for i := 0; i < n; i++ {
+			a = a<<8 | uint64(s[i])
+		}
 	}
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
-	}
-	return int(h ^ h>>29)
+	h := (a ^ 0x9E3779B97F4A7C15) * (b ^ uint64(n) ^ 0xC2B2AE3D27D4EB4F)
+	return int(h ^ h>>31)
 }
 
 // slotsFor returns a table of at least 2n slots (a power of two), empty
@@ -190,12 +200,12 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		n int
 		k int32
 	}
-	var cache [64]cached
+	var cache [256]cached
 	for i := range hits {
 		h := &hits[i]
 		var k int32
 		p := unsafe.StringData(h.CompoundID)
-		if slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
+		if slot := &cache[uint64(uintptr(unsafe.Pointer(p)))*0x9E3779B97F4A7C15>>56]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
 			k = slot.k
 		} else {
 			k = dt.find(h.CompoundID)
@@ -392,17 +402,21 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
 	edges := take(&x.i32, 2*len(all))
+	docAt := take(&x.i32, len(all)) // the compound rank of each window
 	for d := range p.docs {
 		lo, hi := docStart[d], docStart[d+1]
 		if lo == hi {
 			continue
 		}
 		padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], ids, off[lo:hi+1], plan, edges)
+		for _, k := range dest[lo:hi] {
+			docAt[k] = int32(d)
+		}
 	}
 	for i := 1; i < len(windows); i++ {
 		a, b := &windows[i-1], &windows[i]
-		if a.Score > b.Score || a.Score == b.Score && a.CompoundID == b.CompoundID && a.Start < b.Start {
-			continue // the usual cases, decided without comparing strings
+		if a.Score > b.Score || a.Score == b.Score && (docAt[i-1] < docAt[i] || docAt[i-1] == docAt[i] && a.Start < b.Start) {
+			continue // the usual cases, decided without comparing strings (ranks are in ID order)
 		}
 		if order(*a, *b) > 0 {
 			slices.SortFunc(windows, order) // the rest of order (end, first hit) disagrees
