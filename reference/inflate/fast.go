@@ -2,8 +2,8 @@ package inflate
 
 import (
 	"cmp"
-	"errors"
 	"encoding/binary"
+	"errors"
 	"hash/maphash"
 	"math"
 	"slices"
