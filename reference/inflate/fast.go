@@ -238,11 +238,59 @@ func scoreKey(f float64) uint64 {
 	return ^b
 }
 
-// rankKey is a hit's place in rank's order, as numbers where they can be.
+// rankKey orders hits by numbers where it can: k1, then k2, then k3, and by
+// the hits' IDs only where all three are equal. Offsets fit in 32 bits
+// (Inflate takes the plain path for larger documents).
 type rankKey struct {
-	score uint64
-	doc   int32
-	hit   int32
+	k1, k2 uint64
+	k3     uint32
+	hit    int32
+}
+
+// before reports whether a comes before b.
+func (a *rankKey) before(b *rankKey, hits []Hit) bool {
+	if a.k1 != b.k1 {
+		return a.k1 < b.k1
+	}
+	if a.k2 != b.k2 {
+		return a.k2 < b.k2
+	}
+	if a.k3 != b.k3 {
+		return a.k3 < b.k3
+	}
+	return hits[a.hit].ID < hits[b.hit].ID
+}
+
+// sortKeys sorts keys by before: insertion sort for the few hits of one
+// compound, pdqsort beyond.
+func sortKeys(keys []rankKey, hits []Hit) {
+	if len(keys) > 24 {
+		slices.SortFunc(keys, func(a, b rankKey) int {
+			if a.before(&b, hits) {
+				return -1
+			}
+			if b.before(&a, hits) {
+				return 1
+			}
+			return 0
+		})
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j].before(&keys[j-1], hits); j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+}
+
+// narrow reports whether every offset into docs fits in 32 bits.
+func narrow(docs []Document) bool {
+	for i := range docs {
+		if uint64(len(docs[i].Body)) > math.MaxUint32 {
+			return false
+		}
+	}
+	return true
 }
 
 // selectKept splits the hits as Select does: it returns the positions of
@@ -258,25 +306,10 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	}
 	keys := take(&x.rk, len(hits))
 	for i := range hits {
-		keys[i] = rankKey{scoreKey(hits[i].Score), p.hitDoc[i], int32(i)}
+		h := &hits[i]
+		keys[i] = rankKey{scoreKey(h.Score), uint64(p.hitDoc[i])<<32 | uint64(h.Start), uint32(h.End), int32(i)}
 	}
-	less := func(a, b *rankKey) bool {
-		if a.score != b.score {
-			return a.score < b.score
-		}
-		if a.doc != b.doc {
-			return a.doc < b.doc
-		}
-		ha, hb := &hits[a.hit], &hits[b.hit]
-		if ha.Start != hb.Start {
-			return ha.Start < hb.Start
-		}
-		if ha.End != hb.End {
-			return ha.End < hb.End
-		}
-		return ha.ID < hb.ID
-	}
-	nthElement(keys, keep, less)
+	nthElement(keys, keep, hits)
 	kept = take(&x.i32, keep)
 	for i := range kept {
 		kept[i] = keys[i].hit
@@ -285,14 +318,9 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	// by the whole ID only where those are equal.
 	rest := keys[keep:]
 	for i := range rest {
-		rest[i].score = idPrefix(hits[rest[i].hit].ID)
+		rest[i] = rankKey{k1: idPrefix(hits[rest[i].hit].ID), hit: rest[i].hit}
 	}
-	slices.SortFunc(rest, func(a, b rankKey) int {
-		if a.score != b.score {
-			return cmp.Compare(a.score, b.score)
-		}
-		return cmp.Compare(hits[a.hit].ID, hits[b.hit].ID)
-	})
+	sortKeys(rest, hits)
 	dropped = make([]string, len(rest))
 	for i, k := range rest {
 		dropped[i] = hits[k.hit].ID
@@ -300,10 +328,11 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	return kept, dropped
 }
 
-// nthElement reorders keys so that the n smallest (by less, a strict total
-// order) come first, in no particular order (Hoare's quickselect, median of
-// three).
-func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
+// nthElement reorders keys so that the n smallest (by before, a strict
+// total order) come first, in no particular order (Hoare's quickselect,
+// median of three).
+func nthElement(keys []rankKey, n int, hits []Hit) {
+	less := func(a, b *rankKey) bool { return a.before(b, hits) }
 	lo, hi := 0, len(keys) // the boundary n lies in [lo, hi]
 	for hi-lo > 16 {
 		mid := lo + (hi-lo)/2
@@ -570,48 +599,12 @@ func scoreOrder(x *scratch, spans []fspan) []int32 {
 func sortByPosition(hits []Hit, pos []int32, keys []rankKey) {
 	for i, k := range pos {
 		h := &hits[k]
-		keys[i] = rankKey{score: uint64(uint32(h.Start))<<32 | uint64(uint32(h.End)), hit: k}
-		if uint64(h.Start) > math.MaxUint32 || uint64(h.End) > math.MaxUint32 {
-			slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
-			return
-		}
+		keys[i] = rankKey{k1: uint64(h.Start)<<32 | uint64(h.End), hit: k}
 	}
-	less := func(a, b *rankKey) bool {
-		if a.score != b.score {
-			return a.score < b.score
-		}
-		return hits[a.hit].ID < hits[b.hit].ID
-	}
-	if len(keys) > 24 {
-		slices.SortFunc(keys, func(a, b rankKey) int {
-			if less(&a, &b) {
-				return -1
-			}
-			if less(&b, &a) {
-				return 1
-			}
-			return 0
-		})
-	} else {
-		for i := 1; i < len(keys); i++ {
-			for j := i; j > 0 && less(&keys[j], &keys[j-1]); j-- {
-				keys[j], keys[j-1] = keys[j-1], keys[j]
-			}
-		}
-	}
+	sortKeys(keys, hits)
 	for i := range keys {
 		pos[i] = keys[i].hit
 	}
-}
-
-func byPosition(a, b *Hit) int {
-	if c := cmp.Compare(a.Start, b.Start); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.End, b.End); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ID, b.ID)
 }
 
 // idPrefix is the first 8 bytes of s as a big-endian number (zeros past
