@@ -101,24 +101,35 @@ func slotsFor(x *scratch, n int) []int32 {
 	return slots
 }
 
-// hitSet is a set of hit IDs, stored as positions in hits (no pointers are
-// written to fill it).
+// hitSet is a set of hit IDs. Each slot holds the upper half of the ID's
+// hash and its position in hits plus one (0: empty), so that most probes
+// settle without reading the ID (no pointers are written to fill it).
 type hitSet struct {
-	slots []int32
+	slots []uint64
 	hits  []Hit
+}
+
+func newHitSet(x *scratch, hits []Hit) hitSet {
+	size := 16
+	for size < 2*len(hits) {
+		size <<= 1
+	}
+	return hitSet{slots: take(&x.u64, size), hits: hits}
 }
 
 // add inserts hit i; it reports false if its ID is there already.
 func (t *hitSet) add(i int32) bool {
 	s := t.hits[i].ID
 	mask := len(t.slots) - 1
-	for h := strHash(s) & mask; ; h = (h + 1) & mask {
-		k := t.slots[h]
-		if k < 0 {
-			t.slots[h] = i
+	h := uint64(strHash(s))
+	tag := h &^ (1<<32 - 1)
+	for j := int(h) & mask; ; j = (j + 1) & mask {
+		v := t.slots[j]
+		if v == 0 {
+			t.slots[j] = tag | uint64(i+1)
 			return true
 		}
-		if t.hits[k].ID == s {
+		if v&^(1<<32-1) == tag && t.hits[int32(v)-1].ID == s {
 			return false
 		}
 	}
@@ -191,7 +202,7 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		}
 	}
 	dt := newDocIndex(x, sorted) // IDs checked unique above
-	ht := hitSet{slots: slotsFor(x, len(hits)), hits: hits}
+	ht := newHitSet(x, hits)
 	hitDoc := take(&x.i32, len(hits))
 	// Hits usually share their compound ID's memory with the document's: a
 	// small cache keyed by that memory spares most hash lookups.
@@ -320,7 +331,9 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	for i := range rest {
 		rest[i] = rankKey{k1: idPrefix(hits[rest[i].hit].ID), hit: rest[i].hit}
 	}
-	sortKeys(rest, hits)
+	if len(rest) > 0 {
+		sortByK1(rest, take(&x.rk, len(rest)), hits)
+	}
 	dropped = make([]string, len(rest))
 	for i, k := range rest {
 		dropped[i] = hits[k.hit].ID
@@ -542,21 +555,11 @@ func scoreOrder(x *scratch, spans []fspan) []int32 {
 	for i := range spans {
 		k[i], pm[i] = scoreKey(spans[i].score), int32(i)
 	}
-	if rank, ok := fewKeys(k); ok {
-		// Few distinct scores (the usual case): one counting sort.
-		var start [257]int32
-		for _, r := range rank {
-			start[r+1]++
-		}
-		for i := 1; i < len(start); i++ {
-			start[i] += start[i-1]
-		}
-		dest := tmpP
-		for i, r := range rank {
-			dest[i] = start[r]
-			start[r]++
-		}
-		return dest
+	if fewOrder(k, tmpP, pm) {
+		return tmpP // few distinct scores (the usual case): one counting sort
+	}
+	for i := range pm {
+		pm[i] = int32(i) // fewOrder wrote there
 	}
 	var or, and uint64 = 0, ^uint64(0)
 	for _, x := range k {
@@ -620,43 +623,93 @@ func idPrefix(s string) uint64 {
 	return k
 }
 
-// fewKeys maps each key to the rank of its value among the distinct values
-// (ascending) when there are at most 256 of them.
-func fewKeys(keys []uint64) ([]uint8, bool) {
-	const size = 1024 // open addressing, a power of two above 2·256
-	var slot [size]uint64
-	var used [size]bool
-	var distinct []uint64
-	hash := func(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 54 }
-	for _, k := range keys {
-		h := hash(k)
-		for used[h] && slot[h] != k {
+// fewOrder is scoreOrder's counting sort when the keys take at most 256
+// distinct values (the usual case: scores are often multiples of a step):
+// dest[i] is the place of key i, ascending, stable. ok is false when there
+// are more values (or a zero key, which scoreKey never makes).
+func fewOrder(keys []uint64, dest []int32, slotOf []int32) (ok bool) {
+	const size = 512       // open addressing, twice the values
+	var table [size]uint64 // 0: empty
+	var count [size]int32
+	var distinct [256]uint64
+	nd := 0
+	probe := func(k uint64) int32 {
+		h := int32((k * 0x9E3779B97F4A7C15) >> 55)
+		for table[h] != 0 && table[h] != k {
 			h = (h + 1) & (size - 1)
 		}
-		if !used[h] {
-			if len(distinct) == 256 {
-				return nil, false
-			}
-			used[h], slot[h] = true, k
-			distinct = append(distinct, k)
-		}
+		return h
 	}
-	slices.Sort(distinct)
-	var rankOf [size]uint8
-	for r, k := range distinct {
-		h := hash(k)
-		for slot[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		rankOf[h] = uint8(r)
-	}
-	out := make([]uint8, len(keys))
 	for i, k := range keys {
-		h := hash(k)
-		for slot[h] != k {
-			h = (h + 1) & (size - 1)
+		h := probe(k)
+		if table[h] == 0 {
+			if nd == len(distinct) || k == 0 {
+				return false
+			}
+			table[h] = k
+			distinct[nd] = k
+			nd++
 		}
-		out[i] = rankOf[h]
+		count[h]++
+		slotOf[i] = h
 	}
-	return out, true
+	slices.Sort(distinct[:nd])
+	sum := int32(0)
+	for _, k := range distinct[:nd] {
+		h := probe(k)
+		c := count[h]
+		count[h] = sum
+		sum += c
+	}
+	for i, h := range slotOf {
+		dest[i] = count[h]
+		count[h]++
+	}
+	return true
+}
+
+// sortByK1 sorts keys by k1, then by before (the hits' IDs) where k1 is
+// equal: a radix sort on the bytes in which the k1 differ, then an
+// insertion sort of each run of equal k1. tmp has room for len(keys).
+func sortByK1(keys, tmp []rankKey, hits []Hit) {
+	var or, and uint64 = 0, ^uint64(0)
+	for i := range keys {
+		or, and = or|keys[i].k1, and&keys[i].k1
+	}
+	diff := or ^ and
+	src, dst := keys, tmp[:len(keys)]
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(diff>>shift) == 0 {
+			continue // every key has this digit
+		}
+		var count [256]int32
+		for i := range src {
+			count[byte(src[i].k1>>shift)]++
+		}
+		sum := int32(0)
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i := range src {
+			d := byte(src[i].k1 >> shift)
+			dst[count[d]] = src[i]
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && keys[hi].k1 == keys[lo].k1 {
+			hi++
+		}
+		if hi-lo > 1 {
+			sortKeys(keys[lo:hi], hits)
+		}
+		lo = hi
+	}
 }
