@@ -394,9 +394,7 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	for _, i := range kept {
 		start[p.hitDoc[i]+1]++
 	}
-	for d := range p.docs {
-		start[d+1] += start[d]
-	}
+	prefixSum(start)
 	at := take(&x.i32, len(p.docs))
 	copy(at, start)
 	byPos := take(&x.i32, len(kept))
@@ -412,6 +410,8 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	spanOf := take(&x.i32, len(kept))
 	keys := take(&x.rk, len(kept))
 	docStart := take(&x.i32, len(p.docs)+1)
+	ids := make([]string, len(kept))
+	moved := false // some hit joined an earlier span than the last
 	for d := range p.docs {
 		docStart[d] = int32(len(all))
 		lo, hi := start[d], start[d+1]
@@ -419,24 +419,27 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 			continue
 		}
 		sortByPosition(hits, byPos[lo:hi], keys[lo:hi])
-		all = clusterFast(p.docs[d].Body, hits, byPos[lo:hi], spanOf[lo:hi], all, plan)
+		var m bool
+		all, m = clusterFast(p.docs[d].Body, hits, byPos[lo:hi], spanOf[lo:hi], ids[lo:hi], all, plan)
+		moved = moved || m
 	}
 	docStart[len(p.docs)] = int32(len(all))
 	// Each span's hit IDs, in the order cluster gave them, contiguous in one
-	// slice (a stable counting sort by span).
+	// slice. clusterFast wrote them in position order, which is that order
+	// unless some hit joined an earlier span than the last: then a stable
+	// counting sort by span puts them in place.
 	off := take(&x.i32, len(all)+1)
 	for _, j := range spanOf {
 		off[j+1]++
 	}
-	for j := range all {
-		off[j+1] += off[j]
-	}
-	next := take(&x.i32, len(all))
-	copy(next, off)
-	ids := make([]string, len(kept))
-	for i, j := range spanOf {
-		ids[next[j]] = hits[byPos[i]].ID
-		next[j]++
+	prefixSum(off)
+	if moved {
+		next := take(&x.i32, len(all))
+		copy(next, off)
+		for i, j := range spanOf {
+			ids[next[j]] = hits[byPos[i]].ID
+			next[j]++
+		}
 	}
 	// The output order (step 8) decides where each window goes, so that
 	// each is written once, in place: a stable radix sort of the spans'
@@ -468,6 +471,16 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	return windows
 }
 
+// prefixSum turns counts c[1:] into running sums (c[0] is 0), with the sum
+// kept in a register rather than reloaded from memory.
+func prefixSum(c []int32) {
+	sum := int32(0)
+	for i := range c {
+		sum += c[i]
+		c[i] = sum
+	}
+}
+
 // fspan is span without pointers (the collector need not see it): the
 // span's hits are those cluster assigned to it.
 type fspan struct {
@@ -476,13 +489,16 @@ type fspan struct {
 }
 
 // clusterFast is cluster for the fast path: it appends the spans of one
-// document to spans and writes the index (in spans) of the span of hit
-// hits[pos[i]] to spanOf[i]. A span's hits, in position order, are those
-// assigned to it in the order of pos, as cluster appends them.
-func clusterFast(body string, hits []Hit, pos, spanOf []int32, spans []fspan, p density.Plan) []fspan {
+// document to spans, writes the index (in spans) of the span of hit
+// hits[pos[i]] to spanOf[i] and its ID to ids[i]. A span's hits, in position
+// order, are those assigned to it in the order of pos, as cluster appends
+// them. moved reports whether a hit joined an earlier span than the last
+// (then a span's hits are not contiguous in ids).
+func clusterFast(body string, hits []Hit, pos, spanOf []int32, ids []string, spans []fspan, p density.Plan) (_ []fspan, moved bool) {
 	base := len(spans)
 	for i, k := range pos {
 		h := &hits[k]
+		ids[i] = h.ID
 		end := h.End
 		if end-h.Start > p.MaxWindow {
 			end = unit.Floor(body, h.Start+p.MaxWindow)
@@ -501,6 +517,7 @@ func clusterFast(body string, hits []Hit, pos, spanOf []int32, spans []fspan, p 
 			j := base + max(sort.Search(n-1, func(k int) bool { return own[k].s > h.Start })-1, 0)
 			spanOf[i] = int32(j)
 			spans[j].score = max(spans[j].score, h.Score)
+			moved = true
 		case h.Start-cur.e < p.Threshold && max(cur.e, end)-cur.s <= p.MaxWindow:
 			cur.e = max(cur.e, end)
 			cur.score = max(cur.score, h.Score)
@@ -510,7 +527,7 @@ func clusterFast(body string, hits []Hit, pos, spanOf []int32, spans []fspan, p 
 			spans = append(spans, fspan{s: max(h.Start, cur.e), e: end, score: h.Score})
 		}
 	}
-	return spans
+	return spans, moved
 }
 
 // padInto is pad for the spans of document d, writing the window of span i
