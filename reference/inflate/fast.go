@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/density"
@@ -192,7 +191,7 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		slices.SortFunc(sorted, byDocID)
 	}
 	for i, d := range sorted {
-		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
+		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !unit.Valid(d.Body) {
 			return fail()
 		}
 		switch d.Kind {
