@@ -66,3 +66,39 @@ func summary(r Result) string {
 	}
 	return s
 }
+
+// TestFastPathManyScores: with more distinct window scores than the
+// counting sort of scores takes (256), the fast path sorts them by radix
+// and still answers what index, Select and place answer.
+func TestFastPathManyScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	var req Request
+	for d := range 20 {
+		req.Documents = append(req.Documents, Document{ID: fmt.Sprintf("c%02d", d), Body: strings.Repeat("abcdé fgh ", 3000)})
+	}
+	for h := range 2000 {
+		d := req.Documents[rng.IntN(len(req.Documents))]
+		s := rng.IntN(len(d.Body)/11) * 11
+		score := rng.Float64()
+		if h%7 == 0 {
+			score = -score
+		}
+		req.Hits = append(req.Hits, Hit{ID: fmt.Sprintf("h%d", h), CompoundID: d.ID, Start: s, End: s + 11, Score: score})
+	}
+	got, err := Inflate(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Windows) <= 256 {
+		t.Fatalf("%d windows: the request does not exercise the radix sort", len(got.Windows))
+	}
+	byID, err := index(req.Documents, req.Hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, dropped := Select(req.Hits, len(req.Hits))
+	want := Result{Windows: place(byID, kept, density.Static(len(req.Hits))), Dropped: dropped}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the fast path differs:\n got %v\nwant %v", summary(got), summary(want))
+	}
+}
