@@ -42,7 +42,8 @@ var seed = maphash.MakeSeed()
 // scratch is the working memory of one Inflate call, reused between calls
 // (a sync.Pool): only the answer is allocated in steady state, which keeps
 // the garbage collector's share of the work small. Its arenas hand out
-// zeroed slices; release forgets the strings and spans they hold.
+// slices as they are (take) or zeroed (takeZero); release forgets the
+// documents they hold.
 type scratch struct {
 	i32  []int32
 	u64  []uint64
@@ -53,16 +54,23 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// take returns n zeroed elements at the end of *arena, growing it when
-// needed (slices handed out before stay valid).
+// take returns n elements at the end of *arena, growing it when needed
+// (slices handed out before stay valid). They hold whatever an earlier call
+// left there: the caller writes each before reading it.
 func take[T any](arena *[]T, n int) []T {
 	a := *arena
 	if cap(a)-len(a) < n {
 		a = make([]T, 0, max(2*cap(a), len(a)+n, 64))
 	}
 	out := a[len(a) : len(a)+n : len(a)+n]
-	clear(out)
 	*arena = a[:len(a)+n]
+	return out
+}
+
+// takeZero is take for counters and tables: the elements are zero.
+func takeZero[T any](arena *[]T, n int) []T {
+	out := take(arena, n)
+	clear(out)
 	return out
 }
 
@@ -121,7 +129,7 @@ func newHitSet(x *scratch, hits []Hit) hitSet {
 	for size < 2*len(hits) {
 		size <<= 1
 	}
-	return hitSet{slots: take(&x.u64, size), hits: hits}
+	return hitSet{slots: takeZero(&x.u64, size), hits: hits}
 }
 
 // add inserts hit i; it reports false if its ID is there already.
@@ -401,7 +409,7 @@ func nthElement(keys []rankKey, n int, hits []Hit) {
 func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan) []Window {
 	// Counting sort by compound rank, then each compound's hits by
 	// position; ties by end and ID make the order total.
-	start := take(&x.i32, len(p.docs)+1)
+	start := takeZero(&x.i32, len(p.docs)+1)
 	for _, i := range kept {
 		start[p.hitDoc[i]+1]++
 	}
@@ -439,7 +447,7 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	// slice. clusterFast wrote them in position order, which is that order
 	// unless some hit joined an earlier span than the last: then a stable
 	// counting sort by span puts them in place.
-	off := take(&x.i32, len(all)+1)
+	off := takeZero(&x.i32, len(all)+1)
 	for _, j := range spanOf {
 		off[j+1]++
 	}
