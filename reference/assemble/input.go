@@ -12,10 +12,15 @@ import (
 
 // checkDocs validates the documents and indexes them by ID. They are checked
 // in ID order, so the error names the same document whatever the input order.
-func checkDocs(docs []Document) (map[string]Document, error) {
-	sorted := slices.Clone(docs)
+// The index and the sorted copy live in x.
+func checkDocs(x *scratch, docs []Document) (map[string]Document, error) {
+	sorted := append(x.docs[:0], docs...)
+	x.docs = sorted
 	slices.SortFunc(sorted, func(a, b Document) int { return cmp.Compare(a.ID, b.ID) })
-	byID := make(map[string]Document, len(sorted))
+	if x.byID == nil {
+		x.byID = make(map[string]Document, len(sorted))
+	}
+	byID := x.byID
 	for i, d := range sorted {
 		if d.ID == "" {
 			return nil, fmt.Errorf("assemble: a document has an empty id")
@@ -51,7 +56,7 @@ func badByte(s string) int {
 // returns the molecules sorted by ID. All non-empty vectors must have one
 // length; the reference length is that of the first such molecule by ID.
 func checkMolecules(mols []Molecule) ([]Molecule, error) {
-	order, err := checkMoleculeOrder(mols)
+	order, err := checkMoleculeOrder(nil, mols)
 	if err != nil {
 		return nil, err
 	}
@@ -63,9 +68,10 @@ func checkMolecules(mols []Molecule) ([]Molecule, error) {
 }
 
 // checkMoleculeOrder is checkMolecules without the copy: it returns the
-// positions of the molecules sorted by ID.
-func checkMoleculeOrder(mols []Molecule) ([]int32, error) {
-	order := make([]int32, len(mols))
+// positions of the molecules sorted by ID, in buf's memory when it is large
+// enough.
+func checkMoleculeOrder(buf []int32, mols []Molecule) ([]int32, error) {
+	order := resize(buf, len(mols))
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -134,31 +140,33 @@ func checkRange(m Molecule, body string) error {
 // checkInput validates everything Windows and Check read and returns the
 // documents by ID.
 func checkInput(docs []Document, mols []Molecule, maxChars int) (map[string]Document, error) {
-	byID, _, err := checkInputOrder(docs, mols, maxChars)
+	byID, _, err := checkInputOrder(new(scratch), docs, mols, maxChars)
 	return byID, err
 }
 
 // checkInputOrder is checkInput that also returns the positions of the
-// molecules sorted by ID (the caller may reuse them).
-func checkInputOrder(docs []Document, mols []Molecule, maxChars int) (map[string]Document, []int32, error) {
+// molecules sorted by ID (the caller may reuse them). Its working memory is
+// x's.
+func checkInputOrder(x *scratch, docs []Document, mols []Molecule, maxChars int) (map[string]Document, []int32, error) {
 	if maxChars <= 0 {
 		return nil, nil, fmt.Errorf("assemble: max_chars %d must be positive", maxChars)
 	}
-	byID, err := checkDocs(docs)
+	byID, err := checkDocs(x, docs)
 	if err != nil {
 		return nil, nil, err
 	}
-	order, err := checkMoleculeOrder(mols)
+	order, err := checkMoleculeOrder(x.order, mols)
 	if err != nil {
 		return nil, nil, err
 	}
+	x.order = order
 	for _, k := range order {
-		m := mols[k]
+		m := &mols[k]
 		d, ok := byID[m.Source]
 		if !ok {
 			return nil, nil, fmt.Errorf("assemble molecule %q: unknown source %q", m.ID, m.Source)
 		}
-		if err := checkRange(m, d.Body); err != nil {
+		if err := checkRange(*m, d.Body); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -44,7 +44,9 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 	if err != nil {
 		return nil, err
 	}
-	byID, pos, err := checkInputOrder(docs, mols, maxChars)
+	x := scratchPool.Get().(*scratch)
+	defer func() { x.release(); scratchPool.Put(x) }()
+	byID, pos, err := checkInputOrder(x, docs, mols, maxChars)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +72,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 			end = max(end, m.End)
 		}
 	}
-	blocks := make([]block, 0, nb)
+	blocks := resize(x.blocks, nb)[:0]
 	for i, k := range pos {
 		m := &mols[k]
 		if n := len(blocks); n > 0 && src(blocks[n-1]) == m.Source && m.Start < blocks[n-1].end {
@@ -84,7 +86,9 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 	}
 
 	// Step 2: keep blocks by rank while they fit.
-	byRank := make([]int32, len(blocks))
+	x.blocks = blocks
+	byRank := resize(x.byRank, len(blocks))
+	x.byRank = byRank
 	for i := range byRank {
 		byRank[i] = int32(i)
 	}
@@ -93,7 +97,8 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 		return rank(x.score, y.score, src(x), src(y), x.start, y.start)
 	})
 	left := maxChars
-	kept := make([]bool, len(blocks))
+	kept := resize(x.kept, len(blocks))
+	x.kept = kept
 	for _, i := range byRank {
 		if n := blocks[i].end - blocks[i].start; n <= left {
 			left -= n
@@ -103,11 +108,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 
 	// Step 3: links between neighbouring kept blocks, accepted strongest first
 	// while their gap bytes fit.
-	type edge struct {
-		right int32 // joins the kept block before it (same source) and this one
-		l     link
-	}
-	var edges []edge
+	edges := x.edges[:0]
 	last := int32(-1)
 	for i := range blocks {
 		if !kept[i] {
@@ -121,6 +122,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 		}
 		last = int32(i)
 	}
+	x.edges = edges
 	slices.SortFunc(edges, func(x, y edge) int {
 		if d := cmp.Compare(tier(x.l.pick), tier(y.l.pick)); d != 0 {
 			return d
@@ -136,7 +138,8 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 		}
 		return cmp.Compare(blocks[x.right].start, blocks[y.right].start)
 	})
-	joined := make([]bool, len(blocks)) // joined to the kept block before it
+	joined := resize(x.joined, len(blocks)) // joined to the kept block before it
+	x.joined = joined
 	for _, e := range edges {
 		if gap := max(e.l.gap, 0); gap <= left {
 			left -= gap
@@ -151,7 +154,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 			nw++
 		}
 	}
-	wins := make([]window, 0, nw)
+	wins := resize(x.wins, nw)[:0]
 	kmols := 0
 	last = -1 // the last kept block
 	for i := range blocks {
@@ -174,6 +177,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 		}
 		wins = append(wins, w)
 	}
+	x.wins = wins
 	wsrc := func(w *window) string { return src(blocks[w.first]) }
 	order := byRank[:len(wins)] // reused: the blocks' ranking is done
 	for i := range order {
@@ -203,7 +207,7 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 
 	out := make([]Result, 0, len(wins))
 	ids := make([]string, 0, kmols) // every window's molecule IDs, window after window
-	var ms []int32                  // scratch: the window's molecules
+	ms := x.ms[:0]                  // scratch: the window's molecules
 	for _, k := range order {
 		w := &wins[k]
 		ms = ms[:0]
@@ -228,5 +232,12 @@ func Windows(docs []Document, mols []Molecule, maxChars int, opt Options) ([]Res
 			Score:     w.score,
 		})
 	}
+	x.ms = ms
 	return out, nil
+}
+
+// edge is a link between neighbouring kept blocks.
+type edge struct {
+	right int32 // joins the kept block before it (same source) and this one
+	l     link
 }

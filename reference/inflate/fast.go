@@ -2,12 +2,13 @@ package inflate
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"hash/maphash"
 	"math"
 	"slices"
+	"sort"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/density"
@@ -26,55 +27,79 @@ import (
 //     only the few hits of each compound are sorted by position;
 //   - the output order (score, then compound and position) is a stable
 //     radix sort by score of windows already in compound and position
-//     order, checked pair by pair against order.
+//     order, checked pair by pair against order;
+//   - sorts compare numbers (score, compound rank and start, end; the first
+//     8 bytes of an ID) and read the IDs only on ties;
+//   - the structures written while the collector may run hold no pointers,
+//     and windows are written field by field (a whole Window goes through
+//     the slower bulk write barrier).
+//
+// Its cost beyond the one UTF-8 pass over the documents (unit.Valid) is
+// what issue 12's inflate/floor target measures.
 
 var seed = maphash.MakeSeed()
 
 // scratch is the working memory of one Inflate call, reused between calls
 // (a sync.Pool): only the answer is allocated in steady state, which keeps
 // the garbage collector's share of the work small. Its arenas hand out
-// zeroed slices; release forgets the strings and spans they hold.
+// slices as they are (take) or zeroed (takeZero); release forgets the
+// documents they hold.
 type scratch struct {
 	i32  []int32
 	u64  []uint64
 	rk   []rankKey
-	sp   []span
+	sp   []fspan
 	docs []Document
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// take returns n zeroed elements at the end of *arena, growing it when
-// needed (slices handed out before stay valid).
+// take returns n elements at the end of *arena, growing it when needed
+// (slices handed out before stay valid). They hold whatever an earlier call
+// left there: the caller writes each before reading it.
 func take[T any](arena *[]T, n int) []T {
 	a := *arena
 	if cap(a)-len(a) < n {
 		a = make([]T, 0, max(2*cap(a), len(a)+n, 64))
 	}
 	out := a[len(a) : len(a)+n : len(a)+n]
-	clear(out)
 	*arena = a[:len(a)+n]
+	return out
+}
+
+// takeZero is take for counters and tables: the elements are zero.
+func takeZero[T any](arena *[]T, n int) []T {
+	out := take(arena, n)
+	clear(out)
 	return out
 }
 
 // release empties the arenas, dropping the references they hold.
 func (x *scratch) release() {
-	clear(x.sp)
-	clear(x.docs)
+	clear(x.docs) // the only arena with pointers
 	x.i32, x.u64, x.rk, x.sp, x.docs = x.i32[:0], x.u64[:0], x.rk[:0], x.sp[:0], x.docs[:0]
 }
 
-// strHash hashes an ID: FNV-1a for the short IDs requests carry, maphash
-// beyond. The answer never depends on it; only the tables' speed does.
+// strHash hashes an ID: a multiply of its first and last 8 bytes for the
+// short IDs requests carry, maphash beyond. The answer never depends on it;
+// only the tables' speed does.
 func strHash(s string) int {
-	if len(s) > 16 {
+	n := len(s)
+	var a, b uint64
+	switch {
+	case n > 16:
 		return int(maphash.String(seed, s))
+	case n >= 8:
+		a, b = binary.LittleEndian.Uint64([]byte(s[:8])), binary.LittleEndian.Uint64([]byte(s[n-8:]))
+	case n >= 4:
+		a, b = uint64(binary.LittleEndian.Uint32([]byte(s[:4]))), uint64(binary.LittleEndian.Uint32([]byte(s[n-4:])))
+	default:
+		for i := 0; i < n; i++ {
+			a = a<<8 | uint64(s[i])
+		}
 	}
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
-	}
-	return int(h ^ h>>29)
+	h := (a ^ 0x9E3779B97F4A7C15) * (b ^ uint64(n) ^ 0xC2B2AE3D27D4EB4F)
+	return int(h ^ h>>31)
 }
 
 // slotsFor returns a table of at least 2n slots (a power of two), empty
@@ -91,24 +116,35 @@ func slotsFor(x *scratch, n int) []int32 {
 	return slots
 }
 
-// hitSet is a set of hit IDs, stored as positions in hits (no pointers are
-// written to fill it).
+// hitSet is a set of hit IDs. Each slot holds the upper half of the ID's
+// hash and its position in hits plus one (0: empty), so that most probes
+// settle without reading the ID (no pointers are written to fill it).
 type hitSet struct {
-	slots []int32
+	slots []uint64
 	hits  []Hit
+}
+
+func newHitSet(x *scratch, hits []Hit) hitSet {
+	size := 16
+	for size < 2*len(hits) {
+		size <<= 1
+	}
+	return hitSet{slots: takeZero(&x.u64, size), hits: hits}
 }
 
 // add inserts hit i; it reports false if its ID is there already.
 func (t *hitSet) add(i int32) bool {
 	s := t.hits[i].ID
 	mask := len(t.slots) - 1
-	for h := strHash(s) & mask; ; h = (h + 1) & mask {
-		k := t.slots[h]
-		if k < 0 {
-			t.slots[h] = i
+	h := uint64(strHash(s))
+	tag := h &^ (1<<32 - 1)
+	for j := int(h) & mask; ; j = (j + 1) & mask {
+		v := t.slots[j]
+		if v == 0 {
+			t.slots[j] = tag | uint64(i+1)
 			return true
 		}
-		if t.hits[k].ID == s {
+		if v&^(1<<32-1) == tag && t.hits[int32(v)-1].ID == s {
 			return false
 		}
 	}
@@ -161,13 +197,17 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		}
 		return prepared{}, err
 	}
-	sorted := take(&x.docs, len(docs))
-	copy(sorted, docs)
-	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(sorted, byDocID) {
+	// Documents usually come in ID order: then they are used as they are,
+	// without a copy (copying strings costs write barriers while the
+	// collector runs).
+	sorted := docs
+	if byDocID := func(a, b Document) int { return cmp.Compare(a.ID, b.ID) }; !slices.IsSortedFunc(docs, byDocID) {
+		sorted = take(&x.docs, len(docs))
+		copy(sorted, docs)
 		slices.SortFunc(sorted, byDocID)
 	}
 	for i, d := range sorted {
-		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8.ValidString(d.Body) {
+		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !unit.Valid(d.Body) {
 			return fail()
 		}
 		switch d.Kind {
@@ -177,7 +217,7 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		}
 	}
 	dt := newDocIndex(x, sorted) // IDs checked unique above
-	ht := hitSet{slots: slotsFor(x, len(hits)), hits: hits}
+	ht := newHitSet(x, hits)
 	hitDoc := take(&x.i32, len(hits))
 	// Hits usually share their compound ID's memory with the document's: a
 	// small cache keyed by that memory spares most hash lookups.
@@ -186,12 +226,12 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 		n int
 		k int32
 	}
-	var cache [64]cached
+	var cache [256]cached
 	for i := range hits {
 		h := &hits[i]
 		var k int32
 		p := unsafe.StringData(h.CompoundID)
-		if slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
+		if slot := &cache[uint64(uintptr(unsafe.Pointer(p)))*0x9E3779B97F4A7C15>>56]; p != nil && slot.p == p && slot.n == len(h.CompoundID) {
 			k = slot.k
 		} else {
 			k = dt.find(h.CompoundID)
@@ -224,11 +264,63 @@ func scoreKey(f float64) uint64 {
 	return ^b
 }
 
-// rankKey is a hit's place in rank's order, as numbers where they can be.
+// rankKey orders hits by numbers where it can: k1, then k2, then k3, and by
+// the hits' IDs only where all three are equal. Offsets fit in 32 bits
+// (Inflate takes the plain path for larger documents).
 type rankKey struct {
-	score uint64
-	doc   int32
-	hit   int32
+	k1, k2 uint64
+	k3     uint32
+	hit    int32
+}
+
+// before reports whether a comes before b.
+func (a *rankKey) before(b *rankKey, hits []Hit) bool {
+	if a.k1 != b.k1 {
+		return a.k1 < b.k1
+	}
+	if a.k2 != b.k2 {
+		return a.k2 < b.k2
+	}
+	if a.k3 != b.k3 {
+		return a.k3 < b.k3
+	}
+	return hits[a.hit].ID < hits[b.hit].ID
+}
+
+// sortKeys sorts keys by before: insertion sort for the few hits of one
+// compound, pdqsort beyond.
+func sortKeys(keys []rankKey, hits []Hit) {
+	if len(keys) > 24 {
+		slices.SortFunc(keys, func(a, b rankKey) int {
+			if a.before(&b, hits) {
+				return -1
+			}
+			if b.before(&a, hits) {
+				return 1
+			}
+			return 0
+		})
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j].before(&keys[j-1], hits); j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+}
+
+// narrowLimit is the longest body the fast path takes (a variable so that
+// a test can send requests down the plain path).
+var narrowLimit uint64 = math.MaxUint32
+
+// narrow reports whether every offset into docs fits in 32 bits.
+func narrow(docs []Document) bool {
+	for i := range docs {
+		if uint64(len(docs[i].Body)) > narrowLimit {
+			return false
+		}
+	}
+	return true
 }
 
 // selectKept splits the hits as Select does: it returns the positions of
@@ -244,41 +336,35 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	}
 	keys := take(&x.rk, len(hits))
 	for i := range hits {
-		keys[i] = rankKey{scoreKey(hits[i].Score), p.hitDoc[i], int32(i)}
+		h := &hits[i]
+		keys[i] = rankKey{scoreKey(h.Score), uint64(p.hitDoc[i])<<32 | uint64(h.Start), uint32(h.End), int32(i)}
 	}
-	less := func(a, b *rankKey) bool {
-		if a.score != b.score {
-			return a.score < b.score
-		}
-		if a.doc != b.doc {
-			return a.doc < b.doc
-		}
-		ha, hb := &hits[a.hit], &hits[b.hit]
-		if ha.Start != hb.Start {
-			return ha.Start < hb.Start
-		}
-		if ha.End != hb.End {
-			return ha.End < hb.End
-		}
-		return ha.ID < hb.ID
-	}
-	nthElement(keys, keep, less)
+	nthElement(keys, keep, hits)
 	kept = take(&x.i32, keep)
 	for i := range kept {
 		kept[i] = keys[i].hit
 	}
-	dropped = make([]string, 0, len(hits)-keep)
-	for _, k := range keys[keep:] {
-		dropped = append(dropped, hits[k.hit].ID)
+	// The dropped IDs are sorted by their first 8 bytes as a number, and
+	// by the whole ID only where those are equal.
+	rest := keys[keep:]
+	for i := range rest {
+		rest[i] = rankKey{k1: idPrefix(hits[rest[i].hit].ID), hit: rest[i].hit}
 	}
-	slices.Sort(dropped)
+	if len(rest) > 0 {
+		sortByK1(rest, take(&x.rk, len(rest)), hits)
+	}
+	dropped = make([]string, len(rest))
+	for i, k := range rest {
+		dropped[i] = hits[k.hit].ID
+	}
 	return kept, dropped
 }
 
-// nthElement reorders keys so that the n smallest (by less, a strict total
-// order) come first, in no particular order (Hoare's quickselect, median of
-// three).
-func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
+// nthElement reorders keys so that the n smallest (by before, a strict
+// total order) come first, in no particular order (Hoare's quickselect,
+// median of three).
+func nthElement(keys []rankKey, n int, hits []Hit) {
+	less := func(a, b *rankKey) bool { return a.before(b, hits) }
 	lo, hi := 0, len(keys) // the boundary n lies in [lo, hi]
 	for hi-lo > 16 {
 		mid := lo + (hi-lo)/2
@@ -323,13 +409,11 @@ func nthElement(keys []rankKey, n int, less func(a, b *rankKey) bool) {
 func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan) []Window {
 	// Counting sort by compound rank, then each compound's hits by
 	// position; ties by end and ID make the order total.
-	start := take(&x.i32, len(p.docs)+1)
+	start := takeZero(&x.i32, len(p.docs)+1)
 	for _, i := range kept {
 		start[p.hitDoc[i]+1]++
 	}
-	for d := range p.docs {
-		start[d+1] += start[d]
-	}
+	prefixSum(start)
 	at := take(&x.i32, len(p.docs))
 	copy(at, start)
 	byPos := take(&x.i32, len(kept))
@@ -339,36 +423,66 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 		at[d]++
 	}
 	// Cluster every compound (steps 2 and 3), keeping the spans of all of
-	// them, compound after compound, in one slice.
-	ids := make([]string, len(kept))
+	// them, compound after compound, in one slice; spanOf[i] is the span of
+	// hit byPos[i].
 	all := take(&x.sp, len(kept))[:0] // at most one span per hit
+	spanOf := take(&x.i32, len(kept))
+	keys := take(&x.rk, len(kept))
 	docStart := take(&x.i32, len(p.docs)+1)
+	ids := make([]string, len(kept))
+	moved := false // some hit joined an earlier span than the last
 	for d := range p.docs {
 		docStart[d] = int32(len(all))
-		group := byPos[start[d]:start[d+1]]
-		if len(group) == 0 {
+		lo, hi := start[d], start[d+1]
+		if lo == hi {
 			continue
 		}
-		sortByPosition(hits, group)
-		spans := cluster(p.docs[d].Body, hits, group, ids[start[d]:start[d+1]], all[len(all):len(all):cap(all)], plan)
-		all = all[:len(all)+len(spans)]
+		sortByPosition(hits, byPos[lo:hi], keys[lo:hi])
+		var m bool
+		all, m = clusterFast(p.docs[d].Body, hits, byPos[lo:hi], spanOf[lo:hi], ids[lo:hi], all, plan)
+		moved = moved || m
 	}
 	docStart[len(p.docs)] = int32(len(all))
+	// Each span's hit IDs, in the order cluster gave them, contiguous in one
+	// slice. clusterFast wrote them in position order, which is that order
+	// unless some hit joined an earlier span than the last: then a stable
+	// counting sort by span puts them in place.
+	off := takeZero(&x.i32, len(all)+1)
+	for _, j := range spanOf {
+		off[j+1]++
+	}
+	prefixSum(off)
+	if moved {
+		next := take(&x.i32, len(all))
+		copy(next, off)
+		for i, j := range spanOf {
+			ids[next[j]] = hits[byPos[i]].ID
+			next[j]++
+		}
+	}
 	// The output order (step 8) decides where each window goes, so that
 	// each is written once, in place: a stable radix sort of the spans'
 	// scores keeps compound and start order among equal scores.
 	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
-	var edges []int
+	edges := take(&x.i32, 2*len(all))
+	docAt := take(&x.i32, len(all)) // the compound rank of each window
 	for d := range p.docs {
 		lo, hi := docStart[d], docStart[d+1]
 		if lo == hi {
 			continue
 		}
-		edges = padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], plan, edges)
+		padInto(windows, dest[lo:hi], p.docs[d], all[lo:hi], ids, off[lo:hi+1], plan, edges)
+		for _, k := range dest[lo:hi] {
+			docAt[k] = int32(d)
+		}
 	}
 	for i := 1; i < len(windows); i++ {
-		if order(windows[i-1], windows[i]) > 0 {
+		a, b := &windows[i-1], &windows[i]
+		if a.Score > b.Score || a.Score == b.Score && (docAt[i-1] < docAt[i] || docAt[i-1] == docAt[i] && a.Start < b.Start) {
+			continue // the usual cases, decided without comparing strings (ranks are in ID order)
+		}
+		if order(*a, *b) > 0 {
 			slices.SortFunc(windows, order) // the rest of order (end, first hit) disagrees
 			break
 		}
@@ -376,34 +490,99 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 	return windows
 }
 
+// prefixSum turns counts c[1:] into running sums (c[0] is 0), with the sum
+// kept in a register rather than reloaded from memory.
+func prefixSum(c []int32) {
+	sum := int32(0)
+	for i := range c {
+		sum += c[i]
+		c[i] = sum
+	}
+}
+
+// fspan is span without pointers (the collector need not see it): the
+// span's hits are those cluster assigned to it.
+type fspan struct {
+	s, e  int
+	score float64
+}
+
+// clusterFast is cluster for the fast path: it appends the spans of one
+// document to spans, writes the index (in spans) of the span of hit
+// hits[pos[i]] to spanOf[i] and its ID to ids[i]. A span's hits, in position
+// order, are those assigned to it in the order of pos, as cluster appends
+// them. moved reports whether a hit joined an earlier span than the last
+// (then a span's hits are not contiguous in ids).
+func clusterFast(body string, hits []Hit, pos, spanOf []int32, ids []string, spans []fspan, p density.Plan) (_ []fspan, moved bool) {
+	base := len(spans)
+	for i, k := range pos {
+		h := &hits[k]
+		ids[i] = h.ID
+		end := h.End
+		if end-h.Start > p.MaxWindow {
+			end = unit.Floor(body, h.Start+p.MaxWindow)
+		}
+		n := len(spans) - base
+		if n == 0 {
+			spanOf[i] = int32(len(spans))
+			spans = append(spans, fspan{s: h.Start, e: end, score: h.Score})
+			continue
+		}
+		cur := &spans[len(spans)-1]
+		switch {
+		case h.Start < cur.s && end <= cur.s:
+			// As in cluster: h belongs to the span holding its start.
+			own := spans[base:]
+			j := base + max(sort.Search(n-1, func(k int) bool { return own[k].s > h.Start })-1, 0)
+			spanOf[i] = int32(j)
+			spans[j].score = max(spans[j].score, h.Score)
+			moved = true
+		case h.Start-cur.e < p.Threshold && max(cur.e, end)-cur.s <= p.MaxWindow:
+			cur.e = max(cur.e, end)
+			cur.score = max(cur.score, h.Score)
+			spanOf[i] = int32(len(spans) - 1)
+		default:
+			spanOf[i] = int32(len(spans))
+			spans = append(spans, fspan{s: max(h.Start, cur.e), e: end, score: h.Score})
+		}
+	}
+	return spans, moved
+}
+
 // padInto is pad for the spans of document d, writing the window of span i
-// to windows[dest[i]]. edges is scratch space, returned for reuse.
-func padInto(windows []Window, dest []int32, d Document, spans []span, p density.Plan, edges []int) []int {
+// to windows[dest[i]]; its hits are ids[off[i]:off[i+1]]. edges is scratch
+// space of at least 2·len(spans).
+func padInto(windows []Window, dest []int32, d Document, spans []fspan, ids []string, off []int32, p density.Plan, edges []int32) {
 	body := d.Body
-	edges = edges[:0]
-	for _, sp := range spans {
+	for i, sp := range spans {
 		left, right := p.Padding, p.Padding
 		if room := p.MaxWindow - (sp.e - sp.s); p.Padding > room/2 {
 			left = room / 2
 			right = room - left
 		}
-		edges = append(edges, sp.s-min(left, sp.s), sp.e+min(right, len(body)-sp.e))
+		edges[2*i], edges[2*i+1] = int32(sp.s-min(left, sp.s)), int32(sp.e+min(right, len(body)-sp.e))
 	}
 	for i := 1; i < len(spans); i++ {
-		mid := spans[i-1].e + (spans[i].s-spans[i-1].e)/2
+		mid := int32(spans[i-1].e + (spans[i].s-spans[i-1].e)/2)
 		edges[2*i-1] = min(edges[2*i-1], mid)
 		edges[2*i] = max(edges[2*i], mid)
 	}
 	for i, sp := range spans {
-		s, e := unit.Ceil(body, edges[2*i]), unit.Floor(body, edges[2*i+1])
-		windows[dest[i]] = Window{CompoundID: d.ID, Start: s, End: e, Text: body[s:e], Hits: sp.hits, Score: sp.score}
+		s, e := unit.Ceil(body, int(edges[2*i])), unit.Floor(body, int(edges[2*i+1]))
+		// Field by field: a whole Window written at once goes through the
+		// collector's bulk write barrier, far slower while it runs.
+		w := &windows[dest[i]]
+		w.CompoundID = d.ID
+		w.Start, w.End = s, e
+		w.Text = body[s:e]
+		w.Hits = ids[off[i]:off[i+1]:off[i+1]]
+		w.Score = sp.score
 	}
-	return edges
 }
 
 // scoreOrder returns, for each span (in compound and start order), its
 // place in the output: by score, highest first, stable.
-func scoreOrder(x *scratch, spans []span) []int32 {
+func scoreOrder(x *scratch, spans []fspan) []int32 {
 	n := len(spans)
 	keys := take(&x.u64, 2*n)
 	perm := take(&x.i32, 2*n)
@@ -412,21 +591,11 @@ func scoreOrder(x *scratch, spans []span) []int32 {
 	for i := range spans {
 		k[i], pm[i] = scoreKey(spans[i].score), int32(i)
 	}
-	if rank, ok := fewKeys(k); ok {
-		// Few distinct scores (the usual case): one counting sort.
-		var start [257]int32
-		for _, r := range rank {
-			start[r+1]++
-		}
-		for i := 1; i < len(start); i++ {
-			start[i] += start[i-1]
-		}
-		dest := tmpP
-		for i, r := range rank {
-			dest[i] = start[r]
-			start[r]++
-		}
-		return dest
+	if fewOrder(k, tmpP, pm) {
+		return tmpP // few distinct scores (the usual case): one counting sort
+	}
+	for i := range pm {
+		pm[i] = int32(i) // fewOrder wrote there
 	}
 	var or, and uint64 = 0, ^uint64(0)
 	for _, x := range k {
@@ -463,67 +632,120 @@ func scoreOrder(x *scratch, spans []span) []int32 {
 	return dest
 }
 
-func byPosition(a, b *Hit) int {
-	if c := cmp.Compare(a.Start, b.Start); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.End, b.End); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ID, b.ID)
-}
-
 // sortByPosition sorts the positions of the hits of one compound by start,
-// end and ID.
-func sortByPosition(hits []Hit, pos []int32) {
-	if len(pos) > 24 {
-		slices.SortFunc(pos, func(a, b int32) int { return byPosition(&hits[a], &hits[b]) })
-		return
+// end and ID: by start and end packed in one number, and by ID only where
+// those are equal. keys is scratch space, one per position.
+func sortByPosition(hits []Hit, pos []int32, keys []rankKey) {
+	for i, k := range pos {
+		h := &hits[k]
+		keys[i] = rankKey{k1: uint64(h.Start)<<32 | uint64(h.End), hit: k}
 	}
-	for i := 1; i < len(pos); i++ {
-		for j := i; j > 0 && byPosition(&hits[pos[j]], &hits[pos[j-1]]) < 0; j-- {
-			pos[j], pos[j-1] = pos[j-1], pos[j]
-		}
+	sortKeys(keys, hits)
+	for i := range keys {
+		pos[i] = keys[i].hit
 	}
 }
 
-// fewKeys maps each key to the rank of its value among the distinct values
-// (ascending) when there are at most 256 of them.
-func fewKeys(keys []uint64) ([]uint8, bool) {
-	const size = 1024 // open addressing, a power of two above 2·256
-	var slot [size]uint64
-	var used [size]bool
-	var distinct []uint64
-	hash := func(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 54 }
-	for _, k := range keys {
-		h := hash(k)
-		for used[h] && slot[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		if !used[h] {
-			if len(distinct) == 256 {
-				return nil, false
-			}
-			used[h], slot[h] = true, k
-			distinct = append(distinct, k)
+// idPrefix is the first 8 bytes of s as a big-endian number (zeros past
+// its end): IDs in that order are in string order, ties aside.
+func idPrefix(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
 		}
 	}
-	slices.Sort(distinct)
-	var rankOf [size]uint8
-	for r, k := range distinct {
-		h := hash(k)
-		for slot[h] != k {
+	return k
+}
+
+// fewOrder is scoreOrder's counting sort when the keys take at most 256
+// distinct values (the usual case: scores are often multiples of a step):
+// dest[i] is the place of key i, ascending, stable. ok is false when there
+// are more values (or a zero key, which scoreKey never makes).
+func fewOrder(keys []uint64, dest []int32, slotOf []int32) (ok bool) {
+	const size = 512       // open addressing, twice the values
+	var table [size]uint64 // 0: empty
+	var count [size]int32
+	var distinct [256]uint64
+	nd := 0
+	probe := func(k uint64) int32 {
+		h := int32((k * 0x9E3779B97F4A7C15) >> 55)
+		for table[h] != 0 && table[h] != k {
 			h = (h + 1) & (size - 1)
 		}
-		rankOf[h] = uint8(r)
+		return h
 	}
-	out := make([]uint8, len(keys))
 	for i, k := range keys {
-		h := hash(k)
-		for slot[h] != k {
-			h = (h + 1) & (size - 1)
+		h := probe(k)
+		if table[h] == 0 {
+			if nd == len(distinct) || k == 0 {
+				return false
+			}
+			table[h] = k
+			distinct[nd] = k
+			nd++
 		}
-		out[i] = rankOf[h]
+		count[h]++
+		slotOf[i] = h
 	}
-	return out, true
+	slices.Sort(distinct[:nd])
+	sum := int32(0)
+	for _, k := range distinct[:nd] {
+		h := probe(k)
+		c := count[h]
+		count[h] = sum
+		sum += c
+	}
+	for i, h := range slotOf {
+		dest[i] = count[h]
+		count[h]++
+	}
+	return true
+}
+
+// sortByK1 sorts keys by k1, then by before (the hits' IDs) where k1 is
+// equal: a radix sort on the bytes in which the k1 differ, then an
+// insertion sort of each run of equal k1. tmp has room for len(keys).
+func sortByK1(keys, tmp []rankKey, hits []Hit) {
+	var or, and uint64 = 0, ^uint64(0)
+	for i := range keys {
+		or, and = or|keys[i].k1, and&keys[i].k1
+	}
+	diff := or ^ and
+	src, dst := keys, tmp[:len(keys)]
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(diff>>shift) == 0 {
+			continue // every key has this digit
+		}
+		var count [256]int32
+		for i := range src {
+			count[byte(src[i].k1>>shift)]++
+		}
+		sum := int32(0)
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i := range src {
+			d := byte(src[i].k1 >> shift)
+			dst[count[d]] = src[i]
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && keys[hi].k1 == keys[lo].k1 {
+			hi++
+		}
+		if hi-lo > 1 {
+			sortKeys(keys[lo:hi], hits)
+		}
+		lo = hi
+	}
 }

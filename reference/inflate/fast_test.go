@@ -66,3 +66,67 @@ func summary(r Result) string {
 	}
 	return s
 }
+
+// TestFastPathManyScores: with more distinct window scores than the
+// counting sort of scores takes (256), the fast path sorts them by radix
+// and still answers what index, Select and place answer.
+func TestFastPathManyScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	var req Request
+	for d := range 20 {
+		req.Documents = append(req.Documents, Document{ID: fmt.Sprintf("c%02d", d), Body: strings.Repeat("abcdé fgh ", 3000)})
+	}
+	for h := range 2000 {
+		d := req.Documents[rng.IntN(len(req.Documents))]
+		s := rng.IntN(len(d.Body)/11) * 11
+		score := rng.Float64()
+		if h%7 == 0 {
+			score = -score
+		}
+		req.Hits = append(req.Hits, Hit{ID: fmt.Sprintf("h%d", h), CompoundID: d.ID, Start: s, End: s + 11, Score: score})
+	}
+	got, err := Inflate(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Windows) <= 256 {
+		t.Fatalf("%d windows: the request does not exercise the radix sort", len(got.Windows))
+	}
+	byID, err := index(req.Documents, req.Hits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, dropped := Select(req.Hits, len(req.Hits))
+	want := Result{Windows: place(byID, kept, density.Static(len(req.Hits))), Dropped: dropped}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the fast path differs:\n got %v\nwant %v", summary(got), summary(want))
+	}
+}
+
+// TestPlainPath: a request with a body beyond the fast path's offsets goes
+// down the plain path, with the same answer and the same errors.
+func TestPlainPath(t *testing.T) {
+	b := 300
+	req := Request{
+		Documents: []Document{{ID: "b", Body: strings.Repeat("abcdé fgh ", 50)}, {ID: "a", Body: "short"}},
+		Hits:      []Hit{{ID: "h1", CompoundID: "b", Start: 0, End: 10, Score: 1}, {ID: "h2", CompoundID: "b", Start: 220, End: 231, Score: 0.5}, {ID: "h3", CompoundID: "a", Start: 0, End: 5, Score: 0.5}},
+		Budget:    &b,
+	}
+	bad := req
+	bad.Hits = append([]Hit{{ID: "h0", CompoundID: "b", Start: 4, End: 5}}, req.Hits...) // cuts é
+	fast, fastErr := Inflate(req)
+	_, fastBad := Inflate(bad)
+	defer func(l uint64) { narrowLimit = l }(narrowLimit)
+	narrowLimit = 10
+	if narrow(req.Documents) {
+		t.Fatal("narrow: want false for a body over the limit")
+	}
+	slow, slowErr := Inflate(req)
+	_, slowBad := Inflate(bad)
+	if fastErr != nil || slowErr != nil || !reflect.DeepEqual(fast, slow) {
+		t.Errorf("plain path: got %v, %v; fast path %v, %v", summary(slow), slowErr, summary(fast), fastErr)
+	}
+	if fastBad == nil || slowBad == nil || fastBad.Error() != slowBad.Error() {
+		t.Errorf("plain path error %v, fast path error %v: want the same error", slowBad, fastBad)
+	}
+}

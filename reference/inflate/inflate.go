@@ -12,6 +12,9 @@ import (
 // windows of the survivors. With a budget B the windows' lengths add up to at
 // most B bytes.
 func Inflate(req Request) (Result, error) {
+	if !narrow(req.Documents) {
+		return plain(req)
+	}
 	x := scratchPool.Get().(*scratch)
 	defer func() { x.release(); scratchPool.Put(x) }()
 	pre, err := prepare(x, req.Documents, req.Hits)
@@ -26,4 +29,21 @@ func Inflate(req Request) (Result, error) {
 	}
 	kept, dropped := pre.selectKept(x, req.Hits, p.Keep)
 	return Result{Windows: pre.place(x, req.Hits, kept, p), Dropped: dropped}, nil
+}
+
+// plain is Inflate without the fast path: for documents longer than the
+// fast path's 32-bit offsets.
+func plain(req Request) (Result, error) {
+	byID, err := index(req.Documents, req.Hits)
+	if err != nil {
+		return Result{}, err
+	}
+	p := density.Static(len(req.Hits))
+	if req.Budget != nil {
+		if p, err = density.For(len(req.Hits), *req.Budget); err != nil {
+			return Result{}, fmt.Errorf("inflate: %w", err)
+		}
+	}
+	kept, dropped := Select(req.Hits, p.Keep)
+	return Result{Windows: place(byID, kept, p), Dropped: dropped}, nil
 }
