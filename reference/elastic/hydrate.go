@@ -3,11 +3,11 @@ package elastic
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/internal/sortkey"
 	"github.com/ctxconform/ctxconform/reference/radial"
 )
 
@@ -204,7 +204,7 @@ func rankOrder(c *radial.Cutter) []int32 {
 	n := c.Len()
 	keys := make([]uint64, n)
 	for i := range keys {
-		keys[i] = scoreKey(c.Atom(i).Score)
+		keys[i] = sortkey.Score(c.Atom(i).Score)
 	}
 	order := make([]int32, n)
 	if buckets, ok := fewKeys(keys, 256); ok {
@@ -291,19 +291,4 @@ func fewKeys(keys []uint64, limit int) ([]uint8, bool) {
 		out[i] = rankOf[h]
 	}
 	return out, true
-}
-
-// scoreKey maps a finite score to a uint64 that sorts the scores from the
-// highest down (-0 and +0 are equal, as cmp.Compare has them).
-func scoreKey(f float64) uint64 {
-	if f == 0 {
-		f = 0
-	}
-	b := math.Float64bits(f)
-	if b>>63 == 1 {
-		b = ^b
-	} else {
-		b |= 1 << 63
-	}
-	return ^b
 }

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/density"
+	"github.com/ctxconform/ctxconform/reference/internal/sortkey"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -249,21 +250,6 @@ func prepare(x *scratch, docs []Document, hits []Hit) (prepared, error) {
 	return prepared{docs: sorted, hitDoc: hitDoc}, nil
 }
 
-// scoreKey maps a finite score to a uint64 that sorts the scores from the
-// highest down (-0 and +0 are equal, as cmp.Compare has them).
-func scoreKey(f float64) uint64 {
-	if f == 0 {
-		f = 0
-	}
-	b := math.Float64bits(f)
-	if b>>63 == 1 {
-		b = ^b
-	} else {
-		b |= 1 << 63
-	}
-	return ^b
-}
-
 // rankKey orders hits by numbers where it can: k1, then k2, then k3, and by
 // the hits' IDs only where all three are equal. Offsets fit in 32 bits
 // (Inflate takes the plain path for larger documents).
@@ -337,7 +323,7 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 	keys := take(&x.rk, len(hits))
 	for i := range hits {
 		h := &hits[i]
-		keys[i] = rankKey{scoreKey(h.Score), uint64(p.hitDoc[i])<<32 | uint64(h.Start), uint32(h.End), int32(i)}
+		keys[i] = rankKey{sortkey.Score(h.Score), uint64(p.hitDoc[i])<<32 | uint64(h.Start), uint32(h.End), int32(i)}
 	}
 	nthElement(keys, keep, hits)
 	kept = take(&x.i32, keep)
@@ -589,7 +575,7 @@ func scoreOrder(x *scratch, spans []fspan) []int32 {
 	k, tmpK := keys[:n], keys[n:]
 	pm, tmpP := perm[:n], perm[n:]
 	for i := range spans {
-		k[i], pm[i] = scoreKey(spans[i].score), int32(i)
+		k[i], pm[i] = sortkey.Score(spans[i].score), int32(i)
 	}
 	if fewOrder(k, tmpP, pm) {
 		return tmpP // few distinct scores (the usual case): one counting sort
