@@ -56,6 +56,12 @@ func decodePayload(line []byte, key string, t reflect.Type) (reflect.Value, erro
 	v := reflect.New(env.(reflect.Type))
 	out := reflect.New(t)
 	v.Elem().Field(0).Set(out)
+	if quickDecode(line, v) {
+		return out, nil
+	}
+	v = reflect.New(env.(reflect.Type)) // quick.go gave up: decode afresh
+	out = reflect.New(t)
+	v.Elem().Field(0).Set(out)
 	if err := json.Unmarshal(line, v.Interface()); err != nil {
 		return reflect.Value{}, err
 	}
