@@ -33,6 +33,10 @@ func splitHead(line []byte, key string) (head Message, ok bool) {
 		return head, false
 	}
 	h := append(line[:i:i], '}')
+	if quickDecode(h, reflect.ValueOf(&head)) {
+		return head, true
+	}
+	head = Message{}
 	if json.Unmarshal(h, &head) != nil {
 		return Message{}, false
 	}

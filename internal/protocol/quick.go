@@ -52,6 +52,7 @@ const (
 	pArray
 	pPtr
 	pStruct
+	pRaw // json.RawMessage: the value's bytes, copied
 )
 
 // plan is how quickDecode fills a type.
@@ -69,10 +70,11 @@ type planField struct {
 }
 
 var (
-	plans     sync.Map // reflect.Type → *plan, or nil when the type is not handled
-	plansMu   sync.Mutex
-	unmarshal = reflect.TypeFor[json.Unmarshaler]()
-	textUnm   = reflect.TypeFor[encoding.TextUnmarshaler]()
+	plans      sync.Map // reflect.Type → *plan, or nil when the type is not handled
+	plansMu    sync.Mutex
+	unmarshal  = reflect.TypeFor[json.Unmarshaler]()
+	rawMessage = reflect.TypeFor[json.RawMessage]()
+	textUnm    = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
 // planFor returns t's plan, or nil when quickDecode does not handle t.
@@ -100,6 +102,11 @@ func build(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	}
 	if p, ok := plans.Load(t); ok {
 		return p.(*plan)
+	}
+	if t == rawMessage {
+		p := &plan{kind: pRaw}
+		building[t] = p
+		return p
 	}
 	if t.Implements(unmarshal) || t.Implements(textUnm) || reflect.PointerTo(t).Implements(unmarshal) || reflect.PointerTo(t).Implements(textUnm) {
 		return nil
@@ -211,6 +218,15 @@ func (d *quickState) value(p *plan, v reflect.Value) bool {
 		return false
 	}
 	c := d.data[d.pos]
+	if p.kind == pRaw {
+		// encoding/json hands a raw null to RawMessage as "null": left to it.
+		start := d.pos
+		if c == 'n' || !d.skip() {
+			return false
+		}
+		v.SetBytes(append([]byte(nil), d.data[start:d.pos]...))
+		return true
+	}
 	if c == 'n' {
 		if !d.literal("null") {
 			return false

@@ -86,6 +86,7 @@ func FuzzQuickDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		checkQuick[quickOuter](t, in)
 		checkQuick[inflate.Result](t, in)
+		checkQuick[Message](t, in)
 	})
 }
 
@@ -114,5 +115,25 @@ func TestQuickPlansEveryOperation(t *testing.T) {
 				t.Errorf("%s: quickDecode has no plan for %s", op.Name, typ)
 			}
 		}
+	}
+}
+
+// Messages decode quickly (json.RawMessage included) and as encoding/json
+// decodes them.
+func TestQuickDecodeMessages(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"request","seq":3,"op":"inflate","request":{"hits":[]},"documents":["d1","d2"]}`,
+		`{"type":"documents","add":[{"ref":"d1","id":"a","body":"x\ny","kind":"code"}],"drop":["d0"]}`,
+		`{"type":"call","seq":1,"id":"k","prompt":"p","input":"i"}`,
+		`{"type":"started","protocol":1,"implementation":{"name":"n","version":"1","unit":"bytes","standards":["std085"]},"capabilities":["documents"]}`,
+	} {
+		var m Message
+		if !quickDecode([]byte(in), reflect.ValueOf(&m)) {
+			t.Errorf("%q: quickDecode gave up on a plain message", in)
+		}
+		checkQuick[Message](t, []byte(in))
+	}
+	for _, in := range []string{`{"type":"result","result":null}`, `{"type":"call","id":null}`, `{"type":"reply","id":[1,2],"output":"x"}`, `{"type":"result","result":{"a":[1,}}`} {
+		checkQuick[Message](t, []byte(in))
 	}
 }
