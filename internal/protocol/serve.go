@@ -112,6 +112,14 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			if !whole {
 				line = nil
 			}
+			if op, ok := Lookup(m.Op); ok && !op.Calls {
+				// An operation that makes no provider calls has no message
+				// to wait for while it works: answered here, it costs no
+				// hand-over between goroutines (on a busy machine, each
+				// such wake-up is a round-trip's largest cost).
+				srv.request(ctx, m, docs, line)
+				continue
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
