@@ -38,7 +38,7 @@ type ServeOptions struct {
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}}
+	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}, token: make(chan struct{}, 1)}
 	srv.info = a.Info()
 	srv.info.Standards = nil
 	for _, s := range adapters.Provided(a) {
@@ -52,9 +52,9 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
-	r := bufio.NewReaderSize(in, 1<<20)
+	srv.r = bufio.NewReaderSize(in, 1<<20)
 	for {
-		line, err := readLine(r, 1<<30)
+		line, err := srv.next()
 		if err == io.EOF {
 			return nil
 		}
@@ -112,12 +112,14 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			if !whole {
 				line = nil
 			}
-			if op, ok := Lookup(m.Op); ok && !op.Calls {
-				// An operation that makes no provider calls has no message
-				// to wait for while it works: answered here, it costs no
-				// hand-over between goroutines (on a busy machine, each
-				// such wake-up is a round-trip's largest cost).
+			if _, ok := Lookup(m.Op); ok {
+				// Answered here, a request costs no hand-over between
+				// goroutines (on a busy machine, each such wake-up is a
+				// round-trip's largest cost); its provider calls read
+				// their replies themselves (remote.Complete).
+				srv.inline = true
 				srv.request(ctx, m, docs, line)
+				srv.inline = false
 				continue
 			}
 			wg.Add(1)
@@ -153,6 +155,57 @@ type server struct {
 	nextID atomic.Int64
 
 	held heldDocs // documents sent under refs; read and written by Serve's loop only
+
+	// Read by Serve's loop, and by a request it runs in line (inline
+	// true) while that waits for a provider's reply; lines that are not
+	// the reply are queued for the loop.
+	r      *bufio.Reader
+	inline bool
+	token  chan struct{} // held by the call reading a line
+	queued [][]byte
+}
+
+// next is the next line for Serve's loop: a queued one first.
+func (s *server) next() ([]byte, error) {
+	if len(s.queued) > 0 {
+		line := s.queued[0]
+		s.queued = s.queued[1:]
+		return line, nil
+	}
+	return readLine(s.r, 1<<30)
+}
+
+// replyInline waits for the reply ch is registered for, reading lines
+// itself: the calls of a request run in line may be several at once, so
+// each reads one line at a time while it holds the token, delivers any
+// reply to its caller and queues any other line for Serve's loop.
+func (s *server) replyInline(ctx context.Context, ch chan Message) (Message, error) {
+	for {
+		select {
+		case m := <-ch:
+			return m, nil
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
+		case s.token <- struct{}{}:
+		}
+		select {
+		case m := <-ch:
+			<-s.token
+			return m, nil
+		default:
+		}
+		line, err := readLine(s.r, 1<<30)
+		if err != nil {
+			<-s.token
+			return Message{}, fmt.Errorf("harness: no reply to a provider call: %w", err)
+		}
+		if m, err := Decode(line); err == nil && m.Type == TypeReply {
+			s.deliver(m)
+		} else {
+			s.queued = append(s.queued, line)
+		}
+		<-s.token
+	}
 }
 
 func (s *server) write(m Message) {
@@ -182,7 +235,7 @@ func (s *server) request(ctx context.Context, m Message, docs []inflate.Document
 	}
 	var p densify.Provider
 	if op.Calls {
-		p = &remote{s: s, seq: m.Seq}
+		p = &remote{s: s, seq: m.Seq, inline: s.inline}
 	}
 	var ans any
 	var timing *Timing
@@ -264,8 +317,9 @@ func (s *server) deliver(m Message) {
 // remote is the provider of a served request: each call goes to the
 // harness as a "call" message and waits for its "reply".
 type remote struct {
-	s   *server
-	seq int64
+	s      *server
+	seq    int64
+	inline bool // run by Serve's loop: reads its replies itself
 }
 
 func (r *remote) Complete(ctx context.Context, prompt, input string) (string, error) {
@@ -276,6 +330,16 @@ func (r *remote) Complete(ctx context.Context, prompt, input string) (string, er
 	r.s.calls[key] = ch
 	r.s.cmu.Unlock()
 	r.s.write(Message{Type: TypeCall, Seq: r.seq, ID: id, Prompt: &prompt, Input: &input})
+	if r.inline {
+		m, err := r.s.replyInline(ctx, ch)
+		if err != nil {
+			r.s.cmu.Lock()
+			delete(r.s.calls, key)
+			r.s.cmu.Unlock()
+			return "", err
+		}
+		return r.answer(m)
+	}
 	select {
 	case <-ctx.Done():
 		r.s.cmu.Lock()
@@ -283,13 +347,18 @@ func (r *remote) Complete(ctx context.Context, prompt, input string) (string, er
 		r.s.cmu.Unlock()
 		return "", ctx.Err()
 	case m := <-ch:
-		if m.Output != nil {
-			return *m.Output, nil
-		}
-		if m.Error.Kind == KindCanceled {
-			return "", fmt.Errorf("harness: %s: %w", m.Error.Message, context.Canceled)
-		}
-		f := adapters.ProviderFault{Provider: m.Error.Provider, Status: m.Error.Status, Type: m.Error.Type, Code: m.Error.Code, Message: m.Error.Message}
-		return "", f.Err()
+		return r.answer(m)
 	}
+}
+
+// answer is what the reply m says.
+func (r *remote) answer(m Message) (string, error) {
+	if m.Output != nil {
+		return *m.Output, nil
+	}
+	if m.Error.Kind == KindCanceled {
+		return "", fmt.Errorf("harness: %s: %w", m.Error.Message, context.Canceled)
+	}
+	f := adapters.ProviderFault{Provider: m.Error.Provider, Status: m.Error.Status, Type: m.Error.Type, Code: m.Error.Code, Message: m.Error.Message}
+	return "", f.Err()
 }
