@@ -32,8 +32,10 @@ type ServeOptions struct {
 
 // Serve speaks the protocol as the implementation side, for the in-process
 // adapter a: it answers "start" with a's description, runs each request on
-// a (in a goroutine of its own, so that provider calls and their replies
-// can cross while it works), and returns at "stop" or at the end of in.
+// a in its read loop (no hand-over between goroutines, which on a busy
+// machine was a round-trip's largest cost; a request's provider calls read
+// their replies themselves, see replyInline), and returns at "stop" or at
+// the end of in.
 // `conformance serve-reference` is Serve on the reference.
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
@@ -50,8 +52,6 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		}
 		srv.info.Standards = append(srv.info.Standards, s)
 	}
-	var wg sync.WaitGroup
-	defer wg.Wait()
 	srv.r = bufio.NewReaderSize(in, 1<<20)
 	for {
 		line, err := srv.next()
@@ -89,15 +89,7 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		case TypeDocuments:
 			srv.held.apply(m)
 		case TypeStop:
-			// Let requests already read finish and answer (a harness sends
-			// stop after its last answer; a script may not wait), then stop.
-			finished := make(chan struct{})
-			go func() { wg.Wait(); close(finished) }()
-			select {
-			case <-finished:
-			case <-time.After(stopGrace):
-			}
-			cancel()
+			// Requests read before it have been answered: they run in line.
 			return nil
 		case TypeRequest, TypeBench:
 			// The documents are looked up now, in message order: a later
@@ -112,21 +104,7 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			if !whole {
 				line = nil
 			}
-			if _, ok := Lookup(m.Op); ok {
-				// Answered here, a request costs no hand-over between
-				// goroutines (on a busy machine, each such wake-up is a
-				// round-trip's largest cost); its provider calls read
-				// their replies themselves (remote.Complete).
-				srv.inline = true
-				srv.request(ctx, m, docs, line)
-				srv.inline = false
-				continue
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				srv.request(ctx, m, docs, line)
-			}()
+			srv.request(ctx, m, docs, line)
 		case TypeReply:
 			srv.deliver(m)
 		default:
@@ -135,9 +113,6 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		}
 	}
 }
-
-// stopGrace is how long Serve lets running requests finish after "stop".
-const stopGrace = 5 * time.Second
 
 type callKey struct {
 	seq int64
@@ -156,11 +131,10 @@ type server struct {
 
 	held heldDocs // documents sent under refs; read and written by Serve's loop only
 
-	// Read by Serve's loop, and by a request it runs in line (inline
-	// true) while that waits for a provider's reply; lines that are not
-	// the reply are queued for the loop.
+	// Read by Serve's loop, and by a request's provider calls while they
+	// wait for their replies; lines that are not replies are queued for
+	// the loop.
 	r      *bufio.Reader
-	inline bool
 	token  chan struct{} // held by the call reading a line
 	queued [][]byte
 }
@@ -235,7 +209,7 @@ func (s *server) request(ctx context.Context, m Message, docs []inflate.Document
 	}
 	var p densify.Provider
 	if op.Calls {
-		p = &remote{s: s, seq: m.Seq, inline: s.inline}
+		p = &remote{s: s, seq: m.Seq}
 	}
 	var ans any
 	var timing *Timing
@@ -317,9 +291,8 @@ func (s *server) deliver(m Message) {
 // remote is the provider of a served request: each call goes to the
 // harness as a "call" message and waits for its "reply".
 type remote struct {
-	s      *server
-	seq    int64
-	inline bool // run by Serve's loop: reads its replies itself
+	s   *server
+	seq int64
 }
 
 func (r *remote) Complete(ctx context.Context, prompt, input string) (string, error) {
@@ -330,25 +303,14 @@ func (r *remote) Complete(ctx context.Context, prompt, input string) (string, er
 	r.s.calls[key] = ch
 	r.s.cmu.Unlock()
 	r.s.write(Message{Type: TypeCall, Seq: r.seq, ID: id, Prompt: &prompt, Input: &input})
-	if r.inline {
-		m, err := r.s.replyInline(ctx, ch)
-		if err != nil {
-			r.s.cmu.Lock()
-			delete(r.s.calls, key)
-			r.s.cmu.Unlock()
-			return "", err
-		}
-		return r.answer(m)
-	}
-	select {
-	case <-ctx.Done():
+	m, err := r.s.replyInline(ctx, ch)
+	if err != nil {
 		r.s.cmu.Lock()
 		delete(r.s.calls, key)
 		r.s.cmu.Unlock()
-		return "", ctx.Err()
-	case m := <-ch:
-		return r.answer(m)
+		return "", err
 	}
+	return r.answer(m)
 }
 
 // answer is what the reply m says.
