@@ -118,8 +118,8 @@ type ServeOptions struct {
 
 // Serve speaks the protocol as the implementation side, for the in-process
 // adapter a: it answers "start" with a's description, runs each request on
-// a (in a goroutine of its own, so that provider calls and their replies
-// can cross while it works), and returns at "stop" or at the end of in.
+// a as it reads it (a request's provider calls read their own replies),
+// and returns at "stop" or at the end of in.
 // `conformance serve-reference` is Serve on the reference.
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
 	return protocol.Serve(ctx, a, in, out, protocol.ServeOptions(opts))

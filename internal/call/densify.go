@@ -83,6 +83,11 @@ func NewModel(cfg sim.Config) (*Model, error) {
 // not a context-window overflow, so a conforming flow stops at once.
 var ErrBudget = errors.New("harness: provider call budget exhausted")
 
+// Immediate reports that Complete never waits on anything but the model's
+// own lock: a harness driving another process may answer its calls in
+// line rather than on a goroutine each.
+func (m *Model) Immediate() bool { return true }
+
 // Complete answers one call.
 func (m *Model) Complete(ctx context.Context, prompt, input string) (string, error) {
 	m.mu.Lock()

@@ -33,6 +33,10 @@ func splitHead(line []byte, key string) (head Message, ok bool) {
 		return head, false
 	}
 	h := append(line[:i:i], '}')
+	if quickDecode(h, reflect.ValueOf(&head)) {
+		return head, true
+	}
+	head = Message{}
 	if json.Unmarshal(h, &head) != nil {
 		return Message{}, false
 	}
@@ -55,6 +59,12 @@ func decodePayload(line []byte, key string, t reflect.Type) (reflect.Value, erro
 	}
 	v := reflect.New(env.(reflect.Type))
 	out := reflect.New(t)
+	v.Elem().Field(0).Set(out)
+	if quickDecode(line, v) {
+		return out, nil
+	}
+	v = reflect.New(env.(reflect.Type)) // quick.go gave up: decode afresh
+	out = reflect.New(t)
 	v.Elem().Field(0).Set(out)
 	if err := json.Unmarshal(line, v.Interface()); err != nil {
 		return reflect.Value{}, err

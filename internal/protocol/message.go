@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
@@ -138,6 +139,10 @@ func Decode(line []byte) (Message, error) {
 		}
 		return m, fmt.Errorf("not JSON: %q", clip.Text(line, 120))
 	}
+	if quickDecode(line, reflect.ValueOf(&m)) {
+		return m, checkMessage(m, line)
+	}
+	m = Message{}
 	if err := json.Unmarshal(line, &m); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
@@ -145,51 +150,56 @@ func Decode(line []byte) (Message, error) {
 		}
 		return m, fmt.Errorf("malformed message: %v (%q)", err, clip.Text(line, 120))
 	}
+	return m, checkMessage(m, line)
+}
+
+// checkMessage checks the fields m's type cannot do without.
+func checkMessage(m Message, line []byte) error {
 	switch m.Type {
 	case TypeStart, TypeStop:
 	case TypeDocuments:
 		for _, d := range m.Add {
 			if d.Ref == "" {
-				return m, errors.New(`"documents" adds a document without a "ref"`)
+				return errors.New(`"documents" adds a document without a "ref"`)
 			}
 		}
 	case TypeBench:
 		if m.Seq <= 0 || m.Op == "" || !isObject(m.Request) || m.Iterations <= 0 || m.Warmup < 0 {
-			return m, errors.New(`"bench" needs a positive "seq", an "op", a "request" object and positive "iterations"`)
+			return errors.New(`"bench" needs a positive "seq", an "op", a "request" object and positive "iterations"`)
 		}
 	case TypeStarted:
 		if m.Implementation == nil {
-			return m, errors.New(`"started" without "implementation"`)
+			return errors.New(`"started" without "implementation"`)
 		}
 	case TypeRequest:
 		if m.Seq <= 0 || m.Op == "" || !isObject(m.Request) {
-			return m, errors.New(`"request" needs a positive "seq", an "op" and a "request" object`)
+			return errors.New(`"request" needs a positive "seq", an "op" and a "request" object`)
 		}
 	case TypeResult:
 		if m.Seq <= 0 || !isObject(m.Result) {
-			return m, errors.New(`"result" needs a positive "seq" and a "result" object`)
+			return errors.New(`"result" needs a positive "seq" and a "result" object`)
 		}
 		if m.Bench != nil && (m.Bench.Iterations <= 0 || m.Bench.ElapsedNS < 0) {
-			return m, errors.New(`"result" of a bench needs positive "iterations" and a non-negative "elapsed_ns"`)
+			return errors.New(`"result" of a bench needs positive "iterations" and a non-negative "elapsed_ns"`)
 		}
 	case TypeError:
 		if m.Error == nil {
-			return m, errors.New(`"error" without an "error" object`)
+			return errors.New(`"error" without an "error" object`)
 		}
 	case TypeCall:
 		if m.Seq <= 0 || !validID(m.ID) || m.Prompt == nil || m.Input == nil {
-			return m, errors.New(`"call" needs a positive "seq", an "id" (string or integer), a "prompt" and an "input"`)
+			return errors.New(`"call" needs a positive "seq", an "id" (string or integer), a "prompt" and an "input"`)
 		}
 	case TypeReply:
 		if m.Seq <= 0 || !validID(m.ID) || (m.Output == nil) == (m.Error == nil) {
-			return m, errors.New(`"reply" needs a positive "seq", an "id", and either "output" or "error"`)
+			return errors.New(`"reply" needs a positive "seq", an "id", and either "output" or "error"`)
 		}
 	case "":
-		return m, fmt.Errorf("message without a type: %q", clip.Text(line, 120))
+		return fmt.Errorf("message without a type: %q", clip.Text(line, 120))
 	default:
-		return m, fmt.Errorf("unknown message type %q", m.Type)
+		return fmt.Errorf("unknown message type %q", m.Type)
 	}
-	return m, nil
+	return nil
 }
 
 // Encode writes m as one line, newline included. A request or result

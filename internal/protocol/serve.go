@@ -32,13 +32,15 @@ type ServeOptions struct {
 
 // Serve speaks the protocol as the implementation side, for the in-process
 // adapter a: it answers "start" with a's description, runs each request on
-// a (in a goroutine of its own, so that provider calls and their replies
-// can cross while it works), and returns at "stop" or at the end of in.
+// a in its read loop (no hand-over between goroutines, which on a busy
+// machine was a round-trip's largest cost; a request's provider calls read
+// their replies themselves, see replyInline), and returns at "stop" or at
+// the end of in.
 // `conformance serve-reference` is Serve on the reference.
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}}
+	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}, token: make(chan struct{}, 1)}
 	srv.info = a.Info()
 	srv.info.Standards = nil
 	for _, s := range adapters.Provided(a) {
@@ -50,11 +52,9 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		}
 		srv.info.Standards = append(srv.info.Standards, s)
 	}
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	r := bufio.NewReaderSize(in, 1<<20)
+	srv.r = bufio.NewReaderSize(in, 1<<20)
 	for {
-		line, err := readLine(r, 1<<30)
+		line, err := srv.next()
 		if err == io.EOF {
 			return nil
 		}
@@ -89,15 +89,7 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		case TypeDocuments:
 			srv.held.apply(m)
 		case TypeStop:
-			// Let requests already read finish and answer (a harness sends
-			// stop after its last answer; a script may not wait), then stop.
-			finished := make(chan struct{})
-			go func() { wg.Wait(); close(finished) }()
-			select {
-			case <-finished:
-			case <-time.After(stopGrace):
-			}
-			cancel()
+			// Requests read before it have been answered: they run in line.
 			return nil
 		case TypeRequest, TypeBench:
 			// The documents are looked up now, in message order: a later
@@ -112,11 +104,7 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			if !whole {
 				line = nil
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				srv.request(ctx, m, docs, line)
-			}()
+			srv.request(ctx, m, docs, line)
 		case TypeReply:
 			srv.deliver(m)
 		default:
@@ -125,9 +113,6 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		}
 	}
 }
-
-// stopGrace is how long Serve lets running requests finish after "stop".
-const stopGrace = 5 * time.Second
 
 type callKey struct {
 	seq int64
@@ -145,6 +130,56 @@ type server struct {
 	nextID atomic.Int64
 
 	held heldDocs // documents sent under refs; read and written by Serve's loop only
+
+	// Read by Serve's loop, and by a request's provider calls while they
+	// wait for their replies; lines that are not replies are queued for
+	// the loop.
+	r      *bufio.Reader
+	token  chan struct{} // held by the call reading a line
+	queued [][]byte
+}
+
+// next is the next line for Serve's loop: a queued one first.
+func (s *server) next() ([]byte, error) {
+	if len(s.queued) > 0 {
+		line := s.queued[0]
+		s.queued = s.queued[1:]
+		return line, nil
+	}
+	return readLine(s.r, 1<<30)
+}
+
+// replyInline waits for the reply ch is registered for, reading lines
+// itself: the calls of a request run in line may be several at once, so
+// each reads one line at a time while it holds the token, delivers any
+// reply to its caller and queues any other line for Serve's loop.
+func (s *server) replyInline(ctx context.Context, ch chan Message) (Message, error) {
+	for {
+		select {
+		case m := <-ch:
+			return m, nil
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
+		case s.token <- struct{}{}:
+		}
+		select {
+		case m := <-ch:
+			<-s.token
+			return m, nil
+		default:
+		}
+		line, err := readLine(s.r, 1<<30)
+		if err != nil {
+			<-s.token
+			return Message{}, fmt.Errorf("harness: no reply to a provider call: %w", err)
+		}
+		if m, err := Decode(line); err == nil && m.Type == TypeReply {
+			s.deliver(m)
+		} else {
+			s.queued = append(s.queued, line)
+		}
+		<-s.token
+	}
 }
 
 func (s *server) write(m Message) {
@@ -268,20 +303,24 @@ func (r *remote) Complete(ctx context.Context, prompt, input string) (string, er
 	r.s.calls[key] = ch
 	r.s.cmu.Unlock()
 	r.s.write(Message{Type: TypeCall, Seq: r.seq, ID: id, Prompt: &prompt, Input: &input})
-	select {
-	case <-ctx.Done():
+	m, err := r.s.replyInline(ctx, ch)
+	if err != nil {
 		r.s.cmu.Lock()
 		delete(r.s.calls, key)
 		r.s.cmu.Unlock()
-		return "", ctx.Err()
-	case m := <-ch:
-		if m.Output != nil {
-			return *m.Output, nil
-		}
-		if m.Error.Kind == KindCanceled {
-			return "", fmt.Errorf("harness: %s: %w", m.Error.Message, context.Canceled)
-		}
-		f := adapters.ProviderFault{Provider: m.Error.Provider, Status: m.Error.Status, Type: m.Error.Type, Code: m.Error.Code, Message: m.Error.Message}
-		return "", f.Err()
+		return "", err
 	}
+	return r.answer(m)
+}
+
+// answer is what the reply m says.
+func (r *remote) answer(m Message) (string, error) {
+	if m.Output != nil {
+		return *m.Output, nil
+	}
+	if m.Error.Kind == KindCanceled {
+		return "", fmt.Errorf("harness: %s: %w", m.Error.Message, context.Canceled)
+	}
+	f := adapters.ProviderFault{Provider: m.Error.Provider, Status: m.Error.Status, Type: m.Error.Type, Code: m.Error.Code, Message: m.Error.Message}
+	return "", f.Err()
 }

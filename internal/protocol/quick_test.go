@@ -1,0 +1,139 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+type quickInner struct {
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Score float64  `json:"score"`
+}
+
+type quickOuter struct {
+	Text   string        `json:"text"`
+	N      int           `json:"n"`
+	Small  int8          `json:"small"`
+	U      uint16        `json:"u"`
+	F      float32       `json:"f"`
+	OK     bool          `json:"ok"`
+	Ptr    *int          `json:"ptr,omitempty"`
+	Inner  quickInner    `json:"inner"`
+	List   []quickInner  `json:"list"`
+	Nested [][]int       `json:"nested"`
+	Self   *quickOuter   `json:"self"`
+	Plain  string        // no tag: its Go name
+	Skip   string        `json:"-"`
+	hidden string        //nolint:unused // unexported: never decoded
+	Docs   []inflate.Hit `json:"docs"`
+	Pairs  [][2]string   `json:"pairs"`
+}
+
+// quickInputs are lines on which quickDecode must either give up or agree
+// with encoding/json exactly.
+var quickInputs = []string{
+	`{}`, ` {"text":"a"} `, `null`, `{"text":null,"n":null,"list":null}`,
+	`{"text":"tab\there \"q\" \\ \/ \u00e9 \u20ac snow☃"}`,
+	`{"text":"bad \ud800 surrogate"}`, `{"text":"pair \ud83d\ude00"}`,
+	"{\"text\":\"raw \xff byte\"}", "{\"text\":\"ctl \x01\"}",
+	`{"Text":"case"}`, `{"text":"a","text":"b"}`, `{"TEXT":"x","text":"y"}`,
+	`{"n":1.0}`, `{"n":1e2}`, `{"n":-0}`, `{"n":9223372036854775807}`, `{"n":9223372036854775808}`,
+	`{"small":127}`, `{"small":128}`, `{"u":-1}`, `{"u":65535}`, `{"f":3.4e39}`, `{"f":1.5}`,
+	`{"n":01}`, `{"n":1.}`, `{"n":-}`, `{"n":"1"}`, `{"ok":true}`, `{"ok":truex}`, `{"ok":1}`,
+	`{"ptr":5}`, `{"ptr":null}`, `{"inner":{"name":"x","tags":[],"score":0.5}}`,
+	`{"list":[]}`, `{"list":[{"name":"a"},{"name":"b","tags":["t"]}]}`, `{"list":[1]}`,
+	`{"nested":[[1,2],[],null,[3]]}`, `{"self":{"self":{"text":"deep"}}}`,
+	`{"Plain":"p"}`, `{"plain":"p"}`, `{"Skip":"s"}`, `{"-":"s"}`, `{"hidden":"h"}`,
+	`{"unknown":{"a":[1,2,{"b":null}],"c":"\u0041"},"text":"after"}`,
+	`{"unknown":[1,}`, `{"unknown":"\x"}`, `{"unknown":"\u00g0"}`, `{"unknownü":1}`,
+	`{"pairs":[["a","b"],["c"],[],null]}`, `{"pairs":[["a","b","c"]]}`, `{"pairs":[[1,"b"]]}`,
+	`{"text":"a"} x`, `{"text":"a",}`, `{"text" "a"}`, `{"text":"a"`, `[`, ``, `"s"`,
+	`{"docs":[{"id":"h1","compound_id":"c","start":1,"end":2,"score":0.25}]}`,
+}
+
+// quickPlain are lines of the shapes the protocol carries: quickDecode
+// must take them (else it would agree by never deciding anything).
+var quickPlain = []string{
+	` {"text":"a"} `, `{"text":"tab\there \"q\" \\ \/ \u00e9 \u20ac snow☃"}`,
+	`{"list":[{"name":"a"},{"name":"b","tags":["t"]}]}`, `{"self":{"self":{"text":"deep"}}}`,
+	`{"unknown":{"a":[1,2,{"b":null}],"c":"\u0041"},"text":"after"}`, `{"ptr":null,"n":-0,"f":1.5e3}`, `{"pairs":[["a","b"],["c"],[],null]}`,
+	`{"docs":[{"id":"h1","compound_id":"c","start":1,"end":2,"score":0.25}]}`,
+}
+
+func TestQuickDecodeAgrees(t *testing.T) {
+	for _, in := range quickInputs {
+		checkQuick[quickOuter](t, []byte(in))
+	}
+	// The plain lines the protocol carries take the quick path (else it
+	// would be agreeing by never deciding anything).
+	for _, in := range quickPlain {
+		checkQuick[quickOuter](t, []byte(in))
+		var v quickOuter
+		if !quickDecode([]byte(in), reflect.ValueOf(&v)) {
+			t.Errorf("%q: quickDecode gave up on a plain line", in)
+		}
+	}
+}
+
+func FuzzQuickDecode(f *testing.F) {
+	for _, in := range quickInputs {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		checkQuick[quickOuter](t, in)
+		checkQuick[inflate.Result](t, in)
+		checkQuick[Message](t, in)
+	})
+}
+
+// checkQuick fails t when quickDecode accepts in but decodes it otherwise
+// than encoding/json.
+func checkQuick[T any](t *testing.T, in []byte) {
+	t.Helper()
+	var want, got T
+	err := json.Unmarshal(in, &want)
+	if !quickDecode(in, reflect.ValueOf(&got)) {
+		return
+	}
+	if err != nil {
+		t.Errorf("%q: quickDecode accepted what encoding/json refuses (%v): %+v", in, err, got)
+	} else if !reflect.DeepEqual(got, want) {
+		t.Errorf("%q: quickDecode gave %+v, encoding/json %+v", in, got, want)
+	}
+}
+
+// Every operation's request and answer type takes the quick path: a type
+// it cannot plan would silently cost the protocol its speed.
+func TestQuickPlansEveryOperation(t *testing.T) {
+	for _, op := range Ops() {
+		for _, typ := range []reflect.Type{op.Request, op.Answer} {
+			if planFor(typ) == nil {
+				t.Errorf("%s: quickDecode has no plan for %s", op.Name, typ)
+			}
+		}
+	}
+}
+
+// Messages decode quickly (json.RawMessage included) and as encoding/json
+// decodes them.
+func TestQuickDecodeMessages(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"request","seq":3,"op":"inflate","request":{"hits":[]},"documents":["d1","d2"]}`,
+		`{"type":"documents","add":[{"ref":"d1","id":"a","body":"x\ny","kind":"code"}],"drop":["d0"]}`,
+		`{"type":"call","seq":1,"id":"k","prompt":"p","input":"i"}`,
+		`{"type":"started","protocol":1,"implementation":{"name":"n","version":"1","unit":"bytes","standards":["std085"]},"capabilities":["documents"]}`,
+	} {
+		var m Message
+		if !quickDecode([]byte(in), reflect.ValueOf(&m)) {
+			t.Errorf("%q: quickDecode gave up on a plain message", in)
+		}
+		checkQuick[Message](t, []byte(in))
+	}
+	for _, in := range []string{`{"type":"result","result":null}`, `{"type":"call","id":null}`, `{"type":"reply","id":[1,2],"output":"x"}`, `{"type":"result","result":{"a":[1,}}`} {
+		checkQuick[Message](t, []byte(in))
+	}
+}
