@@ -294,6 +294,25 @@ func (d *quickState) value(p *plan, v reflect.Value) bool {
 	return false
 }
 
+// separator reads what follows an element of an array or object: ','
+// (more to come) or closing (the end, consumed too); anything else fails.
+func (d *quickState) separator(closing byte) (more, ok bool) {
+	d.blanks()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		return true, true
+	case closing:
+		d.pos++
+		return false, true
+	}
+	return false, false
+}
+
+// literal reads the keyword word (true, false, null).
 func (d *quickState) literal(word string) bool {
 	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
 		return false
@@ -327,18 +346,8 @@ func (d *quickState) slice(p *plan, v reflect.Value) bool {
 		if !d.value(p.elem, v.Index(n)) {
 			return false
 		}
-		d.blanks()
-		if d.pos >= len(d.data) {
-			return false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case ']':
-			d.pos++
-			return true
-		default:
-			return false
+		if more, ok := d.separator(']'); !more {
+			return ok
 		}
 	}
 }
@@ -360,18 +369,8 @@ func (d *quickState) array(p *plan, v reflect.Value) bool {
 		if !d.value(p.elem, v.Index(n)) {
 			return false
 		}
-		d.blanks()
-		if d.pos >= len(d.data) {
-			return false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case ']':
-			d.pos++
-			return true
-		default:
-			return false
+		if more, ok := d.separator(']'); !more {
+			return ok
 		}
 	}
 	return false
@@ -432,18 +431,8 @@ func (d *quickState) object(p *plan, v reflect.Value) bool {
 				return false
 			}
 		}
-		d.blanks()
-		if d.pos >= len(d.data) {
-			return false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case '}':
-			d.pos++
-			return true
-		default:
-			return false
+		if more, ok := d.separator('}'); !more {
+			return ok
 		}
 	}
 }
@@ -633,18 +622,8 @@ func (d *quickState) skip() bool {
 			if !d.skip() {
 				return false
 			}
-			d.blanks()
-			if d.pos >= len(d.data) {
-				return false
-			}
-			switch d.data[d.pos] {
-			case ',':
-				d.pos++
-			case closing:
-				d.pos++
-				return true
-			default:
-				return false
+			if more, ok := d.separator(closing); !more {
+				return ok
 			}
 		}
 	}
