@@ -15,20 +15,21 @@ type quickInner struct {
 }
 
 type quickOuter struct {
-	Text   string        `json:"text"`
-	N      int           `json:"n"`
-	Small  int8          `json:"small"`
-	U      uint16        `json:"u"`
-	F      float32       `json:"f"`
-	OK     bool          `json:"ok"`
-	Ptr    *int          `json:"ptr,omitempty"`
-	Inner  quickInner    `json:"inner"`
-	List   []quickInner  `json:"list"`
-	Nested [][]int       `json:"nested"`
-	Self   *quickOuter   `json:"self"`
-	Plain  string        // no tag: its Go name
-	Skip   string        `json:"-"`
-	hidden string        //nolint:unused // unexported: never decoded
+	Text   string       `json:"text"`
+	N      int          `json:"n"`
+	Small  int8         `json:"small"`
+	U      uint16       `json:"u"`
+	F      float32      `json:"f"`
+	OK     bool         `json:"ok"`
+	Ptr    *int         `json:"ptr,omitempty"`
+	Inner  quickInner   `json:"inner"`
+	List   []quickInner `json:"list"`
+	Nested [][]int      `json:"nested"`
+	Self   *quickOuter  `json:"self"`
+	Plain  string       // no tag: its Go name
+	Skip   string       `json:"-"`
+	//lint:ignore U1000 unexported on purpose: neither decoder may set it
+	hidden string
 	Docs   []inflate.Hit `json:"docs"`
 	Pairs  [][2]string   `json:"pairs"`
 }
