@@ -296,8 +296,10 @@ func sortKeys(keys []rankKey, hits []Hit) {
 }
 
 // narrowLimit is the longest body the fast path takes (a variable so that
-// a test can send requests down the plain path).
-var narrowLimit uint64 = math.MaxUint32
+// a test can send requests down the plain path). The sort keys hold offsets
+// in 32 bits unsigned, but padInto keeps window edges in int32: offsets
+// must fit in an int32.
+var narrowLimit uint64 = math.MaxInt32
 
 // narrow reports whether every offset into docs fits in 32 bits.
 func narrow(docs []Document) bool {

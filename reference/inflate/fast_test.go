@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/density"
 )
@@ -128,5 +129,26 @@ func TestPlainPath(t *testing.T) {
 	}
 	if fastBad == nil || slowBad == nil || fastBad.Error() != slowBad.Error() {
 		t.Errorf("plain path error %v, fast path error %v: want the same error", slowBad, fastBad)
+	}
+}
+
+// TestFastPathLongBody: a body longer than 2^31 bytes (but within 32 bits
+// unsigned) answers what the plain path answers. The fast path keeps window
+// edges in int32, so such bodies must take the plain path.
+func TestFastPathLongBody(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates a 2 GiB body")
+	}
+	// Fresh zeroed memory: the pages are only read, never written.
+	buf := make([]byte, 1<<31+4096)
+	body := unsafe.String(&buf[0], len(buf))
+	req := Request{
+		Documents: []Document{{ID: "big", Body: body}},
+		Hits:      []Hit{{ID: "h", CompoundID: "big", Start: 1<<31 + 100, End: 1<<31 + 110, Score: 1}},
+	}
+	got, err := Inflate(req)
+	want, err2 := plain(req)
+	if err != nil || err2 != nil || !reflect.DeepEqual(summary(got), summary(want)) {
+		t.Fatalf("long body: got %v (%v), want %v (%v)", summary(got), err, summary(want), err2)
 	}
 }

@@ -32,7 +32,7 @@ func Inflate(req Request) (Result, error) {
 }
 
 // plain is Inflate without the fast path: for documents longer than the
-// fast path's 32-bit offsets.
+// fast path's int32 offsets.
 func plain(req Request) (Result, error) {
 	byID, err := index(req.Documents, req.Hits)
 	if err != nil {
