@@ -208,5 +208,4 @@ func TestHydrateAgrees(t *testing.T) {
 				iter, budget, len(atoms), err1, err2, got.Radius, len(got.Kept), got.Used, want.Radius, len(want.Kept), want.Used)
 		}
 	}
-	_ = slices.Clone[[]int]
 }

@@ -132,6 +132,4 @@ func TestCutterAgrees(t *testing.T) {
 			t.Fatalf("iter %d: Cost %d, windows cost %d", iter, got, sum)
 		}
 	}
-	_ = cmp.Compare[int]
-	_ = slices.Clone[[]int]
 }
