@@ -21,6 +21,9 @@ import (
 // offset+r] starts and ends no earlier than the window of the atom before
 // it, so windows merge in one pass in that order; code windows (blocks and
 // lines) are sorted per document.
+//
+// A Cutter is not safe for concurrent use: its methods share scratch
+// memory and build code documents' line structure on first use.
 type Cutter struct {
 	docs  []inflate.Document // by ID
 	src   []Atom             // the atoms as given (not copied, never modified)
