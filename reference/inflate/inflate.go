@@ -21,11 +21,9 @@ func Inflate(req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	p := density.Static(len(req.Hits))
-	if req.Budget != nil {
-		if p, err = density.For(len(req.Hits), *req.Budget); err != nil {
-			return Result{}, fmt.Errorf("inflate: %w", err)
-		}
+	p, err := plan(req)
+	if err != nil {
+		return Result{}, err
 	}
 	kept, dropped := pre.selectKept(x, req.Hits, p.Keep)
 	return Result{Windows: pre.place(x, req.Hits, kept, p), Dropped: dropped}, nil
@@ -38,12 +36,23 @@ func plain(req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	p := density.Static(len(req.Hits))
-	if req.Budget != nil {
-		if p, err = density.For(len(req.Hits), *req.Budget); err != nil {
-			return Result{}, fmt.Errorf("inflate: %w", err)
-		}
+	p, err := plan(req)
+	if err != nil {
+		return Result{}, err
 	}
 	kept, dropped := Select(req.Hits, p.Keep)
 	return Result{Windows: place(byID, kept, p), Dropped: dropped}, nil
+}
+
+// plan is the request's density plan: density.For with a budget,
+// density.Static without.
+func plan(req Request) (density.Plan, error) {
+	if req.Budget == nil {
+		return density.Static(len(req.Hits)), nil
+	}
+	p, err := density.For(len(req.Hits), *req.Budget)
+	if err != nil {
+		return density.Plan{}, fmt.Errorf("inflate: %w", err)
+	}
+	return p, nil
 }
