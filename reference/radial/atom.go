@@ -146,9 +146,7 @@ func byID(docs []inflate.Document) (map[string]inflate.Document, error) {
 		if !utf8.ValidString(d.Body) {
 			return nil, fmt.Errorf("compound %q: body is not valid UTF-8", d.ID)
 		}
-		switch d.Kind {
-		case "", inflate.KindProse, inflate.KindCode, inflate.KindData:
-		default:
+		if !knownKind(d.Kind) {
 			return nil, fmt.Errorf("compound %q: unknown kind %q (want prose, code or data)", d.ID, d.Kind)
 		}
 		m[d.ID] = d

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -39,7 +38,7 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	sorted := slices.Clone(docs)
 	slices.SortStableFunc(sorted, func(a, b inflate.Document) int { return strings.Compare(a.ID, b.ID) })
 	for i, d := range sorted {
-		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !utf8Valid(d.Body) || !knownKind(d.Kind) {
+		if d.ID == "" || i > 0 && sorted[i-1].ID == d.ID || !unit.Valid(d.Body) || !knownKind(d.Kind) {
 			_, err := byID(docs) // the error, in the words and order of byID
 			return nil, err
 		}
@@ -442,8 +441,7 @@ func (c *Cutter) AddCost(i, r int, keep []bool) int {
 	return add
 }
 
-func utf8Valid(s string) bool { return utf8.ValidString(s) }
-
+// knownKind reports whether k is a document kind byID and NewCutter accept.
 func knownKind(k string) bool {
 	switch k {
 	case "", inflate.KindProse, inflate.KindCode, inflate.KindData:
