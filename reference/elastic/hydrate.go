@@ -253,9 +253,9 @@ func rankOrder(c *radial.Cutter) []int32 {
 }
 
 // fewKeys maps each key to the rank of its value among the distinct values
-// (ascending), when there are at most limit (<= 256) of them; the result
-// reuses keys' memory as bytes would not fit, so it is a fresh slice.
-func fewKeys(keys []uint64, limit int) ([]uint8, bool) {
+// (ascending), in a fresh slice, when there are at most limit (<= 256) of
+// them; ok is false when there are more.
+func fewKeys(keys []uint64, limit int) (_ []uint8, ok bool) {
 	const size = 1024 // open addressing, power of two, > 2·limit
 	var slot [size]uint64
 	var used [size]bool
