@@ -103,8 +103,8 @@ Sends the failing case recorded in FILE (written by conformance run into
 a spec (deterministic) runs again. Without a command the in-process
 reference is used (or --adapter postgres); with one, --adapter exec.
 
-Exit status: 0 the requirement now passes; 1 it still fails or errors;
-2 usage or setup error.
+Exit status: 0 the requirement now passes; 1 it still fails or errors, or
+was not run (interrupted); 2 usage or setup error.
 
 Flags:
 `
@@ -174,7 +174,7 @@ func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp
 		same = fmt.Sprintf("recorded %s (case %s), now %s", rp.Outcome, rp.Case, res.Outcome)
 	}
 	fmt.Fprintf(stdout, "(replayed %s of seed %d: %s)\n", rp.Case, rp.Seed, same)
-	if res.Bad() {
+	if (suite.Report{Results: []suite.Result{res}}).Gate(suite.Reference) { // as run's gate: not run fails too
 		return errGate
 	}
 	return nil
