@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -151,7 +150,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		return usagef("the exec adapter, and only it, takes a command after --")
 	}
 	cfg := runConfig{command: rest, dsn: orDefaultDSN(*dsn), requestTimeout: *requestTimeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(0)
 	defer stop()
 	a, err := openAdapter(ctx, name, cfg)
 	if err != nil {
