@@ -123,6 +123,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		return shownUsage(err)
 	}
 	rest := fs.Args()
+	switch {
+	case *timeout <= 0:
+		return usagef("--timeout %s: want a positive duration", *timeout)
+	case *requestTimeout <= 0:
+		return usagef("--request-timeout %s: want a positive duration", *requestTimeout)
+	}
 	if file == "" {
 		if len(rest) == 0 {
 			fs.Usage()

@@ -97,3 +97,13 @@ func TestReplayInterruptedFails(t *testing.T) {
 		t.Fatalf("interrupted replay: %v, want errGate\n%s", err, out.String())
 	}
 }
+
+// TestReplayUsageErrors: replay refuses the durations run refuses.
+func TestReplayUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"--timeout", "0s"}, {"--request-timeout", "-1s"}} {
+		code, _, stderr := runCmd(append([]string{"replay", "r.json"}, args...)...)
+		if code != exitUsage || !strings.Contains(stderr, args[0]+" "+args[1]) {
+			t.Errorf("replay %v: exit %d, stderr %q; want %d naming the flag", args, code, stderr, exitUsage)
+		}
+	}
+}
