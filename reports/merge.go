@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -146,7 +145,7 @@ func mergeRun(parts []Part, i int) (Run, error) {
 	if withCheck != 0 && withCheck != len(parts) {
 		return Run{}, fmt.Errorf("%s: some reports were checked against an expectations file and some not: give every job the same --expectations", base.Name())
 	}
-	sortResults(out.Results)
+	suite.SortResults(out.Results)
 	out.Interrupted = strings.Join(interrupted, "; ")
 	out.Stderr = strings.Join(stderr, "\n")
 	if withCheck > 0 {
@@ -206,18 +205,4 @@ func mergeChecks(parts []Part, i int, ran map[string]string) *Check {
 		}
 	}
 	return c
-}
-
-// sortResults puts results in catalogue order: by standard, then ID.
-func sortResults(rs []suite.Result) {
-	rank := map[adapters.Standard]int{}
-	for i, s := range adapters.Standards() {
-		rank[s] = i
-	}
-	slices.SortStableFunc(rs, func(a, b suite.Result) int {
-		if ra, rb := rank[a.Standard], rank[b.Standard]; ra != rb {
-			return ra - rb
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
 }

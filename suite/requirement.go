@@ -1,9 +1,11 @@
 package suite
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
 )
@@ -64,16 +66,29 @@ func Validate(reqs []Requirement) error {
 // Sorted returns the requirements ordered by standard (in adapters.Standards
 // order) and then by ID.
 func Sorted(reqs []Requirement) []Requirement {
+	order := catalogueOrder()
+	out := append([]Requirement(nil), reqs...)
+	slices.SortStableFunc(out, func(a, b Requirement) int { return order(a.Standard, a.ID, b.Standard, b.ID) })
+	return out
+}
+
+// SortResults puts results in the catalogue order of Sorted.
+func SortResults(rs []Result) {
+	order := catalogueOrder()
+	slices.SortStableFunc(rs, func(a, b Result) int { return order(a.Standard, a.ID, b.Standard, b.ID) })
+}
+
+// catalogueOrder compares two entries by standard (in adapters.Standards
+// order) and then by ID.
+func catalogueOrder() func(sa adapters.Standard, ida string, sb adapters.Standard, idb string) int {
 	rank := map[adapters.Standard]int{}
 	for i, s := range adapters.Standards() {
 		rank[s] = i
 	}
-	out := append([]Requirement(nil), reqs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		if ri, rj := rank[out[i].Standard], rank[out[j].Standard]; ri != rj {
-			return ri < rj
+	return func(sa adapters.Standard, ida string, sb adapters.Standard, idb string) int {
+		if c := cmp.Compare(rank[sa], rank[sb]); c != 0 {
+			return c
 		}
-		return out[i].ID < out[j].ID
-	})
-	return out
+		return strings.Compare(ida, idb)
+	}
 }

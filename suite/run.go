@@ -50,11 +50,7 @@ func (o Options) withDefaults() Options {
 // report of what finished is returned as usual.
 func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Options) Report {
 	opts = opts.withDefaults()
-	rep := Report{Adapter: a.Info(), Seed: opts.Seed, Level: opts.Level, Started: time.Now().UTC()}
-	if !opts.Shard.IsZero() {
-		sh := opts.Shard
-		rep.Shard = &sh
-	}
+	rep := newReport(a.Info(), opts)
 	selected, _ := opts.Select(reqs) // an empty selection is an empty report
 	for _, r := range selected {
 		if ctx.Err() != nil {
@@ -88,14 +84,20 @@ func Unrun(r Requirement, o Outcome, why string) Result {
 // in the reports it reads), NotRun for a run interrupted before it began.
 func Unstarted(info adapters.Info, reqs []Requirement, opts Options, o Outcome, why string) Report {
 	opts = opts.withDefaults()
+	rep := newReport(info, opts)
+	selected, _ := opts.Select(reqs)
+	for _, r := range selected {
+		rep.Results = append(rep.Results, Unrun(r, o, why))
+	}
+	return rep
+}
+
+// newReport is the empty report of a run of opts on info.
+func newReport(info adapters.Info, opts Options) Report {
 	rep := Report{Adapter: info, Seed: opts.Seed, Level: opts.Level, Started: time.Now().UTC()}
 	if !opts.Shard.IsZero() {
 		sh := opts.Shard
 		rep.Shard = &sh
-	}
-	selected, _ := opts.Select(reqs)
-	for _, r := range selected {
-		rep.Results = append(rep.Results, Unrun(r, o, why))
 	}
 	return rep
 }

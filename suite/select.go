@@ -58,17 +58,15 @@ func (s Shard) Has(k int) bool { return s.IsZero() || k%s.Count == s.Index-1 }
 // selection: see Select). A pattern chooses a requirement when it matches
 // its ID, its title, or both as "ID title", so "^INF-01$" selects INF-01.
 func (o Options) Selected(r Requirement) bool {
-	if r.Level > o.Level {
-		return false
-	}
-	if len(o.Standards) > 0 && !slices.Contains(o.Standards, r.Standard) {
-		return false
-	}
-	if o.Match != nil && !matches(o.Match, r) {
-		return false
-	}
-	return o.Skip == nil || !matches(o.Skip, r)
+	return o.inStandards(r) && o.matched(r) && o.notSkipped(r)
 }
+
+// The filters of Selected, one by one (Select applies them in turn).
+func (o Options) inStandards(r Requirement) bool {
+	return r.Level <= o.Level && (len(o.Standards) == 0 || slices.Contains(o.Standards, r.Standard))
+}
+func (o Options) matched(r Requirement) bool    { return o.Match == nil || matches(o.Match, r) }
+func (o Options) notSkipped(r Requirement) bool { return o.Skip == nil || !matches(o.Skip, r) }
 
 func matches(re *regexp.Regexp, r Requirement) bool {
 	return re.MatchString(r.ID) || re.MatchString(r.Title) || re.MatchString(r.ID+" "+r.Title)
@@ -107,11 +105,9 @@ func (o Options) Select(reqs []Requirement) ([]Requirement, error) {
 		value  string
 		keep   func(r Requirement) bool
 	}{
-		{ByStandard, o.standardsValue(), func(r Requirement) bool {
-			return r.Level <= o.Level && (len(o.Standards) == 0 || slices.Contains(o.Standards, r.Standard))
-		}},
-		{ByMatch, pattern(o.Match), func(r Requirement) bool { return o.Match == nil || matches(o.Match, r) }},
-		{BySkip, pattern(o.Skip), func(r Requirement) bool { return o.Skip == nil || !matches(o.Skip, r) }},
+		{ByStandard, o.standardsValue(), o.inStandards},
+		{ByMatch, pattern(o.Match), o.matched},
+		{BySkip, pattern(o.Skip), o.notSkipped},
 	}
 	for _, s := range steps {
 		before := len(all)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -103,8 +102,8 @@ Sends the failing case recorded in FILE (written by conformance run into
 a spec (deterministic) runs again. Without a command the in-process
 reference is used (or --adapter postgres); with one, --adapter exec.
 
-Exit status: 0 the requirement now passes; 1 it still fails or errors;
-2 usage or setup error.
+Exit status: 0 the requirement now passes; 1 it still fails or errors, or
+was not run (interrupted); 2 usage or setup error.
 
 Flags:
 `
@@ -124,6 +123,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		return shownUsage(err)
 	}
 	rest := fs.Args()
+	switch {
+	case *timeout <= 0:
+		return usagef("--timeout %s: want a positive duration", *timeout)
+	case *requestTimeout <= 0:
+		return usagef("--request-timeout %s: want a positive duration", *requestTimeout)
+	}
 	if file == "" {
 		if len(rest) == 0 {
 			fs.Usage()
@@ -151,7 +156,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		return usagef("the exec adapter, and only it, takes a command after --")
 	}
 	cfg := runConfig{command: rest, dsn: orDefaultDSN(*dsn), requestTimeout: *requestTimeout}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(0)
 	defer stop()
 	a, err := openAdapter(ctx, name, cfg)
 	if err != nil {
@@ -174,7 +179,7 @@ func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp
 		same = fmt.Sprintf("recorded %s (case %s), now %s", rp.Outcome, rp.Case, res.Outcome)
 	}
 	fmt.Fprintf(stdout, "(replayed %s of seed %d: %s)\n", rp.Case, rp.Seed, same)
-	if res.Bad() {
+	if (suite.Report{Results: []suite.Result{res}}).Gate(suite.Reference) { // as run's gate: not run fails too
 		return errGate
 	}
 	return nil

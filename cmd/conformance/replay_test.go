@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ctxconform/ctxconform"
 
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -72,5 +77,33 @@ func TestReplayReproduces(t *testing.T) {
 	}
 	if _, err := os.Stat("conformance-replays"); err == nil {
 		t.Error("a run with --replay-dir wrote into ./conformance-replays")
+	}
+}
+
+// TestReplayInterruptedFails: a replay cut off before its verdict (NotRun)
+// is no pass: it exits as run's gate does for a requirement not run.
+func TestReplayInterruptedFails(t *testing.T) {
+	a, err := openAdapter(context.Background(), "reference", runConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	req := ctxconform.Requirements()[0]
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("interrupted by SIGINT"))
+	var out strings.Builder
+	err = replayOn(ctx, a, req, suite.Replay{ID: req.ID, Outcome: suite.Failed, Seed: 3}, time.Minute, &out)
+	if err != errGate || !strings.Contains(out.String(), "not run") {
+		t.Fatalf("interrupted replay: %v, want errGate\n%s", err, out.String())
+	}
+}
+
+// TestReplayUsageErrors: replay refuses the durations run refuses.
+func TestReplayUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"--timeout", "0s"}, {"--request-timeout", "-1s"}} {
+		code, _, stderr := runCmd(append([]string{"replay", "r.json"}, args...)...)
+		if code != exitUsage || !strings.Contains(stderr, args[0]+" "+args[1]) {
+			t.Errorf("replay %v: exit %d, stderr %q; want %d naming the flag", args, code, stderr, exitUsage)
+		}
 	}
 }

@@ -353,9 +353,10 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 // fast allows the fast path (fast.go) for the result.
 func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
 	what := fmt.Sprintf("%s seq %d", op.Name, seq)
-	fail := func(format string, args ...any) (answer, bool, error) {
-		return answer{}, true, adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
+	fault := func(format string, args ...any) error {
+		return adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
 	}
+	fail := func(format string, args ...any) (answer, bool, error) { return answer{}, true, fault(format, args...) }
 	if err := a.send(s, line, a.opts.RequestTimeout); err != nil {
 		return fail("%v", a.ended(s, err))
 	}
@@ -364,6 +365,21 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 	replies := make(chan Message)
 	pending := 0
 	timeout := a.opts.RequestTimeout
+	// reply sends a provider's reply (an error ends the request, the
+	// implementation broken).
+	reply := func(r Message) error {
+		out, err := Encode(r)
+		if err != nil {
+			return fault("harness could not encode a provider reply: %v", err)
+		}
+		if err := a.check(out); err != nil {
+			return fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
+		}
+		if err := a.send(s, out, timeout); err != nil {
+			return fault("%v", a.ended(s, err))
+		}
+		return nil
+	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
@@ -378,15 +394,8 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 			return fail("no message for %s (the request timeout); killed", timeout)
 		case r := <-replies:
 			pending--
-			out, err := Encode(r)
-			if err != nil {
-				return fail("harness could not encode a provider reply: %v", err)
-			}
-			if err := a.check(out); err != nil {
-				return answer{}, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
-			}
-			if err := a.send(s, out, timeout); err != nil {
-				return fail("%v", a.ended(s, err))
+			if err := reply(r); err != nil {
+				return answer{}, true, err
 			}
 			timer.Reset(timeout)
 		case <-s.eof:
@@ -430,34 +439,15 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 					// A provider that answers at once (the harness's model)
 					// is asked here: a goroutine per call would cost more
 					// than the call.
-					r := Message{Type: TypeReply, Seq: seq, ID: m.ID}
-					if out, err := p.Complete(callCtx, *m.Prompt, *m.Input); err != nil {
-						r.Error = providerError(err)
-					} else {
-						r.Output = &out
-					}
-					out, err := Encode(r)
-					if err != nil {
-						return fail("harness could not encode a provider reply: %v", err)
-					}
-					if err := a.check(out); err != nil {
-						return answer{}, true, fmt.Errorf("harness bug: its reply breaks the schema: %v", err)
-					}
-					if err := a.send(s, out, timeout); err != nil {
-						return fail("%v", a.ended(s, err))
+					if err := reply(providerReply(callCtx, p, seq, m)); err != nil {
+						return answer{}, true, err
 					}
 					timer.Reset(timeout)
 					continue
 				}
 				pending++
 				go func(m Message) {
-					r := Message{Type: TypeReply, Seq: seq, ID: m.ID}
-					out, err := p.Complete(callCtx, *m.Prompt, *m.Input)
-					if err != nil {
-						r.Error = providerError(err)
-					} else {
-						r.Output = &out
-					}
+					r := providerReply(callCtx, p, seq, m)
 					select {
 					case replies <- r:
 					case <-callCtx.Done():
@@ -466,6 +456,17 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 			}
 		}
 	}
+}
+
+// providerReply asks p the call m makes and is the reply to send.
+func providerReply(ctx context.Context, p densify.Provider, seq int64, m Message) Message {
+	r := Message{Type: TypeReply, Seq: seq, ID: m.ID}
+	if out, err := p.Complete(ctx, *m.Prompt, *m.Input); err != nil {
+		r.Error = providerError(err)
+	} else {
+		r.Output = &out
+	}
+	return r
 }
 
 // quickProvider reports whether p answers without waiting on anything
