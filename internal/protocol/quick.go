@@ -294,6 +294,31 @@ func (d *quickState) value(p *plan, v reflect.Value) bool {
 	return false
 }
 
+// maxDepth is how deep arrays and objects may nest before a line is left
+// to encoding/json.
+const maxDepth = 1000
+
+// open steps into the array or object at d.pos (its opening byte), counting
+// its depth, and reports whether it is empty: then its closing byte is
+// consumed too. It fails past maxDepth; an open that succeeds is paired with
+// a leave.
+func (d *quickState) open(closing byte) (empty, ok bool) {
+	if d.depth >= maxDepth {
+		return false, false
+	}
+	d.depth++
+	d.pos++
+	d.blanks()
+	if d.pos < len(d.data) && d.data[d.pos] == closing {
+		d.pos++
+		return true, true
+	}
+	return false, true
+}
+
+// leave steps out of the array or object open stepped into.
+func (d *quickState) leave() { d.depth-- }
+
 // separator reads what follows an element of an array or object: ','
 // (more to come) or closing (the end, consumed too); anything else fails.
 func (d *quickState) separator(closing byte) (more, ok bool) {
@@ -327,14 +352,12 @@ func isWordByte(c byte) bool {
 
 // slice decodes an array; v is a zero slice.
 func (d *quickState) slice(p *plan, v reflect.Value) bool {
-	if d.depth++; d.depth > 1000 {
+	empty, ok := d.open(']')
+	if !ok {
 		return false
 	}
-	defer func() { d.depth-- }()
-	d.pos++ // [
-	d.blanks()
-	if d.pos < len(d.data) && d.data[d.pos] == ']' {
-		d.pos++
+	defer d.leave()
+	if empty {
 		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
 		return true
 	}
@@ -355,14 +378,12 @@ func (d *quickState) slice(p *plan, v reflect.Value) bool {
 // array decodes an array into the zero array v; more elements than v
 // holds (encoding/json drops them) are left to encoding/json.
 func (d *quickState) array(p *plan, v reflect.Value) bool {
-	if d.depth++; d.depth > 1000 {
+	empty, ok := d.open(']')
+	if !ok {
 		return false
 	}
-	defer func() { d.depth-- }()
-	d.pos++ // [
-	d.blanks()
-	if d.pos < len(d.data) && d.data[d.pos] == ']' {
-		d.pos++
+	defer d.leave()
+	if empty {
 		return true
 	}
 	for n := 0; n < v.Len(); n++ {
@@ -378,14 +399,12 @@ func (d *quickState) array(p *plan, v reflect.Value) bool {
 
 // object decodes an object into the struct v.
 func (d *quickState) object(p *plan, v reflect.Value) bool {
-	if d.depth++; d.depth > 1000 {
+	empty, ok := d.open('}')
+	if !ok {
 		return false
 	}
-	defer func() { d.depth-- }()
-	d.pos++ // {
-	d.blanks()
-	if d.pos < len(d.data) && d.data[d.pos] == '}' {
-		d.pos++
+	defer d.leave()
+	if empty {
 		return true
 	}
 	var seen uint64
@@ -593,18 +612,16 @@ func (d *quickState) skip() bool {
 		_, _, ok := d.number()
 		return ok
 	case c == '[' || c == '{':
-		if d.depth++; d.depth > 1000 {
-			return false
-		}
-		defer func() { d.depth-- }()
 		closing := byte(']')
 		if c == '{' {
 			closing = '}'
 		}
-		d.pos++
-		d.blanks()
-		if d.pos < len(d.data) && d.data[d.pos] == closing {
-			d.pos++
+		empty, ok := d.open(closing)
+		if !ok {
+			return false
+		}
+		defer d.leave()
+		if empty {
 			return true
 		}
 		for {
