@@ -15,30 +15,9 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// Window assembly (std085 protocol §1–3). Every document here is tenK
-// ("abcdefghij" repeated, ASCII, no sentence or line boundary), so window
-// edges never move to a boundary and every expectation holds in every unit.
-// The decisions behind the levels (where the protocol is vague or
-// contradicts itself) are listed in specs/REQUIREMENTS.md (Window assembly).
-func assembleRequirements() []suite.Requirement {
-	std := adapters.Assemble
-	return []suite.Requirement{
-		spec(std, "ASM-11", "std085 protocol §3 (example)", suite.Must,
-			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, exactly the body's bytes [1000, 1400), listing A then B.", asmGapExample),
-		spec(std, "ASM-12", "std085 protocol §3, calculateCoherence (reference)", suite.Reference,
-			"§3's example is labelled gap_fill with coherence 1 − 50/500 = 0.9.", asmGapCoherence),
-		spec(std, "ASM-13", "std085 protocol §2 Adjacent, Validation Criterion 1", suite.Must,
-			"Overlapping and touching molecules of one source are one window, listing them in byte order.", asmAdjacentExample),
-		spec(std, "ASM-14", "std085 protocol §2–3 Inflation Strategies (reference)", suite.Reference,
-			"Each strategy on hand-derived pairs: adjacent, gap_fill, temporal, semantic and narrative joins with their coherence, and the pairs no enabled strategy joins.", asmStrategies),
-		spec(std, "ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD)", suite.Should,
-			"Gap filling joins molecules less than 500 bytes apart and not those 500 apart (when nothing else links them).", asmGapLimit),
-		spec(std, "ASM-16", "std085 protocol; bad input", suite.Must,
-			"A malformed request is rejected with an error: max_chars <= 0, duplicate or empty IDs, invalid UTF-8, unknown source, offsets negative, reversed, beyond the body or inside a character, a score or vector that is not finite.", asmBadInput),
-		spec(std, "ASM-17", "std085 protocol (reference)", suite.Reference,
-			"The reference also rejects empty ranges, unknown kinds and strategies, vectors of different lengths, empty entities and out-of-range options; no molecules is an empty answer, not an error.", asmReferenceInput),
-	}
-}
+// Every document in these examples is tenK ("abcdefghij" repeated, ASCII,
+// no sentence or line boundary), so window edges never move to a boundary
+// and every expectation holds in every unit.
 
 func asmDocs(body string) []assemble.Document {
 	return []assemble.Document{{ID: "doc", Body: body}}

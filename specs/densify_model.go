@@ -12,6 +12,14 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
+// The densification checks play the language model: each builds a simulated
+// provider (llm/sim, through call.Model, which injects failures by rule and
+// records every call), sends one request, and judges the implementation by
+// the calls it made and its answer. Sizes are counted by the simulator's
+// tokenizer, the standard's original estimate (one token per CJK character,
+// ceil(n/3) for the n other characters): the prose of these checks is ASCII,
+// so a text of n bytes is ceil(n/3) tokens.
+
 // sentence i of a generated text: distinct (it carries i), about 80 bytes.
 func sentence(i int) string {
 	subjects := []string{"the capture worker", "the planner", "the merge step", "the provider client", "the snapshot store", "the retry loop", "the budget table"}

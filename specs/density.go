@@ -4,23 +4,10 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 )
-
-func densityRequirements() []suite.Requirement {
-	std := adapters.Density
-	return []suite.Requirement{
-		spec(std, "DEN-06", "std085 §3.2 (MIN_PADDING)", suite.Must,
-			"With budget to spare, a lone short hit gets at least 50 of context on each side (where the document allows).", minPadding),
-		spec(std, "DEN-07", "std085 §3; bad input", suite.Must,
-			"A zero or negative budget is rejected with an error.", badBudget),
-		spec(std, "DEN-08", "std085 §3.1 (reference)", suite.Reference,
-			"The reference's squeeze: 10 hits and a budget of 1000 keep the best 6, each padded by 58 within a cap of 166.", exactSqueeze),
-	}
-}
 
 // minPadding: one 10-byte hit at 5000 in 10,000 bytes with a budget of 1000.
 func minPadding(t *suite.T) {

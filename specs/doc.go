@@ -7,30 +7,12 @@
 // texts (the derivation is written beside each one), never copied from the
 // reference's output.
 //
-// A standard's examples start in <standard>.go with its catalogue
-// (<standard>Requirements); a standard with many examples splits them by
-// concern into <standard>_<concern>.go (densify_flow.go, fuzzy_input.go,
-// expand_recall.go, ...). Helpers shared by every standard are in
-// example.go (building a requirement, small documents) and refusal.go (bad
-// input refused, judged against a valid twin).
+// catalogue.go holds Requirements, the package's one export: every
+// requirement's ID, section, level and title, standard by standard, each
+// standard under a heading that names its source text, the files of its
+// checks and its decisions in REQUIREMENTS.md. The checks live in
+// <standard>.go; a standard with many examples splits them by concern into
+// <standard>_<concern>.go (densify_flow.go, fuzzy_input.go, expand_recall.go,
+// ...). Helpers shared by every standard are in example.go (small documents)
+// and refusal.go (bad input refused, judged against a valid twin).
 package specs
-
-import (
-	"slices"
-
-	"github.com/ctxconform/ctxconform/suite"
-)
-
-// Requirements is every example-based requirement of the catalogue.
-func Requirements() []suite.Requirement {
-	return slices.Concat(
-		inflateRequirements(),
-		densityRequirements(),
-		assembleRequirements(),
-		radialRequirements(),
-		elasticRequirements(),
-		fuzzyRequirements(),
-		densifyRequirements(),
-		expandRequirements(),
-	)
-}

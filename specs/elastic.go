@@ -17,43 +17,9 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// Elastic Context (std105 §2, §4): census → radius → hydration. Budgets and
-// radii count the adapter's unit; every document here is ASCII unless a case
-// says otherwise, so the expectations hold in every unit.
-//
-// Decisions (full list in requirements/elastic.md): the budget beats the 200
-// floor (MUST), which atoms survive is the reference's (REFERENCE); the check
-// measures prose and data windows by plain length and code windows by
-// non-whitespace length (std085-protocol §5.3); 0 hits give no windows
-// (MUST) and radius 0 (REFERENCE); census matching is exact and
-// case-insensitive (MUST for ASCII case, SHOULD beyond).
-func elasticRequirements() []suite.Requirement {
-	std := adapters.Elastic
-	return []suite.Requirement{
-		spec(std, "ELA-01", "std105 §2.2, §4; std085-protocol §5.2", suite.Must,
-			"The radius is clamp(floor(budget/hits/2), 200, 32000): std085 §5.2's three examples and the std105 clamp at both ends.", elaRadiusExamples),
-		spec(std, "ELA-02", "std105 §2.2; bad input", suite.Must,
-			"A budget of zero or less is an error for Radius and Hydrate, and so is a negative hit count for Radius.", elaBadBudget),
-		spec(std, "ELA-03", "std105 §2.2", suite.Must,
-			"With no hits there is nothing to window: hydrating no atoms answers no windows, keeps and drops nothing, and is not an error.", elaNoHits),
-		spec(std, "ELA-04", "std085-protocol §5.4; std105 §2.3", suite.Must,
-			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch, with r the formula's or wider up to what the budget holds: §5.4's own example and hand-derived cases.", elaHydrateExamples),
-		spec(std, "ELA-05", "std105 §4 (budget respect vs. the 200 floor)", suite.Must,
-			"When the 200 floor makes hits·400 exceed the budget, the windows still cost at most the budget (prose and data in plain length, code in non-whitespace length).", elaFloorContradiction),
-		spec(std, "ELA-06", "std105 §4 (reference)", suite.Reference,
-			"Under the floor the reference keeps the longest prefix of the atoms best first (score, then compound, offset, label) whose windows fit at the floor, recomputes the radius for them, and reports the others as dropped, best first; below a budget of 400 the best atom is kept at a narrower radius.", elaSurvivors),
-		spec(std, "ELA-07", "std105 §2.3 phase 1, §3.1", suite.Must,
-			"The census finds every whole-word occurrence of a term, compared case-insensitively, each once, and nothing else (hand-derived on a small text).", elaCensusSmall),
-		spec(std, "ELA-08", "std105 §2.3 phase 1, §3.1", suite.Must,
-			"The census counts the right atoms on the fixture corpora (prose: \"THE\" 148 times; data: \"ISLANDS\" 14 + 11, with \"EUROPE\" 67).", elaCensusCorpus),
-		spec(std, "ELA-09", "std105 §3.1 (LOWER)", suite.Should,
-			"The census compares non-ASCII letters case-insensitively too (ÆRØ finds ærø; über finds ÜBER).", elaCensusUnicodeCase),
-		spec(std, "ELA-10", "std105 §2.3; bad input", suite.Must,
-			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, unknown kinds, duplicate or empty document IDs — even for atoms the budget would drop.", elaBadInput),
-		spec(std, "ELA-11", "std105 §2.2–2.3 (reference)", suite.Reference,
-			"The reference's own choices: 0 hits give radius 0; atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
-	}
-}
+// Budgets and radii in these examples count the adapter's unit; every
+// document is ASCII unless a case says otherwise, so the expectations hold
+// in every unit.
 
 // elaDoc is a single ASCII document: 10,000 bytes of "abcdefghij" (tenK).
 func elaDoc(body string) []inflate.Document {

@@ -3,15 +3,8 @@ package specs
 import (
 	"strings"
 
-	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/inflate"
-	"github.com/ctxconform/ctxconform/suite"
 )
-
-// spec builds an example-based requirement of standard std.
-func spec(std adapters.Standard, id, section string, level suite.Level, title string, check func(*suite.T)) suite.Requirement {
-	return suite.Spec.Of(std)(id, section, level, title, check)
-}
 
 // tenK is a 10,000-byte ASCII document: "abcdefghij" repeated, so every
 // offset is a character boundary and every expected offset is easy to check

@@ -18,45 +18,6 @@ import (
 // exact edge count (circulant layers, see expLayers), so each density is a
 // fraction worked out by hand in the comments: n = 11 has 110 possible
 // edges, n = 101 has 10100, n = 201 has 40200.
-//
-// Decisions (specs/REQUIREMENTS.md has the table): exactly 0.01 is
-// growing (MUST: table and code agree); exactly 0.10 is mature (SHOULD: the
-// code says so, the table read inclusively says growing); fewer than two
-// nodes is at most 1.5 (MUST) and exactly 1.0 (REFERENCE); edges are
-// directed (MUST); self-loops and repeated edges do not count (REFERENCE);
-// candidates asked = ceil of the exact product (MUST); limit 0 asks for
-// nothing and a query without a word is an error (REFERENCE).
-func expandRequirements() []suite.Requirement {
-	std := adapters.Expand
-	return []suite.Requirement{
-		spec(std, "EXP-01", "ADR-023 Decision (table), Implementation Details", suite.Must,
-			"Inside each band the multiplier is the table's: 1.5 below density 0.01, 2.0 from 0.01 to below 0.10, 3.0 from 0.10.", expMultiplierBands),
-		spec(std, "EXP-02", "ADR-023 Decision (table), Implementation Details", suite.Must,
-			"Density exactly 0.01 is growing: multiplier 2.0, and the semantic stage is asked for 2·limit.", expAtOneHundredth),
-		spec(std, "EXP-03", "ADR-023 Implementation Details (`< 0.1`) against the table (\"> 0.10\")", suite.Should,
-			"Density exactly 0.10 is mature, as the ADR's code says: multiplier 3.0, and the semantic stage is asked for 3·limit.", expAtOneTenth),
-		spec(std, "EXP-04", "ADR-023 Implementation Details (directed graph)", suite.Must,
-			"Edges are directed: A→B and B→A are two of the n·(n-1) possible edges.", expDirected),
-		spec(std, "EXP-05", "ADR-023 Implementation Details (nodeCount < 2)", suite.Must,
-			"A graph of fewer than two nodes never gets a multiplier above 1.5 (nor below 1).", expTrivialAtMost),
-		spec(std, "EXP-06", "ADR-023 Implementation Details (reference)", suite.Reference,
-			"A graph of fewer than two nodes gets multiplier 1.0, as the ADR's code says, and the semantic stage is asked for limit.", expTrivialExact),
-		spec(std, "EXP-07", "ADR-023 density (reference)", suite.Reference,
-			"Self-loops do not count as edges (they are not among the n·(n-1) possible ones).", expSelfLoops),
-		spec(std, "EXP-08", "ADR-023 density (reference)", suite.Reference,
-			"A repeated edge counts once (the graph is simple).", expDuplicates),
-		spec(std, "EXP-09", "ADR-023 Implementation Details (Math.ceil)", suite.Must,
-			"The semantic stage is asked for ceil(limit·multiplier) candidates: 1.5× rounds up, and the answer reports the band's multiplier.", expAskedPerBand),
-		spec(std, "EXP-10", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
-			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue, at most as many as asked.", expWithinLimit),
-		spec(std, "EXP-11", "ADR-023; bad input", suite.Must,
-			"Bad input is rejected with an error: a negative limit, an empty or invalid UTF-8 tool ID, node or edge end, duplicate tool IDs, an invalid UTF-8 query.", expBadInput),
-		spec(std, "EXP-12", "ADR-023 (reference)", suite.Reference,
-			"A query without a word is an error; limit 0 is not: it asks for 0 candidates and returns nothing.", expReferenceEdges),
-		spec(std, "EXP-13", "ADR-023 Context (hidden gems), Consequences (discovery)", suite.Should,
-			"On the mature fixture graph, the dynamic multiplier's mean recall@limit over the hidden-gem cases is at least a static 2×'s.", expRecall),
-	}
-}
 
 // expIDs are n node IDs "t000", "t001", …
 func expIDs(n int) []string {

@@ -5,26 +5,11 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 )
-
-func inflateRequirements() []suite.Requirement {
-	std := adapters.Inflate
-	return []suite.Requirement{
-		spec(std, "INF-08", "std085 §2.1.3", suite.Should,
-			"Hits 500 bytes or more apart are not merged into one window.", notMerged),
-		spec(std, "INF-11", "std085 §2.1; bad input", suite.Must,
-			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
-		spec(std, "INF-12", "std085 §2.1.4", suite.Must,
-			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
-		spec(std, "INF-14", "std085 §2.1 (reference)", suite.Reference,
-			"The reference's exact windows: merge span plus 200 padding, right-side truncation at the cap, clamping at the document's edge, neighbours split the gap.", exactWindows),
-	}
-}
 
 // notMerged: two 100-byte hits with a 600-byte gap (static plan).
 func notMerged(t *suite.T) {

@@ -15,33 +15,8 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// Radial lazy inflation (std085 protocol §5). Documents are ASCII unless a
-// case says otherwise, so the expectations hold in every unit.
-// The decisions behind the levels (where the protocol is vague) are listed
-// in specs/REQUIREMENTS.md (Radial lazy inflation).
-func radialRequirements() []suite.Requirement {
-	std := adapters.Radial
-	return []suite.Requirement{
-		spec(std, "RAD-19", "std085 protocol §5.4 (example)", suite.Must,
-			"§5.4's example: atoms at 1000 and 1400 with radius 500 give [500,1500] and [900,1900], merged into [500,1900]; windows that only touch merge too.", radOverlapExample),
-		spec(std, "RAD-20", "std085 protocol §5.3", suite.Must,
-			"Code windows cost their non-whitespace length (spaces, tabs and newlines are free); the same text as prose costs its full length.", radCodeCost),
-		spec(std, "RAD-21", "std085 protocol §5.3 (function/block boundaries)", suite.Should,
-			"A code atom's window holds its whole enclosing function or block, as whole lines, when that block fits in 2·radius (a Go function, a Go for block, a Python function, a Python if block).", radCodeBlocks),
-		spec(std, "RAD-22", "std085 protocol §5.3 (reference)", suite.Reference,
-			"The reference's code windows: the largest enclosing block that fits, else whole lines grown around the atom's line, else the radial window.", radCodeExact),
-		spec(std, "RAD-23", "std085 protocol §5.5", suite.Must,
-			"Budget 10,000, one term with 4 direct atoms: 1,750 per direct atom (70%), and 600 per related atom (30% over 5), also when the term has 8 related atoms (5 served).", radSplitExample),
-		spec(std, "RAD-24", "std085 protocol §5.5 (reference)", suite.Reference,
-			"The reference's split: terms with atoms share evenly; a term without related atoms keeps its 30% for its direct atoms; one without direct atoms gives all to its related atoms; a term with no atoms gets nothing; amounts round down.", radSplitDecisions),
-		spec(std, "RAD-25", "std085 protocol §5.1", suite.Should,
-			"Ingest records an atom at the start of every word, labelled with the word (compared without case).", radIngestWords),
-		spec(std, "RAD-26", "std085 protocol §5.1 (reference)", suite.Reference,
-			"The reference's keywords are maximal runs of letters and digits, labelled in lower case: _ - and ' end a word.", radIngestExact),
-		spec(std, "RAD-27", "std085 protocol §5; bad input", suite.Must,
-			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, radius < 1, empty or duplicate document IDs, a NaN score, a negative budget or count, a term given twice.", radBadInput),
-	}
-}
+// Documents in these examples are ASCII unless a case says otherwise, so the
+// expectations hold in every unit.
 
 func radDocs(kind, body string) []inflate.Document {
 	return []inflate.Document{{ID: "doc", Body: body, Kind: kind}}

@@ -1,0 +1,234 @@
+package specs
+
+import (
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// Requirements is every example-based requirement of the catalogue, standard
+// by standard: the table of contents of this package. Each row names its
+// check, which lives in the file the standard's heading gives.
+func Requirements() []suite.Requirement {
+	inf := suite.Spec.Of(adapters.Inflate)
+	den := suite.Spec.Of(adapters.Density)
+	asm := suite.Spec.Of(adapters.Assemble)
+	rad := suite.Spec.Of(adapters.Radial)
+	ela := suite.Spec.Of(adapters.Elastic)
+	fuz := suite.Spec.Of(adapters.Fuzzy)
+	dsf := suite.Spec.Of(adapters.Densify)
+	exp := suite.Spec.Of(adapters.Expand)
+	return []suite.Requirement{
+		// Context inflation (std085-context-inflation-dynamic-density §2): checks
+		// in inflate.go; decisions in REQUIREMENTS.md, "Context inflation and
+		// dynamic density".
+		inf("INF-08", "std085 §2.1.3", suite.Should,
+			"Hits 500 bytes or more apart are not merged into one window.", notMerged),
+		inf("INF-11", "std085 §2.1; bad input", suite.Must,
+			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
+		inf("INF-12", "std085 §2.1.4", suite.Must,
+			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
+		inf("INF-14", "std085 §2.1 (reference)", suite.Reference,
+			"The reference's exact windows: merge span plus 200 padding, right-side truncation at the cap, clamping at the document's edge, neighbours split the gap.", exactWindows),
+
+		// Dynamic density (std085-context-inflation-dynamic-density §3): checks in
+		// density.go; decisions in REQUIREMENTS.md, "Context inflation and dynamic
+		// density".
+		den("DEN-06", "std085 §3.2 (MIN_PADDING)", suite.Must,
+			"With budget to spare, a lone short hit gets at least 50 of context on each side (where the document allows).", minPadding),
+		den("DEN-07", "std085 §3; bad input", suite.Must,
+			"A zero or negative budget is rejected with an error.", badBudget),
+		den("DEN-08", "std085 §3.1 (reference)", suite.Reference,
+			"The reference's squeeze: 10 hits and a budget of 1000 keep the best 6, each padded by 58 within a cap of 166.", exactSqueeze),
+
+		// Window assembly (std085-context-inflation-protocol §1–3): checks in
+		// assemble.go; the decisions behind the levels, where the protocol is vague
+		// or contradicts itself, in REQUIREMENTS.md, "Window assembly".
+		asm("ASM-11", "std085 protocol §3 (example)", suite.Must,
+			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, exactly the body's bytes [1000, 1400), listing A then B.", asmGapExample),
+		asm("ASM-12", "std085 protocol §3, calculateCoherence (reference)", suite.Reference,
+			"§3's example is labelled gap_fill with coherence 1 − 50/500 = 0.9.", asmGapCoherence),
+		asm("ASM-13", "std085 protocol §2 Adjacent, Validation Criterion 1", suite.Must,
+			"Overlapping and touching molecules of one source are one window, listing them in byte order.", asmAdjacentExample),
+		asm("ASM-14", "std085 protocol §2–3 Inflation Strategies (reference)", suite.Reference,
+			"Each strategy on hand-derived pairs: adjacent, gap_fill, temporal, semantic and narrative joins with their coherence, and the pairs no enabled strategy joins.", asmStrategies),
+		asm("ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD)", suite.Should,
+			"Gap filling joins molecules less than 500 bytes apart and not those 500 apart (when nothing else links them).", asmGapLimit),
+		asm("ASM-16", "std085 protocol; bad input", suite.Must,
+			"A malformed request is rejected with an error: max_chars <= 0, duplicate or empty IDs, invalid UTF-8, unknown source, offsets negative, reversed, beyond the body or inside a character, a score or vector that is not finite.", asmBadInput),
+		asm("ASM-17", "std085 protocol (reference)", suite.Reference,
+			"The reference also rejects empty ranges, unknown kinds and strategies, vectors of different lengths, empty entities and out-of-range options; no molecules is an empty answer, not an error.", asmReferenceInput),
+
+		// Radial lazy inflation (std085-context-inflation-protocol §5): checks in
+		// radial.go; the decisions behind the levels, where the protocol is vague,
+		// in REQUIREMENTS.md, "Radial lazy inflation".
+		rad("RAD-19", "std085 protocol §5.4 (example)", suite.Must,
+			"§5.4's example: atoms at 1000 and 1400 with radius 500 give [500,1500] and [900,1900], merged into [500,1900]; windows that only touch merge too.", radOverlapExample),
+		rad("RAD-20", "std085 protocol §5.3", suite.Must,
+			"Code windows cost their non-whitespace length (spaces, tabs and newlines are free); the same text as prose costs its full length.", radCodeCost),
+		rad("RAD-21", "std085 protocol §5.3 (function/block boundaries)", suite.Should,
+			"A code atom's window holds its whole enclosing function or block, as whole lines, when that block fits in 2·radius (a Go function, a Go for block, a Python function, a Python if block).", radCodeBlocks),
+		rad("RAD-22", "std085 protocol §5.3 (reference)", suite.Reference,
+			"The reference's code windows: the largest enclosing block that fits, else whole lines grown around the atom's line, else the radial window.", radCodeExact),
+		rad("RAD-23", "std085 protocol §5.5", suite.Must,
+			"Budget 10,000, one term with 4 direct atoms: 1,750 per direct atom (70%), and 600 per related atom (30% over 5), also when the term has 8 related atoms (5 served).", radSplitExample),
+		rad("RAD-24", "std085 protocol §5.5 (reference)", suite.Reference,
+			"The reference's split: terms with atoms share evenly; a term without related atoms keeps its 30% for its direct atoms; one without direct atoms gives all to its related atoms; a term with no atoms gets nothing; amounts round down.", radSplitDecisions),
+		rad("RAD-25", "std085 protocol §5.1", suite.Should,
+			"Ingest records an atom at the start of every word, labelled with the word (compared without case).", radIngestWords),
+		rad("RAD-26", "std085 protocol §5.1 (reference)", suite.Reference,
+			"The reference's keywords are maximal runs of letters and digits, labelled in lower case: _ - and ' end a word.", radIngestExact),
+		rad("RAD-27", "std085 protocol §5; bad input", suite.Must,
+			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, radius < 1, empty or duplicate document IDs, a NaN score, a negative budget or count, a term given twice.", radBadInput),
+
+		// Elastic Context (std105-elastic-context-fuzzy-search §2, §4): census →
+		// radius → hydration, checks in elastic.go. Decisions (in full in
+		// REQUIREMENTS.md, "Elastic Context"): the budget beats the 200 floor
+		// (MUST), which atoms survive is the reference's (REFERENCE); the check
+		// measures prose and data windows by plain length and code windows by
+		// non-whitespace length (std085-protocol §5.3); 0 hits give no windows
+		// (MUST) and radius 0 (REFERENCE); census matching is exact and
+		// case-insensitive (MUST for ASCII case, SHOULD beyond).
+		ela("ELA-01", "std105 §2.2, §4; std085-protocol §5.2", suite.Must,
+			"The radius is clamp(floor(budget/hits/2), 200, 32000): std085 §5.2's three examples and the std105 clamp at both ends.", elaRadiusExamples),
+		ela("ELA-02", "std105 §2.2; bad input", suite.Must,
+			"A budget of zero or less is an error for Radius and Hydrate, and so is a negative hit count for Radius.", elaBadBudget),
+		ela("ELA-03", "std105 §2.2", suite.Must,
+			"With no hits there is nothing to window: hydrating no atoms answers no windows, keeps and drops nothing, and is not an error.", elaNoHits),
+		ela("ELA-04", "std085-protocol §5.4; std105 §2.3", suite.Must,
+			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch, with r the formula's or wider up to what the budget holds: §5.4's own example and hand-derived cases.", elaHydrateExamples),
+		ela("ELA-05", "std105 §4 (budget respect vs. the 200 floor)", suite.Must,
+			"When the 200 floor makes hits·400 exceed the budget, the windows still cost at most the budget (prose and data in plain length, code in non-whitespace length).", elaFloorContradiction),
+		ela("ELA-06", "std105 §4 (reference)", suite.Reference,
+			"Under the floor the reference keeps the longest prefix of the atoms best first (score, then compound, offset, label) whose windows fit at the floor, recomputes the radius for them, and reports the others as dropped, best first; below a budget of 400 the best atom is kept at a narrower radius.", elaSurvivors),
+		ela("ELA-07", "std105 §2.3 phase 1, §3.1", suite.Must,
+			"The census finds every whole-word occurrence of a term, compared case-insensitively, each once, and nothing else (hand-derived on a small text).", elaCensusSmall),
+		ela("ELA-08", "std105 §2.3 phase 1, §3.1", suite.Must,
+			"The census counts the right atoms on the fixture corpora (prose: \"THE\" 148 times; data: \"ISLANDS\" 14 + 11, with \"EUROPE\" 67).", elaCensusCorpus),
+		ela("ELA-09", "std105 §3.1 (LOWER)", suite.Should,
+			"The census compares non-ASCII letters case-insensitively too (ÆRØ finds ærø; über finds ÜBER).", elaCensusUnicodeCase),
+		ela("ELA-10", "std105 §2.3; bad input", suite.Must,
+			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, unknown kinds, duplicate or empty document IDs — even for atoms the budget would drop.", elaBadInput),
+		ela("ELA-11", "std105 §2.2–2.3 (reference)", suite.Reference,
+			"The reference's own choices: 0 hits give radius 0; atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
+
+		// Fuzzy search (std105-elastic-context-fuzzy-search §3: exact, prefix and
+		// trigram tiers, pg_trgm semantics): the tiers and their order
+		// (fuzzy_tiers.go), bad input (fuzzy_input.go), and agreement with pg_trgm's
+		// functions (fuzzy_agreement.go); decisions in REQUIREMENTS.md, "Fuzzy
+		// search".
+		fuz("FUZ-01", "std105 §3.2 (Logic 1–3)", suite.Must,
+			"Each label lands in the first tier it passes: exact (lower(label) = lower(term)), prefix (label ILIKE 'term%'), trigram (similarity >= 0.3); other labels are not returned.", fuzzyTiers),
+		fuz("FUZ-02", "std105 §3.2; pg_trgm lower()", suite.Must,
+			"Exact and prefix matching ignore case as the declared locale's lower() does: Unicode letters in a UTF-8 locale, ASCII only in C.", fuzzyUnicodeCase),
+		fuz("FUZ-03", "std105 §3.2 (priorities)", suite.Must,
+			"All exact matches come before all prefix matches, which come before all trigram matches, whatever their similarity.", fuzzyTierOrder),
+		fuz("FUZ-04", "std105 §3.2 (reference)", suite.Reference,
+			"Ties: exact by label then ID; prefix by label length in bytes, then label, then ID; trigram by similarity (highest first), then label, then ID; labels and IDs compared as bytes.", fuzzyTies),
+		fuz("FUZ-05", "std105 §3.2 item 3; pg_trgm %", suite.Must,
+			"A trigram match needs similarity >= the threshold (default 0.3, configurable in [0, 1]): a similarity equal to the threshold matches, and threshold 0 matches every label.", fuzzyThreshold),
+		fuz("FUZ-06", "std105 §3.2; bad input", suite.Must,
+			"Terms are data, not syntax: %, _, \\, quotes and SQL comment markers match only themselves (the term % does not match everything), and a term holding SQL does not harm the store.", fuzzyMetachars),
+		fuz("FUZ-07", "std105 §3; bad input", suite.Must,
+			"Bad input is refused with an error: an empty term, a NUL byte or invalid UTF-8 in a term or a label, a threshold outside [0, 1] or NaN, a negative limit.", fuzzyBadInput),
+		fuz("FUZ-08", "std105 §3; bad input", suite.Should,
+			"A NUL byte in a term or a label is refused with an error that names it (PostgreSQL text cannot hold NUL).", fuzzyNULMessage),
+		fuz("FUZ-09", "std105 §3; bad input", suite.Must,
+			"A very long term (1 KiB + 1, 64 KiB, 1 MiB) is refused with an error or answered correctly; never a crash or a hang.", fuzzyLongTerms),
+		fuz("FUZ-10", "std105 §3 (reference)", suite.Reference,
+			"Terms longer than 1024 bytes are refused; a term of exactly 1024 bytes is answered.", fuzzyTermLimit),
+		fuz("FUZ-11", "std105 §3.1, §5 (Fidelity)", suite.Must,
+			"Typos find their words: conciousness finds consciousness (similarity 0.6875), limerance finds limerence (0.53846157), and the generic machine is not returned.", fuzzyTypos),
+		fuz("FUZ-12", "std105 §3.2–3.3; pg_trgm", suite.Must,
+			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", trigramAgreement),
+		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Should,
+			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", wordSimilarityAgreement),
+
+		// Chunk/merge densification (densification-chunking), checks grouped by
+		// concern: the simulated model and the judgements shared by all
+		// (densify_model.go), the entry paths (densify_flow.go), overflow handling
+		// by halving and merge retries (densify_overflow.go), the classification of
+		// provider errors (densify_errors.go), capture's retry (densify_capture.go),
+		// bad input (densify_input.go) and the cost against the simulator's bound
+		// (densify_cost.go). Decisions (in full in REQUIREMENTS.md, "Chunk/merge
+		// densification"): failures are answers with status failed, not errors; the
+		// answer reports the shape of its calls and the harness checks it against
+		// the record; "within the cap" is judged on the original estimator's count;
+		// halving is b/2 either way, clamped to 320; "exactly once per attempt" is
+		// per round, white space removed; non-termination is a call budget
+		// exceeded; the safety-margin drift and the cost factors are SHOULD.
+		dsf("DSF-01", "High-level flow 2", suite.Must,
+			"An input whose estimate exceeds the maximum input is rejected early, as input too long, without any provider call (and without a capture retry).", earlyRejection),
+		dsf("DSF-02", "High-level flow 2 (reference)", suite.Reference,
+			"The default maximum input is 100,000 estimated tokens (the text's figure; the original code used 64,000).", defaultMaxInput),
+		dsf("DSF-03", "Remote providers", suite.Must,
+			"Reactive entry makes one full-input call first; when it succeeds, it is the only call and its output is the result.", reactiveFirst),
+		dsf("DSF-04", "Remote providers; Context-window error detection", suite.Must,
+			"When the full call overflows the context window, the flow switches to chunking and recovers.", reactiveOverflow),
+		dsf("DSF-05", "Remote providers; Retry strategy", suite.Must,
+			"A failure that is not a context-window overflow is returned at once, at every stage: no chunking, no halving, no merge-local retry follows it.", nonOverflowReturned),
+		dsf("DSF-06", "Apple Foundation Models", suite.Must,
+			"Proactive entry at the 4096 cap starts by chunking (no full call) and keeps every call within 4096 tokens.", proactiveApple),
+		dsf("DSF-07", "Retry strategy; What happens when merge pass overflows?", suite.Must,
+			"A merge overflow first halves the merge budget and retries the merge on the same partials; chunks are not re-sent while the merge budget is above 320.", mergeLocalRetry),
+		dsf("DSF-08", "Retry strategy", suite.Must,
+			"When merging still overflows at the minimum merge budget, the chunk budget is halved and the run restarts from the input; at the minimum chunk budget the error surfaces.", mergeFallback),
+		dsf("DSF-09", "Budget values; Retry strategy", suite.Must,
+			"Budgets are halved on overflow and never below 320: chunk overflows step the chunk budget down to 320, then the error surfaces.", halvingFloor),
+		dsf("DSF-10", "Context-window error detection", suite.Must,
+			"A rate-limit error never triggers chunking or halving, at the full call, a chunk call or a merge call, in every provider's wording.", rateLimitNotOverflow),
+		dsf("DSF-11", "Context-window error detection", suite.Must,
+			"Classification on fixtures/densify/errors.json: the full call failing with each real message switches to chunking exactly when the message is a context-window overflow.", classifierFixtures),
+		dsf("DSF-12", "Capture-level retry and final failure", suite.Must,
+			"Capture retries a failed densification once (2 attempts in all); when both fail the answer is failed with the failure message.", captureRetry),
+		dsf("DSF-13", "Capture-level retry (reference)", suite.Reference,
+			"Capture retries provider failures only: not the early rejection and not invalid input.", captureOnlyProvider),
+		dsf("DSF-14", "Capture-level retry and final failure", suite.Should,
+			"The stored failure message carries the provider's own message.", messageCarriesProvider),
+		dsf("DSF-15", "bad input", suite.Must,
+			"Invalid input (invalid UTF-8, a negative cap or maximum input, an unknown entry) is refused without any provider call.", badDensifyInput),
+		dsf("DSF-16", "High-level flow (reference)", suite.Reference,
+			"Input of only white space densifies to the empty text without a provider call.", blankInput),
+		dsf("DSF-17", "Non-reducing merge guard", suite.Must,
+			"The merge loop ends even with a model that never shortens its input: passes whose groups cannot reduce the parts are not run.", terminatesWithEcho),
+		dsf("DSF-18", "Current trade-off (cost)", suite.Should,
+			"When the plan's cap is the model's window, densification stays within 4x the simulator's lower bound in calls and 2x in tokens sent (figures for every run are reported against the bound, the largest call against the cap).", costWithinFactor),
+		dsf("DSF-28", "Current trade-off (reference: derived budgets)", suite.Reference,
+			"Chunk and merge budgets derived from the window keep calls within 1.25x of the planned bound (every call keeping the safety margin, its prompt and its least output) when no call fails, and within 2x of the simulator's bound when a declared 100,000 cap proves too large for an 8192 window and the overflow states it; no accepted call exceeds the window.", derivedCost),
+
+		// Dynamic candidate expansion (adr023-dynamic-candidate-expansion): checks
+		// in expand.go and, for the recall comparison, expand_recall.go. Decisions
+		// (the table is in REQUIREMENTS.md, "Dynamic candidate expansion"): exactly
+		// 0.01 is growing (MUST: table and code agree); exactly 0.10 is mature
+		// (SHOULD: the code says so, the table read inclusively says growing); fewer
+		// than two nodes is at most 1.5 (MUST) and exactly 1.0 (REFERENCE); edges
+		// are directed (MUST); self-loops and repeated edges do not count
+		// (REFERENCE); candidates asked = ceil of the exact product (MUST); limit 0
+		// asks for nothing and a query without a word is an error (REFERENCE).
+		exp("EXP-01", "ADR-023 Decision (table), Implementation Details", suite.Must,
+			"Inside each band the multiplier is the table's: 1.5 below density 0.01, 2.0 from 0.01 to below 0.10, 3.0 from 0.10.", expMultiplierBands),
+		exp("EXP-02", "ADR-023 Decision (table), Implementation Details", suite.Must,
+			"Density exactly 0.01 is growing: multiplier 2.0, and the semantic stage is asked for 2·limit.", expAtOneHundredth),
+		exp("EXP-03", "ADR-023 Implementation Details (`< 0.1`) against the table (\"> 0.10\")", suite.Should,
+			"Density exactly 0.10 is mature, as the ADR's code says: multiplier 3.0, and the semantic stage is asked for 3·limit.", expAtOneTenth),
+		exp("EXP-04", "ADR-023 Implementation Details (directed graph)", suite.Must,
+			"Edges are directed: A→B and B→A are two of the n·(n-1) possible edges.", expDirected),
+		exp("EXP-05", "ADR-023 Implementation Details (nodeCount < 2)", suite.Must,
+			"A graph of fewer than two nodes never gets a multiplier above 1.5 (nor below 1).", expTrivialAtMost),
+		exp("EXP-06", "ADR-023 Implementation Details (reference)", suite.Reference,
+			"A graph of fewer than two nodes gets multiplier 1.0, as the ADR's code says, and the semantic stage is asked for limit.", expTrivialExact),
+		exp("EXP-07", "ADR-023 density (reference)", suite.Reference,
+			"Self-loops do not count as edges (they are not among the n·(n-1) possible ones).", expSelfLoops),
+		exp("EXP-08", "ADR-023 density (reference)", suite.Reference,
+			"A repeated edge counts once (the graph is simple).", expDuplicates),
+		exp("EXP-09", "ADR-023 Implementation Details (Math.ceil)", suite.Must,
+			"The semantic stage is asked for ceil(limit·multiplier) candidates: 1.5× rounds up, and the answer reports the band's multiplier.", expAskedPerBand),
+		exp("EXP-10", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
+			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue, at most as many as asked.", expWithinLimit),
+		exp("EXP-11", "ADR-023; bad input", suite.Must,
+			"Bad input is rejected with an error: a negative limit, an empty or invalid UTF-8 tool ID, node or edge end, duplicate tool IDs, an invalid UTF-8 query.", expBadInput),
+		exp("EXP-12", "ADR-023 (reference)", suite.Reference,
+			"A query without a word is an error; limit 0 is not: it asks for 0 candidates and returns nothing.", expReferenceEdges),
+		exp("EXP-13", "ADR-023 Context (hidden gems), Consequences (discovery)", suite.Should,
+			"On the mature fixture graph, the dynamic multiplier's mean recall@limit over the hidden-gem cases is at least a static 2×'s.", expRecall),
+	}
+}
