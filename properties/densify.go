@@ -19,60 +19,55 @@ import (
 // kilobytes) and judge the implementation by the calls it made and its
 // answer. Cases with faults fail calls by arrival number with each style's
 // overflow, rate-limit or transient error.
-func densifyRequirements() []suite.Requirement {
-	std := adapters.Densify
-	p := suite.Property.Of(std)
-	return []suite.Requirement{
-		p("DSF-19", "Capture-level retry; adapter contract", suite.Must,
-			"The answer is well formed and accounts for every provider call: its attempts, rounds, merge attempts and passes add up to the calls the provider received, each of the stage its prompt names.",
-			densification("accounts", true, false, nil)),
-		p("DSF-20", "Do we include potential output tokens in input sizing?", suite.Must,
-			"Once chunking is active every call fits the cap (prompt, input and the output it reserves), and without failures the densification succeeds.",
-			densification("within-cap", false, false, func(_ densifyCase, d call.Densified) error {
-				if err := invariant.WithinCap(d.Steps, d.Req.Cap); err != nil {
-					return err
-				}
-				if d.Ans.Status != adapters.StatusReady {
-					return fmt.Errorf("status %s without any failure injected: %s", d.Ans.Status, d.Ans.Message)
-				}
-				return nil
-			})),
-		p("DSF-21", "Non-reducing merge guard; Retry strategy", suite.Must,
-			"Densification terminates for every input, cap and pattern of failures: it answers within the harness's call budget.",
-			densification("terminates", true, false, nil)),
-		p("DSF-22", "Non-reducing merge guard", suite.Must,
-			"The merge loop never grows the number of parts: every merge pass that makes calls makes fewer than the parts it starts from.",
-			densification("reduces", true, false, func(_ densifyCase, d call.Densified) error { return invariant.Reduces(d.Ans) })),
-		p("DSF-23", "densifyInChunks 1-2", suite.Must,
-			"Every input character's chunk is sent exactly once per round: a round's chunks, white space removed, put the input together exactly once, and a full call carries all of it.",
-			densification("chunks-once", true, false, func(_ densifyCase, d call.Densified) error { return invariant.ChunksOnce(d.Req.Input, d.Steps) })),
-		p("DSF-24", "Retry strategy; What happens when merge pass overflows?", suite.Must,
-			"Under random overflows the flow adapts as the retry strategy says: merge-local retry first, then chunk halving, halving by two and never below 320, and a restart only after an overflow.",
-			densification("adapts", true, false, func(_ densifyCase, d call.Densified) error {
-				return errors.Join(invariant.OverflowAdapts(d.Ans, d.Steps), invariant.Halving(d.Ans), invariant.NewRoundOnlyAfterOverflow(d.Steps))
-			})),
-		p("DSF-25", "Context-window error detection; Remote providers", suite.Must,
-			"Under random rate limits and transient failures, no failure other than an overflow is followed by chunking, halving or a merge-local retry.",
-			densification("non-overflow-ends", true, false, func(_ densifyCase, d call.Densified) error {
-				return invariant.NonOverflowEnds(d.Steps)
-			})),
-		p("DSF-26", "Budget values (safety margin)", suite.Should,
-			"When the model counts more tokens than the estimate, by up to the safety margin (10% of the cap), no call after entry overflows and the densification succeeds.",
-			densification("drift", false, true, func(c densifyCase, d call.Densified) error {
-				for _, s := range d.Steps {
-					if s.Want != "full" && s.Kind == invariant.KindOverflow {
-						return fmt.Errorf("%s call %d overflowed (cost %d of %d) at drift %.4f", s.Want, s.N, s.Cost, d.Req.Cap, c.drift())
-					}
-				}
-				if d.Ans.Status != adapters.StatusReady {
-					return fmt.Errorf("status %s at drift %.4f: %s", d.Ans.Status, c.drift(), d.Ans.Message)
-				}
-				return nil
-			})),
-		p("DSF-27", "densification-chunking (reference)", suite.Reference,
-			"With one call at a time, the calls (stage, prompt, input, in order) and the answer (output, status, attempts, budgets) equal the reference's.",
-			equalsReference),
+
+// dsfWithinCap judges that every call after entry fits the cap (prompt,
+// input and reserved output) and that, without failures, the densification
+// succeeds.
+func dsfWithinCap(_ densifyCase, d call.Densified) error {
+	if err := invariant.WithinCap(d.Steps, d.Req.Cap); err != nil {
+		return err
 	}
+	if d.Ans.Status != adapters.StatusReady {
+		return fmt.Errorf("status %s without any failure injected: %s", d.Ans.Status, d.Ans.Message)
+	}
+	return nil
+}
+
+// dsfReduces judges that every merge pass that makes calls makes fewer than
+// the parts it starts from.
+func dsfReduces(_ densifyCase, d call.Densified) error { return invariant.Reduces(d.Ans) }
+
+// dsfChunksOnce judges that each round's chunks, white space removed, put
+// the input together exactly once.
+func dsfChunksOnce(_ densifyCase, d call.Densified) error {
+	return invariant.ChunksOnce(d.Req.Input, d.Steps)
+}
+
+// dsfAdapts judges the flow under overflows: merge-local retry first, then
+// chunk halving by two down to 320, and a new round only after an overflow.
+func dsfAdapts(_ densifyCase, d call.Densified) error {
+	return errors.Join(invariant.OverflowAdapts(d.Ans, d.Steps), invariant.Halving(d.Ans), invariant.NewRoundOnlyAfterOverflow(d.Steps))
+}
+
+// dsfNonOverflowEnds judges that no failure other than an overflow is
+// followed by chunking, halving or a merge-local retry.
+func dsfNonOverflowEnds(_ densifyCase, d call.Densified) error {
+	return invariant.NonOverflowEnds(d.Steps)
+}
+
+// dsfDrift judges that, with the model counting up to the safety margin
+// more than the estimate, no call after entry overflows and the
+// densification succeeds.
+func dsfDrift(c densifyCase, d call.Densified) error {
+	for _, s := range d.Steps {
+		if s.Want != "full" && s.Kind == invariant.KindOverflow {
+			return fmt.Errorf("%s call %d overflowed (cost %d of %d) at drift %.4f", s.Want, s.N, s.Cost, d.Req.Cap, c.drift())
+		}
+	}
+	if d.Ans.Status != adapters.StatusReady {
+		return fmt.Errorf("status %s at drift %.4f: %s", d.Ans.Status, c.drift(), d.Ans.Message)
+	}
+	return nil
 }
 
 // densification turns a judgement of one densification into a property: for

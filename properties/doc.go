@@ -11,10 +11,18 @@
 // names its case, shrunk when generated, and leaves a replay that runs it
 // alone.
 //
-// Requirements is the package's one export. A standard's properties are in
-// its file (inflate.go, radial.go, ...), the generators of its cases in
-// gen_<standard>.go and its named edge cases in edges*.go; a case type is
-// unexported but keeps exported fields, so gopter can build and shrink it
-// and a replay file can hold it as JSON. Generated text comes from
-// internal/textgen.
+// Requirements, the package's one export, is in catalogue.go: every
+// property's ID, section, level and title, standard by standard, each
+// standard under a heading that names its source text, its files and its
+// decisions in specs/REQUIREMENTS.md. A row's check is a driver that runs a
+// judgement over a standard's cases (inflation, assembly, radialWindows, ...,
+// named for what they ask, each in its standard's file; answered in
+// property.go is the common one) and the judgement: a predicate of
+// internal/invariant, made a judge by byUnit, plain or unrepaired
+// (property.go), or a function of the standard's file (inflate.go,
+// radial.go, ...) whose comment says what it judges. The generators of a
+// standard's cases are in gen_<standard>.go and its named edge cases in
+// edges*.go; a case type is unexported but keeps exported fields, so gopter
+// can build and shrink it and a replay file can hold it as JSON. Generated
+// text comes from internal/textgen.
 package properties

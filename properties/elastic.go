@@ -15,129 +15,96 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-func elasticRequirements() []suite.Requirement {
-	std := adapters.Elastic
-	p := suite.Property.Of(std)
-	return []suite.Requirement{
-		p("ELA-12", "std105 §2.2, §4", suite.Must,
-			"For any budget and hits ≥ 1 the radius is clamp(floor(budget/hits/2), 200, 32000), so always within [200, 32000].",
-			elaRadiusProperty("formula", func(c radiusCase, radius func(b, h int) (int, error)) error {
-				r, err := radius(c.Budget, c.Hits)
-				if err != nil {
-					return err
-				}
-				if r < invariant.RadiusFloor || r > invariant.RadiusCap {
-					return fmt.Errorf("radius %d outside [%d, %d]", r, invariant.RadiusFloor, invariant.RadiusCap)
-				}
-				if want := invariant.ElasticRadius(c.Budget, c.Hits); r != want {
-					return fmt.Errorf("radius %d, want %d", r, want)
-				}
-				return nil
-			})),
-		p("ELA-13", "std105 §2.2", suite.Must,
-			"The radius never grows as hits grow, and never shrinks as the budget grows.",
-			elaRadiusProperty("monotone", func(c radiusCase, radius func(b, h int) (int, error)) error {
-				base, err := radius(c.Budget, c.Hits)
-				if err != nil {
-					return err
-				}
-				more, err := radius(c.Budget, c.Hits+c.MoreHits)
-				if err != nil {
-					return err
-				}
-				if more > base {
-					return fmt.Errorf("radius %d with %d hits grows to %d with %d hits", base, c.Hits, more, c.Hits+c.MoreHits)
-				}
-				richer, err := radius(c.Budget+c.MoreBudget, c.Hits)
-				if err != nil {
-					return err
-				}
-				if richer < base {
-					return fmt.Errorf("radius %d with budget %d shrinks to %d with budget %d", base, c.Budget, richer, c.Budget+c.MoreBudget)
-				}
-				return nil
-			})),
-		p("ELA-14", "std105 §2.3 phase 1, §3.1", suite.Must,
-			"The census finds exactly the whole-word, case-insensitive occurrences of the terms, each once, in generated multi-script text.",
-			elaCensusProperty("finds", func(_ *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error {
-				return invariant.CensusFinds(req.Terms, want, got)
-			})),
-		p("ELA-15", "std085-protocol §5.4; units", suite.Must,
-			"Every window lies inside its document, its text is exactly the document's between its offsets, and no edge cuts a multi-byte character.",
-			elaHydration("inside", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				if err := repaired(t, anyRepair...); err != nil {
-					return err
-				}
-				return invariant.HydrationInside(req, res)
-			})),
-		p("ELA-16", "std085-protocol §5.4", suite.Must,
-			"The windows of one compound are listed by start and neither overlap nor touch: windows with start <= the previous end are merged.",
-			elaHydration("merged", func(_ *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.HydrationMerged(res)
-			})),
-		p("ELA-17", "std085-protocol §5.4; std105 §4", suite.Must,
-			"Every distinct atom is either kept, inside exactly one window of its compound, or reported dropped; never both, never neither.",
-			elaHydration("assigned", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.HydrationAssigned(req, res)
-			})),
-		p("ELA-18", "std105 §2.2–2.3", suite.Must,
-			"Hydration counts the distinct atoms as its hits and cuts its windows at a radius between the formula's for them and the cap (below the floor only when the budget is under 400).",
-			elaHydration("radius", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.HydrationRadius(req, res)
-			})),
-		p("ELA-19", "std105 §4; std085-protocol §5.3", suite.Must,
-			"The windows never cost more than the budget in total, even when the 200 floor contradicts it (prose and data in plain length, code in non-whitespace length).",
-			elaBudgetProperty()),
-		p("ELA-20", "std105 §2.1–2.2, §4", suite.Must,
-			"Only the budget drops atoms: at least min(hits, floor(budget/2r)) atoms are kept, so all of them whenever the radius is above the floor.",
-			elaHydration("keeps", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.HydrationKeeps(req, res)
-			})),
-		p("ELA-21", "std085-protocol §5.3–5.4", suite.Must,
-			"With r the answer's radius, a prose or data window spans exactly r before its first atom to r after its last (clamped to the document, edges moved inward to characters); a code window costs at most 2r per atom.",
-			elaHydration("reach", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.HydrationReach(req, res, t.Unit())
-			})),
-		p("ELA-22", "std105 §2.3; determinism", suite.Must,
-			"Hydration does not depend on the order of the atoms or the documents in the request.",
-			elaHydration("order-independent", func(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				again := call.MustHydrate(t, elaShuffled(req, t.Seed()+int64(len(req.Atoms))))
-				return invariant.SameHydration(invariant.CanonicalHydration(res), invariant.CanonicalHydration(again))
-			})),
-		p("ELA-26", "std105 §1, §2.1, §5 (maximum useful context)", suite.Should,
-			"When every hit can be served (hits·2r <= budget) and the atoms lie in prose or data, the windows fill at least 90% of the budget, or of the text within 32000 of the atoms when that is less.",
-			elaFillProperty()),
-		p("ELA-25", "std085-protocol §5.4; rendered output", suite.Must,
-			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
-			elaHydration("rendered-holds", func(t *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
-				return invariant.RenderedHolds(res.Rendered, windowTexts(res.Windows), t.Unit())
-			})),
-		p("ELA-23", "std105 §2–4 (reference)", suite.Reference,
-			"Hydration answers exactly what the reference answers: windows, their order, costs and scores, kept and dropped atoms best first, capacity and use.",
-			elaBytesOnly(elaHydration("equals-reference", func(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
-				want, err := elastic.Hydrate(req.Documents, req.Atoms, req.Budget)
-				if err != nil {
-					return fmt.Errorf("the reference rejects the request: %v", err)
-				}
-				return invariant.SameHydration(want, res)
-			}))),
-		p("ELA-24", "std105 §2.3 phase 1 (reference)", suite.Reference,
-			"The census answers exactly the reference's atoms: lower-case labels, score 1, each once.",
-			elaCensusProperty("equals-reference", func(_ *suite.T, req adapters.CensusRequest, _, got []radial.Atom) error {
-				idx, err := radial.Ingest(req.Documents)
-				if err != nil {
-					return fmt.Errorf("the reference rejects the documents: %v", err)
-				}
-				want, err := elastic.Census(idx, req.Terms, nil)
-				if err != nil {
-					return fmt.Errorf("the reference's census fails: %v", err)
-				}
-				if w, g := invariant.SortedAtoms(want), invariant.SortedAtoms(got); !reflect.DeepEqual(w, g) {
-					return fmt.Errorf("%d atoms, the reference finds %d; first difference: %s", len(g), len(w), firstDiff(w, g))
-				}
-				return nil
-			})),
+// elaRadiusFormula judges that the radius is clamp(floor(budget/hits/2),
+// 200, 32000), so always within [200, 32000].
+func elaRadiusFormula(c radiusCase, radius func(b, h int) (int, error)) error {
+	r, err := radius(c.Budget, c.Hits)
+	if err != nil {
+		return err
 	}
+	if r < invariant.RadiusFloor || r > invariant.RadiusCap {
+		return fmt.Errorf("radius %d outside [%d, %d]", r, invariant.RadiusFloor, invariant.RadiusCap)
+	}
+	if want := invariant.ElasticRadius(c.Budget, c.Hits); r != want {
+		return fmt.Errorf("radius %d, want %d", r, want)
+	}
+	return nil
+}
+
+// elaRadiusMonotone judges that the radius does not grow with more hits and
+// does not shrink with more budget.
+func elaRadiusMonotone(c radiusCase, radius func(b, h int) (int, error)) error {
+	base, err := radius(c.Budget, c.Hits)
+	if err != nil {
+		return err
+	}
+	more, err := radius(c.Budget, c.Hits+c.MoreHits)
+	if err != nil {
+		return err
+	}
+	if more > base {
+		return fmt.Errorf("radius %d with %d hits grows to %d with %d hits", base, c.Hits, more, c.Hits+c.MoreHits)
+	}
+	richer, err := radius(c.Budget+c.MoreBudget, c.Hits)
+	if err != nil {
+		return err
+	}
+	if richer < base {
+		return fmt.Errorf("radius %d with budget %d shrinks to %d with budget %d", base, c.Budget, richer, c.Budget+c.MoreBudget)
+	}
+	return nil
+}
+
+// elaCensusFinds judges the census against the atoms the case was built
+// with: every whole-word, case-insensitive occurrence of a term, each once.
+func elaCensusFinds(_ *suite.T, req adapters.CensusRequest, want, got []radial.Atom) error {
+	return invariant.CensusFinds(req.Terms, want, got)
+}
+
+// elaMerged judges that the windows of one compound are listed by start and
+// neither overlap nor touch.
+func elaMerged(_ *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
+	return invariant.HydrationMerged(res)
+}
+
+// elaOrderIndependent judges that the same atoms and documents, shuffled,
+// hydrate the same (compared in canonical order).
+func elaOrderIndependent(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	again := call.MustHydrate(t, elaShuffled(req, t.Seed()+int64(len(req.Atoms))))
+	return invariant.SameHydration(invariant.CanonicalHydration(res), invariant.CanonicalHydration(again))
+}
+
+// elaRenderedHolds judges that the rendered text, when the answer carries
+// one, holds every window's text in the answer's order.
+func elaRenderedHolds(t *suite.T, _ adapters.HydrateRequest, res elastic.Result) error {
+	return invariant.RenderedHolds(res.Rendered, windowTexts(res.Windows), t.Unit())
+}
+
+// elaEqualsReference judges the whole hydration (windows, order, costs,
+// scores, kept and dropped atoms, capacity and use) against the reference's.
+func elaEqualsReference(_ *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	want, err := elastic.Hydrate(req.Documents, req.Atoms, req.Budget)
+	if err != nil {
+		return fmt.Errorf("the reference rejects the request: %v", err)
+	}
+	return invariant.SameHydration(want, res)
+}
+
+// elaCensusEqualsReference judges the census against the reference's atoms:
+// lower-case labels, score 1, each once.
+func elaCensusEqualsReference(_ *suite.T, req adapters.CensusRequest, _, got []radial.Atom) error {
+	idx, err := radial.Ingest(req.Documents)
+	if err != nil {
+		return fmt.Errorf("the reference rejects the documents: %v", err)
+	}
+	want, err := elastic.Census(idx, req.Terms, nil)
+	if err != nil {
+		return fmt.Errorf("the reference's census fails: %v", err)
+	}
+	if w, g := invariant.SortedAtoms(want), invariant.SortedAtoms(got); !reflect.DeepEqual(w, g) {
+		return fmt.Errorf("%d atoms, the reference finds %d; first difference: %s", len(g), len(w), firstDiff(w, g))
+	}
+	return nil
 }
 
 // elaBytesOnly skips a strict comparison with the reference, which counts

@@ -11,69 +11,60 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-func expandRequirements() []suite.Requirement {
-	std := adapters.Expand
-	p := suite.Property.Of(std)
-	return []suite.Requirement{
-		p("EXP-14", "ADR-023 Decision (table), Implementation Details", suite.Must,
-			"On graphs without self-loops or repeated edges, the multiplier is the ADR's: 1.5 below density 0.01, 2.0 below 0.10, 3.0 from 0.10, and at most 1.5 below two nodes.",
-			expTableProperty),
-		p("EXP-15", "ADR-023 Implementation Details", suite.Must,
-			"A search uses the graph's multiplier (as the Multiplier operation gives it) and asks the semantic stage for ceil(limit·multiplier) candidates, receiving no more.",
-			expansion("asked", func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				m, err := call.Multiplier(t, req.Graph())
-				if err != nil {
-					return fmt.Errorf("the Multiplier operation rejects the graph Expand accepted: %v", err)
-				}
-				if ans.Multiplier != m {
-					return fmt.Errorf("search used ×%v, the Multiplier operation gives ×%v for the same graph", ans.Multiplier, m)
-				}
-				return invariant.ExpandAsked(req, ans)
-			})),
-		p("EXP-16", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
-			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue.",
-			expansion("within-limit", func(_ *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				if err := invariant.ExpandWithinLimit(req, ans); err != nil {
-					return err
-				}
-				return invariant.ExpandFromCandidates(req, ans)
-			})),
-		p("EXP-17", "ADR-022 re-rank (as ADR-023 uses it)", suite.Should,
-			"The re-rank is a permutation of the candidates cut at limit: exactly min(limit, candidates) results.",
-			expansion("permutation", func(_ *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				return invariant.ExpandPermutation(req, ans)
-			})),
-		p("EXP-18", "ADR-023 Consequences (predictability)", suite.Must,
-			"Results are deterministic: the same graph and query give the same answer.",
-			expansion("deterministic", func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				return invariant.SameExpansion(ans, call.MustExpand(t, req))
-			})),
-		p("EXP-19", "ADR-023 Consequences (predictability)", suite.Should,
-			"The answer does not depend on the order of the tools, nodes or edges in the request.",
-			expansion("order-independent", func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				return invariant.SameExpansion(ans, call.MustExpand(t, expShuffled(req, t.Seed()+int64(len(req.Edges)))))
-			})),
-		p("EXP-20", "ADR-023 (reference)", suite.Reference,
-			"The multiplier, the candidates asked for and returned, and the results equal the reference's, on graphs with self-loops and repeated edges too.",
-			expansion("equals-reference", func(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
-				ref := reference.New()
-				want, err := ref.Expand(t.Context(), req)
-				if err != nil {
-					return fmt.Errorf("reference rejects the request: %v", err)
-				}
-				if err := invariant.SameExpansion(want, ans); err != nil {
-					return err
-				}
-				wm, err := ref.Multiplier(t.Context(), req.Graph())
-				if err != nil {
-					return fmt.Errorf("reference rejects the graph: %v", err)
-				}
-				if m := call.MustMultiplier(t, req.Graph()); m != wm {
-					return fmt.Errorf("the Multiplier operation gives ×%v, the reference ×%v", m, wm)
-				}
-				return nil
-			})),
+// expAsked judges that a search uses the graph's multiplier (as the
+// Multiplier operation gives it) and asks for ceil(limit·multiplier)
+// candidates, receiving no more.
+func expAsked(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
+	m, err := call.Multiplier(t, req.Graph())
+	if err != nil {
+		return fmt.Errorf("the Multiplier operation rejects the graph Expand accepted: %v", err)
 	}
+	if ans.Multiplier != m {
+		return fmt.Errorf("search used ×%v, the Multiplier operation gives ×%v for the same graph", ans.Multiplier, m)
+	}
+	return invariant.ExpandAsked(req, ans)
+}
+
+// expWithinLimit judges that there are at most limit results, each a
+// distinct candidate, and that the candidates are distinct catalogue tools.
+func expWithinLimit(_ *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
+	if err := invariant.ExpandWithinLimit(req, ans); err != nil {
+		return err
+	}
+	return invariant.ExpandFromCandidates(req, ans)
+}
+
+// expDeterministic judges that the same search, asked again, gives the same
+// answer.
+func expDeterministic(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
+	return invariant.SameExpansion(ans, call.MustExpand(t, req))
+}
+
+// expOrderIndependent judges that the same tools, nodes and edges, shuffled,
+// give the same answer.
+func expOrderIndependent(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
+	return invariant.SameExpansion(ans, call.MustExpand(t, expShuffled(req, t.Seed()+int64(len(req.Edges)))))
+}
+
+// expEqualsReference judges the answer, and the Multiplier operation on the
+// same graph, against the reference's.
+func expEqualsReference(t *suite.T, req adapters.ExpandRequest, ans adapters.ExpandAnswer) error {
+	ref := reference.New()
+	want, err := ref.Expand(t.Context(), req)
+	if err != nil {
+		return fmt.Errorf("reference rejects the request: %v", err)
+	}
+	if err := invariant.SameExpansion(want, ans); err != nil {
+		return err
+	}
+	wm, err := ref.Multiplier(t.Context(), req.Graph())
+	if err != nil {
+		return fmt.Errorf("reference rejects the graph: %v", err)
+	}
+	if m := call.MustMultiplier(t, req.Graph()); m != wm {
+		return fmt.Errorf("the Multiplier operation gives ×%v, the reference ×%v", m, wm)
+	}
+	return nil
 }
 
 // expTableProperty: the Multiplier operation on generated simple graphs,

@@ -50,23 +50,6 @@ import (
 //     timed on its own clock (adapters.WithSelfTiming: the "bench" message
 //     of the process protocol, one iteration per call), never on the pipe;
 //     one that cannot time itself is skipped with that reason.
-func performanceRequirements() []suite.Requirement {
-	r := func(id string, level suite.Level, kind suite.Kind, title string, check func(*suite.T)) suite.Requirement {
-		return suite.Requirement{ID: id, Standard: adapters.Inflate, Section: "std085 protocol, Performance Targets",
-			Level: level, Title: title, Kind: kind, Check: check}
-	}
-	return []suite.Requirement{
-		r("PRF-01", suite.Must, suite.Property,
-			"Fewer than 5% of assemblies exceed their character budget (generated requests, budgets 1,000 to 128,000, lengths in the implementation's unit).",
-			prfOverBudget),
-		r("PRF-02", suite.Should, suite.Spec,
-			"Inflation has under 2× memory overhead: a call allocates less than twice the bytes of window text it returns, on workloads where every hit is inflated.",
-			prfMemory),
-		r("PRF-03", suite.Should, suite.Spec,
-			"Assembly takes under 5 ms per window: the median over 21 calls of a call's time divided by the windows it returns, on 1,000 hits over 100 compounds.",
-			prfSpeed),
-	}
-}
 
 // prfOverBudget generates PropertyRuns requests from the run's seed and
 // counts the answers whose windows exceed the budget.

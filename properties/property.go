@@ -11,23 +11,9 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
 )
-
-// Requirements is every property of the catalogue.
-func Requirements() []suite.Requirement {
-	return slices.Concat(
-		inflateRequirements(),
-		densityRequirements(),
-		assembleRequirements(),
-		radialRequirements(),
-		elasticRequirements(),
-		fuzzyRequirements(),
-		densifyRequirements(),
-		expandRequirements(),
-		performanceRequirements(),
-	)
-}
 
 // answered is the shape of most properties: for every generated case C,
 // build its request, ask the implementation, and judge the answer. Refusing a
@@ -94,6 +80,29 @@ func rejectedAs(t *suite.T, kind string, err error) string {
 		t.OperationFailed("generated "+kind, err)
 	}
 	return "valid " + kind + " rejected: " + err.Error()
+}
+
+// byUnit is the judge of a predicate on the request, the answer and the
+// unit the implementation counts offsets in (most of package invariant's).
+func byUnit[Req, Ans any](pred func(Req, Ans, unit.Unit) error) func(*suite.T, Req, Ans) error {
+	return func(t *suite.T, req Req, ans Ans) error { return pred(req, ans, t.Unit()) }
+}
+
+// plain is the judge of a predicate on the request and the answer alone.
+func plain[Req, Ans any](pred func(Req, Ans) error) func(*suite.T, Req, Ans) error {
+	return func(_ *suite.T, req Req, ans Ans) error { return pred(req, ans) }
+}
+
+// unrepaired is judge preceded by repaired: a case whose answer had offsets
+// of the given kinds repaired fails on that, since judge would only see the
+// repaired offsets; the requirement that describes the fault uses it.
+func unrepaired[Req, Ans any](kinds []adapters.RepairKind, judge func(*suite.T, Req, Ans) error) func(*suite.T, Req, Ans) error {
+	return func(t *suite.T, req Req, ans Ans) error {
+		if err := repaired(t, kinds...); err != nil {
+			return err
+		}
+		return judge(t, req, ans)
+	}
 }
 
 // inflation turns a judgement of one inflation into a property check.

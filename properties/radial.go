@@ -14,133 +14,75 @@ import (
 	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
+	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-func radialRequirements() []suite.Requirement {
-	std := adapters.Radial
-	p := suite.Property.Of(std)
-	type W = adapters.RadialWindowsAnswer
-	type R = adapters.RadialWindowsRequest
-	return []suite.Requirement{
-		p("RAD-01", "std085 protocol §5.4; units", suite.Must,
-			"Every window lies inside its document, its text is exactly the document's bytes between its offsets, and no edge cuts a multi-byte character.",
-			radialWindows("inside", func(t *suite.T, req R, ans W) error {
-				if err := repaired(t, anyRepair...); err != nil {
-					return err
-				}
-				return invariant.RadialInside(req, ans)
-			})),
-		p("RAD-02", "std085 protocol §5.4", suite.Must,
-			"Windows of one compound are sorted by start and merged: none overlaps or touches the previous one (start <= previous end merges).",
-			radialWindows("merged", func(_ *suite.T, _ R, ans W) error { return invariant.RadialMerged(ans) })),
-		p("RAD-03", "std085 protocol §5.1, §5.4", suite.Must,
-			"Every atom (identical atoms counted once) is listed by exactly one window of its compound, which holds its offset.",
-			radialWindows("assigned", func(_ *suite.T, req R, ans W) error { return invariant.RadialAssigned(req, ans) })),
-		p("RAD-04", "std085 protocol §5.3", suite.Must,
-			"A window's cost is its length, except that white space in code documents costs nothing.",
-			radialWindows("cost", func(t *suite.T, req R, ans W) error { return invariant.RadialCost(req, ans, t.Unit()) })),
-		p("RAD-05", "std085 protocol §5.2–5.3", suite.Must,
-			"The window of a single atom costs at most 2·radius (white space of code free).",
-			perAtom("radius-bound", func(t *suite.T, d inflate.Document, a radial.Atom, r int, w radial.Window) error {
-				return invariant.RadialBound(d, a, r, w, t.Unit())
-			})),
-		p("RAD-06", "std085 protocol §5.2", suite.Must,
-			"The window of a single prose or data atom reaches the radius on each side, clamped to the document, moved inward only as far as needed not to cut a character.",
-			perAtom("prose-reach", func(t *suite.T, d inflate.Document, a radial.Atom, r int, w radial.Window) error {
-				return invariant.RadialReach(d, a, r, w, t.Unit())
-			})),
-		p("RAD-07", "std085 protocol §5.3 (block boundaries, indentation)", suite.Should,
-			"When the line of a code atom fits in 2·radius, the atom's window is whole lines holding that line: indentation is kept.",
-			perAtom("code-lines", func(t *suite.T, d inflate.Document, a radial.Atom, r int, w radial.Window) error {
-				return invariant.RadialWholeLines(d, a, r, w, t.Unit())
-			})),
-		p("RAD-08", "std085 protocol §5.4", suite.Should,
-			"The merged windows are exactly the single-atom windows joined where they overlap or touch, neither grown nor cut.",
-			radialUnion),
-		p("RAD-09", "std085 protocol §5.4; determinism", suite.Must,
-			"The windows do not depend on the order of the documents or atoms in the request.",
-			radialWindows("order-independent", func(t *suite.T, req R, ans W) error {
-				again := call.MustRadialWindows(t, shuffledRadial(req, t.Seed()+int64(len(req.Atoms))))
-				return sameRadialWindows(canonicalWindows(ans.Windows), canonicalWindows(again.Windows))
-			})),
-		p("RAD-10", "std085 protocol §5.3–5.4 (reference)", suite.Reference,
-			"Windows, their atoms, costs, scores and order equal the reference's.",
-			radialWindows("equals-reference", func(_ *suite.T, req R, ans W) error {
-				want, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
-				if err != nil {
-					return fmt.Errorf("reference rejects the request: %v", err)
-				}
-				return sameRadialWindows(want, ans.Windows)
-			})),
-		p("RAD-11", "std085 protocol §5.5", suite.Must,
-			"The 70/30 split never hands out more than the budget: every term is reported once, no amount is negative, and no term's atoms receive more than its total.",
-			radialSplit("within-budget", func(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-				return invariant.SplitWithin(req, ans)
-			})),
-		p("RAD-12", "std085 protocol §5.5", suite.Must,
-			"At most 5 related atoms are served per term, and no term serves more atoms than it brings.",
-			radialSplit("served", func(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-				return invariant.SplitServed(req, ans)
-			})),
-		p("RAD-13", "std085 protocol §5.5", suite.Must,
-			"A term with direct and related atoms gives 70% of its share to its direct atoms and 30% to its related atoms, evenly, up to rounding down.",
-			radialSplit("70-30", func(_ adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-				return invariant.Split7030(ans)
-			})),
-		p("RAD-14", "std085 protocol §5.5 (evenly split)", suite.Should,
-			"The terms that bring atoms receive equal shares of the budget.",
-			radialSplit("even", func(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-				return invariant.SplitEven(req, ans)
-			})),
-		p("RAD-15", "std085 protocol §5.5 (reference)", suite.Reference,
-			"The split equals the reference's.",
-			radialSplit("equals-reference", func(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-				want, err := radial.Split(req.Budget, req.Terms)
-				if err != nil {
-					return fmt.Errorf("reference rejects the request: %v", err)
-				}
-				if !reflect.DeepEqual(normalShares(want), normalShares(ans.Shares)) {
-					return fmt.Errorf("shares %+v, the reference gives %+v", ans.Shares, want)
-				}
-				return nil
-			})),
-		p("RAD-16", "std085 protocol §5.1", suite.Must,
-			"Ingest records atoms of known compounds, each with a label and an offset inside the body on a character boundary, none twice.",
-			radialIngest("valid", func(t *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
-				if err := repaired(t, anyRepair...); err != nil {
-					return err
-				}
-				return invariant.IngestValid(req, ans)
-			})),
-		p("RAD-17", "std085 protocol §5.1", suite.Should,
-			"Each ingested atom's label is the text at its offset, compared without case.",
-			radialIngest("labels", func(_ *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
-				return invariant.IngestLabels(req, ans)
-			})),
-		p("RAD-28", "std085 protocol §5.4; rendered output", suite.Must,
-			"When the answer carries the rendered text handed to the model, it holds every window's text, in the answer's order.",
-			radialWindows("rendered-holds", func(t *suite.T, _ R, ans W) error {
-				return invariant.RenderedHolds(ans.Rendered, windowTexts(ans.Windows), t.Unit())
-			})),
-		p("RAD-18", "std085 protocol §5.1 (reference)", suite.Reference,
-			"Ingest records exactly the reference's atoms: one per maximal run of letters and digits, labelled in lower case.",
-			radialIngest("equals-reference", func(_ *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
-				x, err := radial.Ingest(req.Documents)
-				if err != nil {
-					return fmt.Errorf("reference rejects the request: %v", err)
-				}
-				var want []radial.Atom
-				for _, l := range x.Labels() {
-					want = append(want, x.Lookup(l)...)
-				}
-				want, got := radial.Unique(want), radial.Unique(ans.Atoms)
-				if !reflect.DeepEqual(nonNilAtoms(want), nonNilAtoms(got)) {
-					return fmt.Errorf("%d atoms, the reference records %d; first difference: %s", len(got), len(want), firstDiff(want, got))
-				}
-				return nil
-			})),
+// radMerged judges that the windows of one compound are sorted by start and
+// merged: none overlaps or touches the previous one.
+func radMerged(_ *suite.T, _ adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	return invariant.RadialMerged(ans)
+}
+
+// radOrderIndependent judges that the same documents and atoms, shuffled,
+// give the same windows (compared in canonical order).
+func radOrderIndependent(t *suite.T, req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	again := call.MustRadialWindows(t, shuffledRadial(req, t.Seed()+int64(len(req.Atoms))))
+	return sameRadialWindows(canonicalWindows(ans.Windows), canonicalWindows(again.Windows))
+}
+
+// radEqualsReference judges the windows, their atoms, costs, scores and
+// order against the reference's for the same request.
+func radEqualsReference(_ *suite.T, req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	want, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
+	if err != nil {
+		return fmt.Errorf("reference rejects the request: %v", err)
 	}
+	return sameRadialWindows(want, ans.Windows)
+}
+
+// radSplit7030 judges that a term with direct and related atoms gives them
+// 70% and 30% of its share, evenly, up to rounding down.
+func radSplit7030(_ adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
+	return invariant.Split7030(ans)
+}
+
+// radSplitEqualsReference judges the split against the reference's, terms
+// compared in label order.
+func radSplitEqualsReference(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
+	want, err := radial.Split(req.Budget, req.Terms)
+	if err != nil {
+		return fmt.Errorf("reference rejects the request: %v", err)
+	}
+	if !reflect.DeepEqual(normalShares(want), normalShares(ans.Shares)) {
+		return fmt.Errorf("shares %+v, the reference gives %+v", ans.Shares, want)
+	}
+	return nil
+}
+
+// radRenderedHolds judges that the rendered text, when the answer carries
+// one, holds every window's text in the answer's order.
+func radRenderedHolds(t *suite.T, _ adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	return invariant.RenderedHolds(ans.Rendered, windowTexts(ans.Windows), t.Unit())
+}
+
+// radIngestEqualsReference judges the ingested atoms against the
+// reference's: one per maximal run of letters and digits, labelled in lower
+// case (identical atoms once, in canonical order).
+func radIngestEqualsReference(_ *suite.T, req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
+	x, err := radial.Ingest(req.Documents)
+	if err != nil {
+		return fmt.Errorf("reference rejects the request: %v", err)
+	}
+	var want []radial.Atom
+	for _, l := range x.Labels() {
+		want = append(want, x.Lookup(l)...)
+	}
+	want, got := radial.Unique(want), radial.Unique(ans.Atoms)
+	if !reflect.DeepEqual(nonNilAtoms(want), nonNilAtoms(got)) {
+		return fmt.Errorf("%d atoms, the reference records %d; first difference: %s", len(got), len(want), firstDiff(want, got))
+	}
+	return nil
 }
 
 // radialWindows turns a judgement of one RadialWindows answer into a
@@ -183,8 +125,10 @@ func single(t *suite.T, req adapters.RadialWindowsRequest, a radial.Atom) (radia
 }
 
 // perAtom judges the windows of single atoms: for up to perAtomLimit atoms
-// of each generated request, a request holding that atom alone.
-func perAtom(name string, judge func(*suite.T, inflate.Document, radial.Atom, int, radial.Window) error) func(*suite.T) {
+// of each generated request, a request holding that atom alone. judge is a
+// predicate of the atom's document, the atom, the radius, its window and the
+// unit (invariant.RadialBound, ...).
+func perAtom(name string, judge func(inflate.Document, radial.Atom, int, radial.Window, unit.Unit) error) func(*suite.T) {
 	return func(t *suite.T) {
 		suite.ForAll(t, name, edgesRadialCase(), genRadialCase(), func(c radialCase) string {
 			req := c.Request()
@@ -197,7 +141,7 @@ func perAtom(name string, judge func(*suite.T, inflate.Document, radial.Atom, in
 				if err != nil {
 					return err.Error()
 				}
-				if err := judge(t, docs[a.CompoundID], a, req.Radius, w); err != nil {
+				if err := judge(docs[a.CompoundID], a, req.Radius, w, t.Unit()); err != nil {
 					return err.Error()
 				}
 			}
