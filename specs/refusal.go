@@ -44,12 +44,7 @@ func refusesOr[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), ca
 	judged := 0
 	for _, c := range cases {
 		if _, err := op(t, c.twin); err != nil {
-			switch {
-			case inexpressible(err):
-				t.Notef("case %q skipped: its valid twin cannot reach this implementation: %v", c.name, err)
-			case nonAnswer(err):
-				t.OperationFailed(c.name+": valid twin", err)
-			default:
+			if !unjudged(t, c.name, "valid twin", "its valid twin", err) {
 				judged++
 				t.Errorf("%s: the valid twin was refused (%v), so refusing the faulty request shows nothing", c.name, err)
 			}
@@ -63,17 +58,29 @@ func refusesOr[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), ca
 		case err == nil:
 			judged++
 			t.Errorf("%s: accepted; want an error (answer %s)", c.name, clip.Text(fmt.Sprintf("%+v", ans), 200))
-		case inexpressible(err):
-			t.Notef("case %q skipped: the faulty request cannot reach this implementation: %v", c.name, err)
-		case nonAnswer(err):
-			t.OperationFailed(c.name+": faulty request", err)
-		default:
-			judged++
+		case !unjudged(t, c.name, "faulty request", "the faulty request", err):
+			judged++ // refused: what the case wants
 		}
 	}
 	if judged == 0 {
 		t.Skipf("no bad-input case can reach this implementation (see the notes)")
 	}
+}
+
+// unjudged deals with an error that is no verdict of the implementation on
+// request what (of case name; subject names it in a sentence): a request the
+// harness could not send is noted and its case skipped, a non-answer ends
+// the check as errored. It reports whether err was such an error.
+func unjudged(t *suite.T, name, what, subject string, err error) bool {
+	switch {
+	case inexpressible(err):
+		t.Notef("case %q skipped: %s cannot reach this implementation: %v", name, subject, err)
+	case nonAnswer(err):
+		t.OperationFailed(name+": "+what, err)
+	default:
+		return false
+	}
+	return true
 }
 
 // inexpressible: the harness did not send the request.
