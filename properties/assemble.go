@@ -29,22 +29,18 @@ func asmOrderIndependent(t *suite.T, req adapters.AssembleRequest, ans adapters.
 // asmRenderedHolds judges that the rendered text, when the answer carries
 // one, holds every window's text in the answer's order.
 func asmRenderedHolds(t *suite.T, _ adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	texts := make([]string, len(ans.Results))
-	for i, r := range ans.Results {
-		texts[i] = r.Window
-	}
-	return invariant.RenderedHolds(ans.Rendered, texts, t.Unit())
+	return invariant.RenderedHolds(ans.Rendered, texts(ans.Results, assembledText), t.Unit())
 }
 
 // asmRenderedFits judges that the rendered text, when the answer carries
 // one, fits max_chars too, markers and separators counted.
 func asmRenderedFits(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	n := 0
-	for _, r := range ans.Results {
-		n += t.Unit().Len(r.Window)
-	}
+	n := totalLen(t.Unit(), texts(ans.Results, assembledText))
 	return invariant.RenderedFits(ans.Rendered, &req.MaxChars, t.Unit(), n)
 }
+
+// assembledText is the text of an assembly's window.
+func assembledText(r assemble.Result) string { return r.Window }
 
 // asmEqualsReference judges the windows, their molecules, labels, coherence,
 // scores and order against the reference's for the same request.

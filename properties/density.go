@@ -55,9 +55,6 @@ func denInside(req inflate.Request, res inflate.Result, u unit.Unit) error {
 // denRenderedFits judges that the rendered text, when the answer carries
 // one, fits the budget too, markers and separators counted.
 func denRenderedFits(t *suite.T, req inflate.Request, res inflate.Result) error {
-	n := 0
-	for _, w := range res.Windows {
-		n += t.Unit().Len(w.Text)
-	}
+	n := totalLen(t.Unit(), texts(res.Windows, inflateText))
 	return invariant.RenderedFits(res.Rendered, req.Budget, t.Unit(), n)
 }

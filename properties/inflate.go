@@ -42,12 +42,11 @@ func infIdempotent(t *suite.T, req inflate.Request, res inflate.Result) error {
 // infRenderedHolds judges that the rendered text, when the answer carries
 // one, holds every window's text in the answer's order.
 func infRenderedHolds(t *suite.T, _ inflate.Request, res inflate.Result) error {
-	texts := make([]string, len(res.Windows))
-	for i, w := range res.Windows {
-		texts[i] = w.Text
-	}
-	return invariant.RenderedHolds(res.Rendered, texts, t.Unit())
+	return invariant.RenderedHolds(res.Rendered, texts(res.Windows, inflateText), t.Unit())
 }
+
+// inflateText is the text of an inflation's window.
+func inflateText(w inflate.Window) string { return w.Text }
 
 // infEqualsReference judges the windows, their hits, scores and order, and
 // the dropped hits against what the reference answers to the same request.

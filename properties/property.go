@@ -105,6 +105,25 @@ func unrepaired[Req, Ans any](kinds []adapters.RepairKind, judge func(*suite.T, 
 	}
 }
 
+// texts is what text reads from each window of an answer, in order: the
+// texts a rendered answer must hold.
+func texts[W any](ws []W, text func(W) string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = text(w)
+	}
+	return out
+}
+
+// totalLen is the length of all of ss in unit u.
+func totalLen(u unit.Unit, ss []string) int {
+	n := 0
+	for _, s := range ss {
+		n += u.Len(s)
+	}
+	return n
+}
+
 // inflation turns a judgement of one inflation into a property check.
 func inflation(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
 	return answered[inflateRecipe](name, edgesRecipe(), genRecipe(), call.Inflate, judge)

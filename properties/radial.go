@@ -297,9 +297,5 @@ func radialIngest(name string, judge func(*suite.T, adapters.RadialIngestRequest
 
 // windowTexts is the text of each window, in order.
 func windowTexts(ws []radial.Window) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w.Text
-	}
-	return out
+	return texts(ws, func(w radial.Window) string { return w.Text })
 }
