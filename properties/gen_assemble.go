@@ -83,20 +83,11 @@ func genAssembleCase() gopter.Gen {
 // inside their documents and every molecule keeps at least one character, so
 // a case is always a valid request.
 func (c assembleCase) Request() adapters.AssembleRequest {
-	count := min(max(c.Count, 1), 4)
-	rng := rand.New(rand.NewSource(c.Text))
 	var req adapters.AssembleRequest
-	for i := range count {
-		n, kind := 1, 0
-		if i < len(c.Docs) {
-			n = min(max(c.Docs[i], 1), 20000)
-		}
-		if i < len(c.Kinds) {
-			kind = c.Kinds[i]
-		}
-		d := mixedDocument(rng, i, kind, c.Script, n)
+	for _, d := range mixedDocuments(c.Text, c.Count, c.Docs, c.Kinds, c.Script) {
 		req.Documents = append(req.Documents, assemble.Document{ID: d.ID, Body: d.Body, Kind: d.Kind})
 	}
+	count := len(req.Documents)
 	last := map[string]assemble.Molecule{}
 	for i, m := range c.Mols {
 		if i == asmMaxMolecules {

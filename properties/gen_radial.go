@@ -153,6 +153,26 @@ func mixedDocument(rng *rand.Rand, i, kind, script, n int) inflate.Document {
 	return inflate.Document{ID: docID(i), Body: body, Kind: k}
 }
 
+// mixedDocuments builds the documents of a generated case from its numbers:
+// count of them (1 to 4), drawn from seed text, the i-th of lens[i] bytes (1
+// to 20,000; 1 when lens is shorter) and kind kinds[i] (none when kinds is
+// shorter), in script.
+func mixedDocuments(text int64, count int, lens, kinds []int, script int) []inflate.Document {
+	rng := rand.New(rand.NewSource(text))
+	docs := make([]inflate.Document, min(max(count, 1), 4))
+	for i := range docs {
+		n, kind := 1, 0
+		if i < len(lens) {
+			n = min(max(lens[i], 1), 20000)
+		}
+		if i < len(kinds) {
+			kind = kinds[i]
+		}
+		docs[i] = mixedDocument(rng, i, kind, script, n)
+	}
+	return docs
+}
+
 // radialCase is a generated radial request, kept as numbers so gopter can
 // shrink it.
 type radialCase struct {
@@ -205,20 +225,7 @@ func genRadialCase() gopter.Gen {
 
 // Documents builds the case's documents.
 func (c radialCase) Documents() []inflate.Document {
-	count := min(max(c.Count, 1), 4)
-	rng := rand.New(rand.NewSource(c.Text))
-	docs := make([]inflate.Document, count)
-	for i := range docs {
-		n, kind := 1, 0
-		if i < len(c.Docs) {
-			n = min(max(c.Docs[i], 1), 20000)
-		}
-		if i < len(c.Kinds) {
-			kind = c.Kinds[i]
-		}
-		docs[i] = mixedDocument(rng, i, kind, c.Script, n)
-	}
-	return docs
+	return mixedDocuments(c.Text, c.Count, c.Docs, c.Kinds, c.Script)
 }
 
 // radialMaxAtoms bounds the atoms of a case (gopter's slices may be long).
