@@ -1,6 +1,7 @@
 package elastic
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -11,6 +12,22 @@ import (
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 )
+
+// rank orders atoms best first (Hydrate's ranking, which it reaches by a
+// stable sort by score of the canonical order): score descending, then compound ID, offset
+// and label.
+func rank(a, b radial.Atom) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.CompoundID, b.CompoundID); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Label, b.Label)
+}
 
 // hydrateRef is Hydrate written plainly (radial.Windows at every radius
 // tried): the oracle of TestHydrateAgrees.

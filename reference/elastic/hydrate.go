@@ -1,10 +1,8 @@
 package elastic
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/internal/sortkey"
@@ -32,21 +30,6 @@ type Result struct {
 	// present, the rendering requirement checks it against the budget and
 	// the windows.
 	Rendered string `json:"rendered,omitempty"`
-}
-
-// rank orders atoms best first: score descending, then compound ID, offset
-// and label.
-func rank(a, b radial.Atom) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.CompoundID, b.CompoundID); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Label, b.Label)
 }
 
 // Hydrate is phases 2 and 3 of std105 §2.3: it sizes the radius from the
@@ -95,8 +78,7 @@ func Hydrate(docs []inflate.Document, atoms []radial.Atom, budget int) (Result, 
 	}
 	res.Capacity = budget / (2 * r0)
 	// The ranking: score descending, then canonical order (compound ID,
-	// offset, label), which is rank's order: a stable sort by score of the
-	// canonical order.
+	// offset, label): a stable sort by score of the canonical order.
 	order := rankOrder(c)
 	keep := make([]bool, n)
 	k, r := n, r0
