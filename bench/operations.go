@@ -95,8 +95,7 @@ func (s *Set) adapterHydrate(a adapters.Adapter, n int) func(b *testing.B) error
 		if !ok {
 			return Skip("%s does not implement %s", a.Info().Name, adapters.Elastic)
 		}
-		docs := s.corpusDocs()
-		as, err := atoms(docs, n)
+		docs, as, err := s.corpusAtoms(n)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"runtime"
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -41,14 +40,8 @@ func timeWindows[R any](b *testing.B, a adapters.Adapter, call func(context.Cont
 		return res, err
 	}
 	windows, emitted := shape(res)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		if _, err := call(ctx); err != nil {
-			return res, err
-		}
-	}
-	runtime.ReadMemStats(&after)
-	reportPerWindow(b, windows, emitted, after.TotalAlloc-before.TotalAlloc, after.Mallocs-before.Mallocs)
-	return res, nil
+	return res, measureAnswer(b, windows, emitted, 0, func() error {
+		_, err := call(ctx)
+		return err
+	})
 }
