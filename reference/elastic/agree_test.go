@@ -226,3 +226,36 @@ func TestHydrateAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestHydrateManyScores: with more distinct scores than the counting sort
+// takes (256), the ranking is a radix sort over every byte of the scores'
+// keys, 0xFF bytes included; Hydrate still agrees with hydrateRef.
+func TestHydrateManyScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	docs := []inflate.Document{
+		{ID: "a", Body: strings.Repeat("alpha beta gamma delta 日本 ", 200)},
+		{ID: "b", Body: strings.Repeat("eta theta iota kappa ", 150)},
+	}
+	idx, err := radial.Ingest(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var atoms []radial.Atom
+	for _, l := range idx.Labels() {
+		for _, a := range idx.Lookup(l) {
+			a.Score = rng.NormFloat64() * 1e3 // negative too: every key byte varies
+			atoms = append(atoms, a)
+		}
+	}
+	if len(atoms) < 1000 {
+		t.Fatalf("%d atoms: too few to need the radix sort", len(atoms))
+	}
+	for _, budget := range []int{500, 4000, 40000} {
+		got, err1 := Hydrate(docs, atoms, budget)
+		want, err2 := hydrateRef(docs, atoms, budget)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("budget %d, %d atoms: Hydrate differs (%v, %v): got kept %d used %d, want kept %d used %d",
+				budget, len(atoms), err1, err2, len(got.Kept), got.Used, len(want.Kept), want.Used)
+		}
+	}
+}
