@@ -26,6 +26,24 @@ func (k *packer) add(piece string, t int) {
 	k.count += t
 }
 
+// addAll packs items in order, each cut first by split (which is handed
+// the item's index) when its estimate is over the budget.
+func (k *packer) addAll(est Estimator, items []string, split func(i int, item string) ([]string, error)) error {
+	for i, item := range items {
+		pieces := []string{item}
+		if est.Tokens(item) > k.budget {
+			var err error
+			if pieces, err = split(i, item); err != nil {
+				return err
+			}
+		}
+		for _, piece := range pieces {
+			k.add(piece, est.Tokens(piece))
+		}
+	}
+	return nil
+}
+
 // flush closes the group being packed, if it holds anything.
 func (k *packer) flush() {
 	if len(k.current) > 0 {

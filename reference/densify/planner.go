@@ -63,17 +63,11 @@ func (p Planner) Chunk(text string, budget int) ([]string, error) {
 	}
 	est := p.est()
 	k := packer{budget: budget, sep: est.Tokens(ParagraphSeparator)}
-	for _, para := range paragraphs(text) {
-		pieces := []string{para}
-		if est.Tokens(para) > budget {
-			var err error
-			if pieces, err = p.splitWords(para, budget); err != nil {
-				return nil, err
-			}
-		}
-		for _, piece := range pieces {
-			k.add(piece, est.Tokens(piece))
-		}
+	err := k.addAll(est, paragraphs(text), func(_ int, para string) ([]string, error) {
+		return p.splitWords(para, budget)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return k.joined(ParagraphSeparator), nil
 }
@@ -90,17 +84,15 @@ func (p Planner) Groups(partials []string, budget int) ([][]string, error) {
 	}
 	est := p.est()
 	k := packer{budget: budget, sep: est.Tokens(MergeSeparator)}
-	for i, partial := range normalize(partials) {
-		pieces := []string{partial}
-		if est.Tokens(partial) > budget {
-			var err error
-			if pieces, err = p.Chunk(partial, max(p.floor(), budget/2)); err != nil {
-				return nil, fmt.Errorf("densify groups: partial %d: %w", i+1, err)
-			}
+	err := k.addAll(est, normalize(partials), func(i int, partial string) ([]string, error) {
+		pieces, err := p.Chunk(partial, max(p.floor(), budget/2))
+		if err != nil {
+			return nil, fmt.Errorf("densify groups: partial %d: %w", i+1, err)
 		}
-		for _, piece := range pieces {
-			k.add(piece, est.Tokens(piece))
-		}
+		return pieces, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return k.done(), nil
 }
