@@ -240,12 +240,12 @@ func TestHydrateManyScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var atoms []radial.Atom
-	for _, l := range idx.Labels() {
-		for _, a := range idx.Lookup(l) {
-			a.Score = rng.NormFloat64() * 1e3 // negative too: every key byte varies
-			atoms = append(atoms, a)
-		}
+	atoms, err := Census(idx, idx.Labels(), nil) // every atom
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range atoms {
+		atoms[i].Score = rng.NormFloat64() * 1e3 // negative too: every key byte varies
 	}
 	if len(atoms) < 1000 {
 		t.Fatalf("%d atoms: too few to need the radix sort", len(atoms))

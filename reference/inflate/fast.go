@@ -27,8 +27,8 @@ import (
 //   - grouping by compound is a counting sort on the compound's rank, and
 //     only the few hits of each compound are sorted by position;
 //   - the output order (score, then compound and position) is a stable
-//     radix sort by score of windows already in compound and position
-//     order, checked pair by pair against order;
+//     sort by score (sortkey.Order: counting or radix) of windows already in
+//     compound and position order, checked pair by pair against order;
 //   - sorts compare numbers (score, compound rank and start, end; the first
 //     8 bytes of an ID) and read the IDs only on ties;
 //   - the structures written while the collector may run hold no pointers,
@@ -449,8 +449,8 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 		}
 	}
 	// The output order (step 8) decides where each window goes, so that
-	// each is written once, in place: a stable radix sort of the spans'
-	// scores keeps compound and start order among equal scores.
+	// each is written once, in place: a stable sort of the spans' scores
+	// keeps compound and start order among equal scores.
 	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
 	edges := take(&x.i32, 2*len(all))
