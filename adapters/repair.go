@@ -126,19 +126,14 @@ func (l *RepairLog) List() Repairs {
 	return append(Repairs(nil), l.list...)
 }
 
-type repairKey struct{}
-
 // WithRepairLog returns ctx carrying l: InBytes then repairs offsets it
 // cannot convert and records them in l. Without a log such an answer is a
 // fault, as callers that cannot judge it (benchmarks) need.
 func WithRepairLog(ctx context.Context, l *RepairLog) context.Context {
-	return context.WithValue(ctx, repairKey{}, l)
+	return withValue(ctx, l)
 }
 
-func repairLogOf(ctx context.Context) *RepairLog {
-	l, _ := ctx.Value(repairKey{}).(*RepairLog)
-	return l
-}
+func repairLogOf(ctx context.Context) *RepairLog { return valueOf[RepairLog](ctx) }
 
 // toBytesNear converts off, counted in u, to byte offsets of body: the
 // boundary itself (lo == hi) when off is one, else the edges [lo, hi) of the

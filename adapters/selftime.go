@@ -29,20 +29,15 @@ func (s *SelfTiming) PerOp() time.Duration {
 	return s.Elapsed / time.Duration(s.Timed)
 }
 
-type selfTimingKey struct{}
-
 // WithSelfTiming returns ctx asking for s. Only an adapter that is a
 // SelfTimer reporting true honours it; others ignore it (s.Done stays
 // false).
 func WithSelfTiming(ctx context.Context, s *SelfTiming) context.Context {
-	return context.WithValue(ctx, selfTimingKey{}, s)
+	return withValue(ctx, s)
 }
 
 // SelfTimingFrom returns what ctx asks for, or nil.
-func SelfTimingFrom(ctx context.Context) *SelfTiming {
-	s, _ := ctx.Value(selfTimingKey{}).(*SelfTiming)
-	return s
-}
+func SelfTimingFrom(ctx context.Context) *SelfTiming { return valueOf[SelfTiming](ctx) }
 
 // SelfTimer is implemented by adapters that can time an operation on the
 // implementation's own clock (the process adapter, when the program

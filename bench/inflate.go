@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -80,56 +79,33 @@ func inflateLoop(a adapters.Adapter, build func() inflate.Request) func(b *testi
 			return Skip("%s does not implement %s", a.Info().Name, adapters.Inflate)
 		}
 		req := build()
-		if here, why := timedHere(a); !here {
-			if why != "" {
-				return Skip("%s", why)
-			}
-			var res inflate.Result
-			t, err := selfTimed(b, func(ctx context.Context) (err error) {
-				if res, err = in.Inflate(ctx, req); err != nil {
-					return fmt.Errorf("%s: inflate: %w", a.Info().Name, err)
-				}
-				return checkInflate(req, res, unitOf(a))
-			})
+		u := unitOf(a)
+		res, err := timeWindows(b, a, func(ctx context.Context) (inflate.Result, error) {
+			res, err := in.Inflate(ctx, req)
 			if err != nil {
-				return err
+				return res, fmt.Errorf("%s: inflate: %w", a.Info().Name, err)
 			}
-			windows, emitted, over := answerShape(req, res, unitOf(a))
-			reportSelfTimed(b, t, windows, emitted)
-			b.ReportMetric(float64(over), "over-budget/op")
-			return nil
-		}
-		ctx := context.Background()
-		res, err := in.Inflate(ctx, req) // the shape of the answer, outside the timer
+			return res, nil
+		}, func(res inflate.Result) error { return checkInflate(req, res, u) }, answerShape)
 		if err != nil {
-			return fmt.Errorf("%s: inflate: %w", a.Info().Name, err)
+			return err
 		}
-		windows, emitted, over := answerShape(req, res, unitOf(a))
-
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for b.Loop() {
-			if _, err := in.Inflate(ctx, req); err != nil {
-				return fmt.Errorf("%s: inflate: %w", a.Info().Name, err)
-			}
+		over := 0 // 1 if the answer's length in u exceeds the budget
+		if invariant.Budget(req, res, u) != nil {
+			over = 1
 		}
-		runtime.ReadMemStats(&after)
-		reportPerWindow(b, windows, emitted, after.TotalAlloc-before.TotalAlloc, after.Mallocs-before.Mallocs)
 		b.ReportMetric(float64(over), "over-budget/op")
 		return nil
 	}
 }
 
-// answerShape is what the benchmarks report about one answer: its windows,
-// the bytes of their text, and 1 if their length in u exceeds the budget.
-func answerShape(req inflate.Request, res inflate.Result, u unit.Unit) (windows, emitted, over int) {
+// answerShape is what the benchmarks report about one answer: its windows
+// and the bytes of their text.
+func answerShape(res inflate.Result) (windows, emitted int) {
 	for _, w := range res.Windows {
 		emitted += len(w.Text)
 	}
-	if invariant.Budget(req, res, u) != nil {
-		over = 1
-	}
-	return len(res.Windows), emitted, over
+	return len(res.Windows), emitted
 }
 
 // reportPerWindow reports the per-window metrics of a loop that returned

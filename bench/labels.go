@@ -9,27 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/fixtures"
+	"github.com/ctxconform/ctxconform/internal/splitmix"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 )
-
-// splitmix is SplitMix64, the fixtures' generator: the same numbers on every
-// platform and Go version.
-type splitmix struct{ state uint64 }
-
-func (r *splitmix) next() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (r *splitmix) intn(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	return int(r.next() % uint64(n))
-}
 
 var (
 	vocabOnce sync.Once
@@ -73,12 +55,12 @@ func labelEntries(n int) ([]fuzzy.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &splitmix{state: Seed}
+	r := splitmix.New(Seed)
 	out := make([]fuzzy.Entry, n)
 	for i := range out {
-		l := words[r.intn(len(words))]
-		if r.intn(2) == 0 {
-			l += "_" + words[r.intn(len(words))]
+		l := words[r.Intn(len(words))]
+		if r.Intn(2) == 0 {
+			l += "_" + words[r.Intn(len(words))]
 		}
 		out[i] = fuzzy.Entry{ID: fmt.Sprintf("e%06d", i), Label: l}
 	}
@@ -93,16 +75,16 @@ func searchTerms(n int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &splitmix{state: Seed + 1}
+	r := splitmix.New(Seed + 1)
 	out := make([]string, n)
 	for i := range out {
-		w := []rune(words[r.intn(len(words))])
-		k := 1 + r.intn(len(w)-2)
+		w := []rune(words[r.Intn(len(words))])
+		k := 1 + r.Intn(len(w)-2)
 		switch {
 		case i%8 == 0:
-		case r.intn(3) == 0:
+		case r.Intn(3) == 0:
 			w = slices.Delete(w, k, k+1)
-		case r.intn(2) == 0:
+		case r.Intn(2) == 0:
 			w = slices.Insert(w, k, w[k])
 		default:
 			w[k], w[k+1] = w[k+1], w[k]

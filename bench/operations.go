@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -96,52 +95,27 @@ func (s *Set) adapterHydrate(a adapters.Adapter, n int) func(b *testing.B) error
 		if !ok {
 			return Skip("%s does not implement %s", a.Info().Name, adapters.Elastic)
 		}
-		docs := s.corpusDocs()
-		as, err := atoms(docs, n)
+		docs, as, err := s.corpusAtoms(n)
 		if err != nil {
 			return err
 		}
 		req := adapters.HydrateRequest{Documents: docs, Atoms: as, Budget: TargetBudget}
-		if here, why := timedHere(a); !here {
-			if why != "" {
-				return Skip("%s", why)
-			}
-			var res elastic.Result
-			t, err := selfTimed(b, func(ctx context.Context) (err error) {
-				if res, err = h.Hydrate(ctx, req); err != nil {
-					return fmt.Errorf("%s: hydrate: %w", a.Info().Name, err)
-				}
-				return checkHydrate(req, res, unitOf(a))
-			})
+		_, err = timeWindows(b, a, func(ctx context.Context) (elastic.Result, error) {
+			res, err := h.Hydrate(ctx, req)
 			if err != nil {
-				return err
+				return res, fmt.Errorf("%s: hydrate: %w", a.Info().Name, err)
 			}
-			emitted := 0
-			for _, w := range res.Windows {
-				emitted += w.End - w.Start
-			}
-			reportSelfTimed(b, t, len(res.Windows), emitted)
-			b.ReportMetric(float64(len(as)), "atoms/op")
-			return nil
-		}
-		ctx := context.Background()
-		res, err := h.Hydrate(ctx, req)
+			return res, nil
+		}, func(res elastic.Result) error { return checkHydrate(req, res, unitOf(a)) },
+			func(res elastic.Result) (windows, emitted int) {
+				for _, w := range res.Windows {
+					emitted += w.End - w.Start
+				}
+				return len(res.Windows), emitted
+			})
 		if err != nil {
-			return fmt.Errorf("%s: hydrate: %w", a.Info().Name, err)
+			return err
 		}
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for b.Loop() {
-			if _, err := h.Hydrate(ctx, req); err != nil {
-				return fmt.Errorf("%s: hydrate: %w", a.Info().Name, err)
-			}
-		}
-		runtime.ReadMemStats(&after)
-		emitted := 0
-		for _, w := range res.Windows {
-			emitted += w.End - w.Start
-		}
-		reportPerWindow(b, len(res.Windows), emitted, after.TotalAlloc-before.TotalAlloc, after.Mallocs-before.Mallocs)
 		b.ReportMetric(float64(len(as)), "atoms/op")
 		return nil
 	}

@@ -120,11 +120,6 @@ func (s *Set) assemble(m int) func(b *testing.B) error {
 	}
 }
 
-// corpusDocs is the target workload's documents.
-func (s *Set) corpusDocs() []inflate.Document {
-	return s.in.request(TargetSpec).Documents
-}
-
 func (s *Set) ingest(docBytes int) func(b *testing.B) error {
 	return func(b *testing.B) error {
 		docs := s.in.bigRequest(docBytes, 0).Documents
@@ -142,32 +137,32 @@ func (s *Set) ingest(docBytes int) func(b *testing.B) error {
 	}
 }
 
-// atoms returns n atoms of docs' index: the positions of the labels in
-// byte order, label by label, until n are taken; scores cycle so that a
-// budget has to choose.
-func atoms(docs []inflate.Document, n int) ([]radial.Atom, error) {
+// corpusAtoms returns the target workload's documents and n atoms of their
+// index: the positions of the labels in byte order, label by label, until n
+// are taken; scores cycle so that a budget has to choose.
+func (s *Set) corpusAtoms(n int) ([]inflate.Document, []radial.Atom, error) {
+	docs := s.in.request(TargetSpec).Documents
 	idx, err := radial.Ingest(docs)
 	if err != nil {
-		return nil, fmt.Errorf("radial ingest: %w", err)
+		return nil, nil, fmt.Errorf("radial ingest: %w", err)
 	}
 	var out []radial.Atom
 	for _, l := range idx.Labels() {
 		for _, a := range idx.Lookup(l) {
 			if len(out) == n {
-				return out, nil
+				return docs, out, nil
 			}
 			a.Score = float64(len(out)%20) / 20
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return docs, out, nil
 }
 
 func (s *Set) radialWindows(n int) func(b *testing.B) error {
 	const radius = 250
 	return func(b *testing.B) error {
-		docs := s.corpusDocs()
-		as, err := atoms(docs, n)
+		docs, as, err := s.corpusAtoms(n)
 		if err != nil {
 			return err
 		}
@@ -190,8 +185,7 @@ func (s *Set) radialWindows(n int) func(b *testing.B) error {
 
 func (s *Set) hydrate(n int) func(b *testing.B) error {
 	return func(b *testing.B) error {
-		docs := s.corpusDocs()
-		as, err := atoms(docs, n)
+		docs, as, err := s.corpusAtoms(n)
 		if err != nil {
 			return err
 		}

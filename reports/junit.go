@@ -18,27 +18,37 @@ type JUnitOptions struct {
 }
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	junitCounts
+	Time   string       `xml:"time,attr"`
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name       string          `xml:"name,attr"`
-	Tests      int             `xml:"tests,attr"`
-	Failures   int             `xml:"failures,attr"`
-	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
+	Name string `xml:"name,attr"`
+	junitCounts
 	Time       string          `xml:"time,attr"`
 	Timestamp  string          `xml:"timestamp,attr,omitempty"`
 	Properties []junitProperty `xml:"properties>property,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 	SystemErr  string          `xml:"system-err,omitempty"`
+}
+
+// junitCounts are the counts a <testsuite> carries, and <testsuites> their
+// sums.
+type junitCounts struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Errors   int `xml:"errors,attr"`
+	Skipped  int `xml:"skipped,attr"`
+}
+
+func (c *junitCounts) add(d junitCounts) {
+	c.Tests += d.Tests
+	c.Failures += d.Failures
+	c.Errors += d.Errors
+	c.Skipped += d.Skipped
 }
 
 type junitProperty struct {
@@ -148,10 +158,7 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 				s.SystemErr = run.Stderr
 			}
 			total += secs
-			doc.Tests += s.Tests
-			doc.Failures += s.Failures
-			doc.Errors += s.Errors
-			doc.Skipped += s.Skipped
+			doc.add(s.junitCounts)
 			doc.Suites = append(doc.Suites, s)
 		}
 	}

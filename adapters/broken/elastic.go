@@ -127,31 +127,32 @@ func RadiusGrowsWithHits() adapters.Adapter {
 // CensusPrefix matches every label that starts with the term (the
 // `ILIKE 'term%'` of std105 §3.2), not the exact label.
 func CensusPrefix() adapters.Adapter {
-	return &hydrator{mutant: named("elastic-census-prefix"),
-		census: func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
-			idx, err := radial.Ingest(docs)
-			if err != nil {
-				return nil, err
-			}
-			return elastic.Census(idx, terms, func(term, label string) (float64, bool) {
-				return 1, strings.HasPrefix(label, strings.ToLower(term))
-			})
-		}}
+	return &hydrator{mutant: named("elastic-census-prefix"), census: censusBy(func(term, label string) bool {
+		return strings.HasPrefix(label, strings.ToLower(term))
+	})}
 }
 
 // CensusCaseSensitive compares labels with the term as written, so a term
 // with a capital letter finds nothing (labels are lower case).
 func CensusCaseSensitive() adapters.Adapter {
-	return &hydrator{mutant: named("elastic-census-case-sensitive"),
-		census: func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
-			idx, err := radial.Ingest(docs)
-			if err != nil {
-				return nil, err
-			}
-			return elastic.Census(idx, terms, func(term, label string) (float64, bool) {
-				return 1, term == label
-			})
-		}}
+	return &hydrator{mutant: named("elastic-census-case-sensitive"), census: censusBy(func(term, label string) bool {
+		return term == label
+	})}
+}
+
+// censusBy is a census of the documents' atoms whose labels match a term
+// by match instead of elastic.Exact (the lower-cased term), each
+// found atom scoring 1.
+func censusBy(match func(term, label string) bool) func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
+	return func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
+		idx, err := radial.Ingest(docs)
+		if err != nil {
+			return nil, err
+		}
+		return elastic.Census(idx, terms, func(term, label string) (float64, bool) {
+			return 1, match(term, label)
+		})
+	}
 }
 
 // hydration says how the broken hydrate departs from the reference.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // storable reports why PostgreSQL text cannot hold s, naming what it is:
@@ -15,20 +17,9 @@ func storable(what, s string) error {
 		return fmt.Errorf("%s has a NUL byte (0x00) at byte %d: PostgreSQL text cannot hold NUL characters", what, i)
 	}
 	if !utf8.ValidString(s) {
-		return fmt.Errorf("%s is not valid UTF-8 (first bad byte at %d): a UTF8 database cannot hold it", what, firstInvalid(s))
+		return fmt.Errorf("%s is not valid UTF-8 (first bad byte at %d): a UTF8 database cannot hold it", what, unit.FirstInvalid(s))
 	}
 	return nil
-}
-
-func firstInvalid(s string) int {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return len(s)
 }
 
 // runeOffsets converts sorted byte offsets of body, each on a character

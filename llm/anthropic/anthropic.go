@@ -28,7 +28,7 @@ const (
 	DefaultBaseURL   = "https://api.anthropic.com"
 	DefaultVersion   = "2023-06-01"
 	DefaultMaxTokens = 4096
-	DefaultTimeout   = 120 * time.Second
+	DefaultTimeout   = wire.DefaultTimeout
 )
 
 // Client calls the Messages API.
@@ -88,13 +88,9 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 	if c.APIKey != "" {
 		headers["x-api-key"] = c.APIKey
 	}
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/messages")
 	var out response
-	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, c.Timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
 	}

@@ -23,7 +23,7 @@ import (
 // DefaultBaseURL is OpenAI's API; DefaultTimeout bounds one call.
 const (
 	DefaultBaseURL = "https://api.openai.com"
-	DefaultTimeout = 120 * time.Second
+	DefaultTimeout = wire.DefaultTimeout
 )
 
 // Client calls an OpenAI-compatible chat-completions endpoint.
@@ -92,13 +92,9 @@ func (c *Client) Complete(ctx context.Context, prompt, input string) (string, er
 	if c.APIKey != "" {
 		headers["Authorization"] = "Bearer " + c.APIKey
 	}
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
 	url := wire.Endpoint(c.BaseURL, DefaultBaseURL, "/v1/chat/completions")
 	var out response
-	status, body, err := wire.Exchange(ctx, c.HTTPClient, timeout, name, url, headers, req, &out)
+	status, body, err := wire.Exchange(ctx, c.HTTPClient, c.Timeout, name, url, headers, req, &out)
 	if err != nil {
 		return "", err
 	}

@@ -3,6 +3,8 @@ package assemble
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // FillGap is §3's byte-coordinate inflation, the protocol's fillByteGaps: the
@@ -12,7 +14,7 @@ import (
 // limit: deciding whether to fill is the strategies' job.
 func FillGap(body string, a, b Molecule) (string, error) {
 	if !utf8.ValidString(body) {
-		return "", fmt.Errorf("assemble fill gap: body is not valid UTF-8 (first bad byte at %d)", badByte(body))
+		return "", fmt.Errorf("assemble fill gap: body is not valid UTF-8 (first bad byte at %d)", unit.FirstInvalid(body))
 	}
 	for _, m := range []Molecule{a, b} {
 		if err := checkMolecule(m); err != nil {

@@ -34,22 +34,11 @@ func checkDocs(x *scratch, docs []Document) (map[string]Document, error) {
 			return nil, fmt.Errorf("assemble document %q: unknown kind %q (want prose, code or data)", d.ID, d.Kind)
 		}
 		if !utf8.ValidString(d.Body) {
-			return nil, fmt.Errorf("assemble document %q: body is not valid UTF-8 (first bad byte at %d)", d.ID, badByte(d.Body))
+			return nil, fmt.Errorf("assemble document %q: body is not valid UTF-8 (first bad byte at %d)", d.ID, unit.FirstInvalid(d.Body))
 		}
 		byID[d.ID] = d
 	}
 	return byID, nil
-}
-
-func badByte(s string) int {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
 }
 
 // checkMolecules validates what can be checked without the bodies and

@@ -62,34 +62,14 @@ func (p Planner) Chunk(text string, budget int) ([]string, error) {
 		return nil, fmt.Errorf("densify chunk: %w: text is not valid UTF-8", ErrInvalidInput)
 	}
 	est := p.est()
-	sepTokens := est.Tokens(ParagraphSeparator)
-	var chunks, current []string
-	count := 0
-	for _, para := range paragraphs(text) {
-		pieces := []string{para}
-		if est.Tokens(para) > budget {
-			var err error
-			if pieces, err = p.splitWords(para, budget); err != nil {
-				return nil, err
-			}
-		}
-		for _, piece := range pieces {
-			t := est.Tokens(piece)
-			if len(current) > 0 && count+sepTokens+t > budget {
-				chunks = append(chunks, strings.Join(current, ParagraphSeparator))
-				current, count = nil, 0
-			}
-			if len(current) > 0 {
-				count += sepTokens
-			}
-			current = append(current, piece)
-			count += t
-		}
+	k := packer{budget: budget, sep: est.Tokens(ParagraphSeparator)}
+	err := k.addAll(est, paragraphs(text), func(_ int, para string) ([]string, error) {
+		return p.splitWords(para, budget)
+	})
+	if err != nil {
+		return nil, err
 	}
-	if len(current) > 0 {
-		chunks = append(chunks, strings.Join(current, ParagraphSeparator))
-	}
-	return chunks, nil
+	return k.joined(ParagraphSeparator), nil
 }
 
 // Groups packs partials into merge groups whose count is at most budget:
@@ -103,71 +83,40 @@ func (p Planner) Groups(partials []string, budget int) ([][]string, error) {
 		return nil, fmt.Errorf("densify groups: budget %d below 1", budget)
 	}
 	est := p.est()
-	sepTokens := est.Tokens(MergeSeparator)
-	var groups [][]string
-	var current []string
-	count := 0
-	for i, partial := range normalize(partials) {
-		pieces := []string{partial}
-		if est.Tokens(partial) > budget {
-			var err error
-			if pieces, err = p.Chunk(partial, max(p.floor(), budget/2)); err != nil {
-				return nil, fmt.Errorf("densify groups: partial %d: %w", i+1, err)
-			}
+	k := packer{budget: budget, sep: est.Tokens(MergeSeparator)}
+	err := k.addAll(est, normalize(partials), func(i int, partial string) ([]string, error) {
+		pieces, err := p.Chunk(partial, max(p.floor(), budget/2))
+		if err != nil {
+			return nil, fmt.Errorf("densify groups: partial %d: %w", i+1, err)
 		}
-		for _, piece := range pieces {
-			t := est.Tokens(piece)
-			if len(current) > 0 && count+sepTokens+t > budget {
-				groups = append(groups, current)
-				current, count = nil, 0
-			}
-			if len(current) > 0 {
-				count += sepTokens
-			}
-			current = append(current, piece)
-			count += t
-		}
+		return pieces, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if len(current) > 0 {
-		groups = append(groups, current)
-	}
-	return groups, nil
+	return k.done(), nil
 }
 
 // splitWords cuts an oversized paragraph into runs of words under budget.
 func (p Planner) splitWords(para string, budget int) ([]string, error) {
 	est := p.est()
-	space := est.Tokens(" ")
-	var out, current []string
-	count := 0
-	flush := func() {
-		if len(current) > 0 {
-			out = append(out, strings.Join(current, " "))
-			current, count = nil, 0
-		}
-	}
+	k := packer{budget: budget, sep: est.Tokens(" ")}
 	for _, w := range strings.Fields(para) {
 		t := est.Tokens(w)
-		if t > budget {
-			flush()
-			pieces, err := p.splitChars(w, budget)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, pieces...)
+		if t <= budget {
+			k.add(w, t)
 			continue
 		}
-		if len(current) > 0 && count+space+t > budget {
-			flush()
+		k.flush()
+		pieces, err := p.splitChars(w, budget)
+		if err != nil {
+			return nil, err
 		}
-		if len(current) > 0 {
-			count += space
+		for _, piece := range pieces {
+			k.groups = append(k.groups, []string{piece})
 		}
-		current = append(current, w)
-		count += t
 	}
-	flush()
-	return out, nil
+	return k.joined(" "), nil
 }
 
 // splitChars cuts w into the longest prefixes of whole characters whose

@@ -1,6 +1,7 @@
 package elastic
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -11,6 +12,22 @@ import (
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 )
+
+// rank orders atoms best first (Hydrate's ranking, which it reaches by a
+// stable sort by score of the canonical order): score descending, then compound ID, offset
+// and label.
+func rank(a, b radial.Atom) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.CompoundID, b.CompoundID); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Label, b.Label)
+}
 
 // hydrateRef is Hydrate written plainly (radial.Windows at every radius
 // tried): the oracle of TestHydrateAgrees.
@@ -206,6 +223,39 @@ func TestHydrateAgrees(t *testing.T) {
 		if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("iter %d, budget %d, %d atoms: Hydrate differs (%v, %v):\n got radius %d kept %d used %d\nwant radius %d kept %d used %d",
 				iter, budget, len(atoms), err1, err2, got.Radius, len(got.Kept), got.Used, want.Radius, len(want.Kept), want.Used)
+		}
+	}
+}
+
+// TestHydrateManyScores: with more distinct scores than the counting sort
+// takes (256), the ranking is a radix sort over every byte of the scores'
+// keys, 0xFF bytes included; Hydrate still agrees with hydrateRef.
+func TestHydrateManyScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	docs := []inflate.Document{
+		{ID: "a", Body: strings.Repeat("alpha beta gamma delta 日本 ", 200)},
+		{ID: "b", Body: strings.Repeat("eta theta iota kappa ", 150)},
+	}
+	idx, err := radial.Ingest(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atoms, err := Census(idx, idx.Labels(), nil) // every atom
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range atoms {
+		atoms[i].Score = rng.NormFloat64() * 1e3 // negative too: every key byte varies
+	}
+	if len(atoms) < 1000 {
+		t.Fatalf("%d atoms: too few to need the radix sort", len(atoms))
+	}
+	for _, budget := range []int{500, 4000, 40000} {
+		got, err1 := Hydrate(docs, atoms, budget)
+		want, err2 := hydrateRef(docs, atoms, budget)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("budget %d, %d atoms: Hydrate differs (%v, %v): got kept %d used %d, want kept %d used %d",
+				budget, len(atoms), err1, err2, len(got.Kept), got.Used, len(want.Kept), want.Used)
 		}
 	}
 }

@@ -1,10 +1,7 @@
 package elastic
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/internal/sortkey"
@@ -32,21 +29,6 @@ type Result struct {
 	// present, the rendering requirement checks it against the budget and
 	// the windows.
 	Rendered string `json:"rendered,omitempty"`
-}
-
-// rank orders atoms best first: score descending, then compound ID, offset
-// and label.
-func rank(a, b radial.Atom) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.CompoundID, b.CompoundID); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Label, b.Label)
 }
 
 // Hydrate is phases 2 and 3 of std105 §2.3: it sizes the radius from the
@@ -95,8 +77,7 @@ func Hydrate(docs []inflate.Document, atoms []radial.Atom, budget int) (Result, 
 	}
 	res.Capacity = budget / (2 * r0)
 	// The ranking: score descending, then canonical order (compound ID,
-	// offset, label), which is rank's order: a stable sort by score of the
-	// canonical order.
+	// offset, label): a stable sort by score of the canonical order.
 	order := rankOrder(c)
 	keep := make([]bool, n)
 	k, r := n, r0
@@ -197,98 +178,12 @@ func yieldFloor(c *radial.Cutter, i, budget int) (int, int) {
 }
 
 // rankOrder returns the positions of c's atoms (canonical order) sorted by
-// score, highest first, stable. Scores usually take few values: then a
-// counting sort over the distinct scores does it in two passes; else a
-// radix sort by the score's bits.
+// score, highest first, stable (sortkey.Order).
 func rankOrder(c *radial.Cutter) []int32 {
 	n := c.Len()
 	keys := make([]uint64, n)
 	for i := range keys {
 		keys[i] = sortkey.Score(c.Atom(i).Score)
 	}
-	order := make([]int32, n)
-	if buckets, ok := fewKeys(keys, 256); ok {
-		var start [257]int32
-		for _, b := range buckets {
-			start[b+1]++
-		}
-		for i := 1; i < len(start); i++ {
-			start[i] += start[i-1]
-		}
-		for i, b := range buckets {
-			order[start[b]] = int32(i)
-			start[b]++
-		}
-		return order
-	}
-	for i := range order {
-		order[i] = int32(i)
-	}
-	tmp := make([]int32, n)
-	var or, and uint64 = 0, ^uint64(0)
-	for _, k := range keys {
-		or, and = or|k, and&k
-	}
-	diff := or ^ and
-	src, dst := order, tmp
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(diff>>shift) == 0 {
-			continue
-		}
-		var count [257]int32
-		for _, i := range src {
-			count[byte(keys[i]>>shift)+1]++
-		}
-		for d := 1; d < len(count); d++ {
-			count[d] += count[d-1]
-		}
-		for _, i := range src {
-			d := byte(keys[i] >> shift)
-			dst[count[d]] = i
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	return src
-}
-
-// fewKeys maps each key to the rank of its value among the distinct values
-// (ascending), in a fresh slice, when there are at most limit (<= 256) of
-// them; ok is false when there are more.
-func fewKeys(keys []uint64, limit int) (_ []uint8, ok bool) {
-	const size = 1024 // open addressing, power of two, > 2·limit
-	var slot [size]uint64
-	var used [size]bool
-	var distinct []uint64
-	for _, k := range keys {
-		h := (k * 0x9E3779B97F4A7C15) >> 54
-		for used[h] && slot[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		if !used[h] {
-			if len(distinct) == limit {
-				return nil, false
-			}
-			used[h], slot[h] = true, k
-			distinct = append(distinct, k)
-		}
-	}
-	slices.Sort(distinct)
-	var rankOf [size]uint8
-	for r, k := range distinct {
-		h := (k * 0x9E3779B97F4A7C15) >> 54
-		for slot[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		rankOf[h] = uint8(r)
-	}
-	out := make([]uint8, len(keys))
-	for i, k := range keys {
-		h := (k * 0x9E3779B97F4A7C15) >> 54
-		for slot[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		out[i] = rankOf[h]
-	}
-	return out, true
+	return sortkey.Order(keys, nil, make([]int32, n), make([]int32, n))
 }

@@ -39,13 +39,9 @@ func NewIndex(loc trgm.Locale, entries []Entry) (*Index, error) {
 		post:    make(map[uint32][]int32),
 	}
 	for i, e := range ix.entries {
-		l, err := loc.Lower(e.Label)
+		l, ts, err := labelKeys(loc, i, e)
 		if err != nil {
-			return nil, fmt.Errorf("fuzzy: entry %d (ID %q): label: %w", i, e.ID, err)
-		}
-		ts, err := loc.Trigrams(e.Label)
-		if err != nil {
-			return nil, fmt.Errorf("fuzzy: entry %d (ID %q): label: %w", i, e.ID, err)
+			return nil, err
 		}
 		ix.lower[i] = l
 		ix.ntrg[i] = int32(len(ts))

@@ -48,15 +48,24 @@ func ILike(loc trgm.Locale, text, pattern string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("fuzzy: ILIKE text: %w", err)
 	}
+	toks, err := compileILike(loc, pattern)
+	if err != nil {
+		return false, err
+	}
+	return matchLike([]rune(lt), toks), nil
+}
+
+// compileILike lowers pattern (lower()) and compiles it for matchLike.
+func compileILike(loc trgm.Locale, pattern string) ([]likeToken, error) {
 	lp, err := loc.Lower(pattern)
 	if err != nil {
-		return false, fmt.Errorf("fuzzy: ILIKE pattern: %w", err)
+		return nil, fmt.Errorf("fuzzy: ILIKE pattern: %w", err)
 	}
 	toks, err := compileLike([]rune(lp))
 	if err != nil {
-		return false, fmt.Errorf("fuzzy: ILIKE pattern %q: %w", pattern, err)
+		return nil, fmt.Errorf("fuzzy: ILIKE pattern %q: %w", pattern, err)
 	}
-	return matchLike([]rune(lt), toks), nil
+	return toks, nil
 }
 
 type likeToken struct {

@@ -106,6 +106,18 @@ func checkTerm(loc trgm.Locale, term string) (lower string, err error) {
 	return lower, nil
 }
 
+// labelKeys is what a search compares entry i by: its label lower-cased
+// and the label's trigrams.
+func labelKeys(loc trgm.Locale, i int, e Entry) (lower string, trigrams []trgm.Trigram, err error) {
+	if lower, err = loc.Lower(e.Label); err == nil {
+		trigrams, err = loc.Trigrams(e.Label)
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("fuzzy: entry %d (ID %q): label: %w", i, e.ID, err)
+	}
+	return lower, trigrams, nil
+}
+
 // Scan is the definition of a search, by brute force over every entry:
 // each entry is tested with the SQL predicates of std105 §3 in turn (exact,
 // then prefix with the term escaped, then trigram) and lands in the first
@@ -119,14 +131,9 @@ func Scan(loc trgm.Locale, entries []Entry, term string, opts ...Option) ([]Matc
 	if err != nil {
 		return nil, err
 	}
-	pattern := EscapeLike(term) + "%"
-	lpattern, err := loc.Lower(pattern)
+	like, err := compileILike(loc, EscapeLike(term)+"%")
 	if err != nil {
-		return nil, fmt.Errorf("fuzzy: term: %w", err)
-	}
-	like, err := compileLike([]rune(lpattern))
-	if err != nil {
-		return nil, fmt.Errorf("fuzzy: ILIKE pattern %q: %w", pattern, err)
+		return nil, err
 	}
 	tt, err := loc.Trigrams(term)
 	if err != nil {
@@ -134,13 +141,9 @@ func Scan(loc trgm.Locale, entries []Entry, term string, opts ...Option) ([]Matc
 	}
 	var out []Match
 	for i, e := range entries {
-		llabel, err := loc.Lower(e.Label)
+		llabel, lt, err := labelKeys(loc, i, e)
 		if err != nil {
-			return nil, fmt.Errorf("fuzzy: entry %d (ID %q): label: %w", i, e.ID, err)
-		}
-		lt, err := loc.Trigrams(e.Label)
-		if err != nil {
-			return nil, fmt.Errorf("fuzzy: entry %d (ID %q): label: %w", i, e.ID, err)
+			return nil, err
 		}
 		// similarity(label, term) and label ILIKE pattern, as SQL has them.
 		m := Match{Entry: e, Similarity: trgm.SetSimilarity(lt, tt)}

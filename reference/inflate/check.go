@@ -50,7 +50,7 @@ func index(docs []Document, hits []Hit) (map[string]Document, error) {
 			return nil, fmt.Errorf("inflate compound %q: unknown kind %q (want prose, code or data)", d.ID, d.Kind)
 		}
 		if !utf8.ValidString(d.Body) {
-			return nil, fmt.Errorf("inflate compound %q: body is not valid UTF-8 (first bad byte at %d)", d.ID, firstInvalid(d.Body))
+			return nil, fmt.Errorf("inflate compound %q: body is not valid UTF-8 (first bad byte at %d)", d.ID, unit.FirstInvalid(d.Body))
 		}
 	}
 
@@ -97,16 +97,4 @@ func checkHit(h Hit, byID map[string]Document) error {
 		return fmt.Errorf("inflate hit %q: end %d cuts a multi-byte character in compound %q", h.ID, h.End, d.ID)
 	}
 	return nil
-}
-
-// firstInvalid is the byte offset of the first invalid UTF-8 sequence in s.
-func firstInvalid(s string) int {
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return i
-			}
-		}
-	}
-	return len(s)
 }

@@ -27,8 +27,8 @@ import (
 //   - grouping by compound is a counting sort on the compound's rank, and
 //     only the few hits of each compound are sorted by position;
 //   - the output order (score, then compound and position) is a stable
-//     radix sort by score of windows already in compound and position
-//     order, checked pair by pair against order;
+//     sort by score (sortkey.Order: counting or radix) of windows already in
+//     compound and position order, checked pair by pair against order;
 //   - sorts compare numbers (score, compound rank and start, end; the first
 //     8 bytes of an ID) and read the IDs only on ties;
 //   - the structures written while the collector may run hold no pointers,
@@ -339,7 +339,7 @@ func (p prepared) selectKept(x *scratch, hits []Hit, keep int) (kept []int32, dr
 		rest[i] = rankKey{k1: idPrefix(hits[rest[i].hit].ID), hit: rest[i].hit}
 	}
 	if len(rest) > 0 {
-		sortByK1(rest, take(&x.rk, len(rest)), hits)
+		sortByK1(x, rest, hits)
 	}
 	dropped = make([]string, len(rest))
 	for i, k := range rest {
@@ -449,8 +449,8 @@ func (p prepared) place(x *scratch, hits []Hit, kept []int32, plan density.Plan)
 		}
 	}
 	// The output order (step 8) decides where each window goes, so that
-	// each is written once, in place: a stable radix sort of the spans'
-	// scores keeps compound and start order among equal scores.
+	// each is written once, in place: a stable sort of the spans' scores
+	// keeps compound and start order among equal scores.
 	dest := scoreOrder(x, all)
 	windows := make([]Window, len(all))
 	edges := take(&x.i32, 2*len(all))
@@ -574,47 +574,12 @@ func scoreOrder(x *scratch, spans []fspan) []int32 {
 	n := len(spans)
 	keys := take(&x.u64, 2*n)
 	perm := take(&x.i32, 2*n)
-	k, tmpK := keys[:n], keys[n:]
-	pm, tmpP := perm[:n], perm[n:]
 	for i := range spans {
-		k[i], pm[i] = sortkey.Score(spans[i].score), int32(i)
+		keys[i] = sortkey.Score(spans[i].score)
 	}
-	if fewOrder(k, tmpP, pm) {
-		return tmpP // few distinct scores (the usual case): one counting sort
-	}
-	for i := range pm {
-		pm[i] = int32(i) // fewOrder wrote there
-	}
-	var or, and uint64 = 0, ^uint64(0)
-	for _, x := range k {
-		or, and = or|x, and&x
-	}
-	diff := or ^ and
-	var count [256]int32
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(diff>>shift) == 0 {
-			continue // every key has this digit
-		}
-		count = [256]int32{}
-		for _, x := range k {
-			count[byte(x>>shift)]++
-		}
-		sum := int32(0)
-		for d := range count {
-			c := count[d]
-			count[d] = sum
-			sum += c
-		}
-		for i, x := range k {
-			d := byte(x >> shift)
-			tmpK[count[d]], tmpP[count[d]] = x, pm[i]
-			count[d]++
-		}
-		k, tmpK = tmpK, k
-		pm, tmpP = tmpP, pm
-	}
-	dest := tmpP // reuse: pm holds the spans in output order
-	for i, sp := range pm {
+	order := sortkey.Order(keys[:n], keys[n:], perm[:n], perm[n:])
+	dest := take(&x.i32, n)
+	for i, sp := range order {
 		dest[sp] = int32(i)
 	}
 	return dest
@@ -647,85 +612,20 @@ func idPrefix(s string) uint64 {
 	return k
 }
 
-// fewOrder is scoreOrder's counting sort when the keys take at most 256
-// distinct values (the usual case: scores are often multiples of a step):
-// dest[i] is the place of key i, ascending, stable. ok is false when there
-// are more values (or a zero key, which scoreKey never makes).
-func fewOrder(keys []uint64, dest []int32, slotOf []int32) (ok bool) {
-	const size = 512       // open addressing, twice the values
-	var table [size]uint64 // 0: empty
-	var count [size]int32
-	var distinct [256]uint64
-	nd := 0
-	probe := func(k uint64) int32 {
-		h := int32((k * 0x9E3779B97F4A7C15) >> 55)
-		for table[h] != 0 && table[h] != k {
-			h = (h + 1) & (size - 1)
-		}
-		return h
-	}
-	for i, k := range keys {
-		h := probe(k)
-		if table[h] == 0 {
-			if nd == len(distinct) || k == 0 {
-				return false
-			}
-			table[h] = k
-			distinct[nd] = k
-			nd++
-		}
-		count[h]++
-		slotOf[i] = h
-	}
-	slices.Sort(distinct[:nd])
-	sum := int32(0)
-	for _, k := range distinct[:nd] {
-		h := probe(k)
-		c := count[h]
-		count[h] = sum
-		sum += c
-	}
-	for i, h := range slotOf {
-		dest[i] = count[h]
-		count[h]++
-	}
-	return true
-}
-
-// sortByK1 sorts keys by k1, then by before (the hits' IDs) where k1 is
-// equal: a radix sort on the bytes in which the k1 differ, then an
-// insertion sort of each run of equal k1. tmp has room for len(keys).
-func sortByK1(keys, tmp []rankKey, hits []Hit) {
-	var or, and uint64 = 0, ^uint64(0)
+// sortByK1 sorts keys by k1 (sortkey.Order), then by before (the hits'
+// IDs) where k1 is equal: an insertion sort of each run of equal k1.
+func sortByK1(x *scratch, keys []rankKey, hits []Hit) {
+	n := len(keys)
+	k1 := take(&x.u64, 2*n)
 	for i := range keys {
-		or, and = or|keys[i].k1, and&keys[i].k1
+		k1[i] = keys[i].k1
 	}
-	diff := or ^ and
-	src, dst := keys, tmp[:len(keys)]
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(diff>>shift) == 0 {
-			continue // every key has this digit
-		}
-		var count [256]int32
-		for i := range src {
-			count[byte(src[i].k1>>shift)]++
-		}
-		sum := int32(0)
-		for d := range count {
-			c := count[d]
-			count[d] = sum
-			sum += c
-		}
-		for i := range src {
-			d := byte(src[i].k1 >> shift)
-			dst[count[d]] = src[i]
-			count[d]++
-		}
-		src, dst = dst, src
+	perm := take(&x.i32, 2*n)
+	sorted := take(&x.rk, n)
+	for j, i := range sortkey.Order(k1[:n], k1[n:], perm[:n], perm[n:]) {
+		sorted[j] = keys[i]
 	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
-	}
+	copy(keys, sorted)
 	for lo := 0; lo < len(keys); {
 		hi := lo + 1
 		for hi < len(keys) && keys[hi].k1 == keys[lo].k1 {

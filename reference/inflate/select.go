@@ -31,14 +31,5 @@ func rank(a, b Hit) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.CompoundID, b.CompoundID); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Start, b.Start); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.End, b.End); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ID, b.ID)
+	return byPosition(a, b)
 }

@@ -45,18 +45,7 @@ type span struct {
 func place(byID map[string]Document, hits []Hit, p density.Plan) []Window {
 	// 1. Group by compound and sort by position; ties by end and ID make the
 	// order total.
-	slices.SortFunc(hits, func(a, b Hit) int {
-		if c := cmp.Compare(a.CompoundID, b.CompoundID); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Start, b.Start); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.End, b.End); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
-	})
+	slices.SortFunc(hits, byPosition)
 	windows := make([]Window, 0, len(hits))
 	ids := make([]string, len(hits))
 	var spans []span
@@ -171,14 +160,5 @@ func order(a, b Window) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.CompoundID, b.CompoundID); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Start, b.Start); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.End, b.End); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.Hits[0], b.Hits[0])
+	return a.position().compare(b.position())
 }

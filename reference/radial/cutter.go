@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
+	"github.com/ctxconform/ctxconform/reference/internal/sortkey"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -98,17 +99,14 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	for _, d := range sorted {
 		maxOff = max(maxOff, len(d.Body))
 	}
-	bd, bo, bi := bitsFor(len(sorted)), bitsFor(maxOff), bitsFor(len(atoms))
+	bd, bo := bitsFor(len(sorted)), bitsFor(maxOff)
 	same := func(i, j int32) bool { return docOf[i] == docOf[j] && atoms[i].Offset == atoms[j].Offset }
-	if bd+bo+bi <= 64 {
+	if bd+bo <= 64 {
 		keys := make([]uint64, len(atoms))
 		for i, a := range atoms {
-			keys[i] = (uint64(docOf[i])<<bo|uint64(a.Offset))<<bi | uint64(i)
+			keys[i] = uint64(docOf[i])<<bo | uint64(a.Offset)
 		}
-		radixSort(keys, func(k uint64) uint64 { return k })
-		for i, k := range keys {
-			c.idx[i] = int32(k & (1<<bi - 1))
-		}
+		c.idx = sortkey.Order(keys, nil, c.idx, make([]int32, len(atoms)))
 	} else {
 		for i := range c.idx {
 			c.idx[i] = int32(i)
@@ -152,51 +150,6 @@ func bitsFor(n int) uint {
 		b++
 	}
 	return b
-}
-
-// radixSort sorts xs by key, stable, least significant digit first (11
-// bits a pass: three passes cover the 33 bits that document, offset and
-// position usually take), skipping the digits every key shares.
-func radixSort[T any](xs []T, key func(T) uint64) {
-	if len(xs) < 64 {
-		slices.SortStableFunc(xs, func(a, b T) int { return cmp.Compare(key(a), key(b)) })
-		return
-	}
-	const bits = 11
-	const mask = 1<<bits - 1
-	var or, and uint64 = 0, ^uint64(0)
-	for _, x := range xs {
-		k := key(x)
-		or, and = or|k, and&k
-	}
-	diff := or ^ and
-	tmp := make([]T, len(xs))
-	src, dst := xs, tmp
-	var count [1 << bits]int
-	for shift := 0; shift < 64; shift += bits {
-		if (diff>>shift)&mask == 0 {
-			continue
-		}
-		clear(count[:])
-		for _, x := range src {
-			count[(key(x)>>shift)&mask]++
-		}
-		sum := 0
-		for d := range count {
-			c := count[d]
-			count[d] = sum
-			sum += c
-		}
-		for _, x := range src {
-			d := (key(x) >> shift) & mask
-			dst[count[d]] = x
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	if &src[0] != &xs[0] {
-		copy(xs, src)
-	}
 }
 
 // Len is the number of atoms, identical atoms once.

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // Locale is the LC_CTYPE of the database whose pg_trgm is mirrored. It decides
@@ -147,13 +149,7 @@ func validate(what, s string) error {
 		return fmt.Errorf("trgm: %s has a NUL byte at byte %d; PostgreSQL text cannot hold NUL", what, i)
 	}
 	if !utf8.ValidString(s) {
-		for i := 0; i < len(s); {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				return fmt.Errorf("trgm: %s is not valid UTF-8 at byte %d", what, i)
-			}
-			i += n
-		}
+		return fmt.Errorf("trgm: %s is not valid UTF-8 at byte %d", what, unit.FirstInvalid(s))
 	}
 	return nil
 }

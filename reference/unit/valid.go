@@ -43,3 +43,17 @@ func Valid(s string) bool {
 	}
 	return utf8.ValidString(s[i:])
 }
+
+// FirstInvalid is the byte offset of the first byte of s that does not
+// start a valid UTF-8 sequence, or len(s) when s is valid UTF-8: the
+// place error messages about invalid text point at.
+func FirstInvalid(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(s)
+}

@@ -50,3 +50,23 @@ func BenchmarkValid(b *testing.B) {
 		})
 	}
 }
+
+// TestFirstInvalid: the offset of the first byte that starts no valid
+// sequence, len(s) for valid text.
+func TestFirstInvalid(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{"", 0},
+		{"abc", 3},
+		{"héllo", 6},
+		{"ab\xffc", 2},
+		{"é\xc3", 2},
+		{"\xe2\x82", 0},
+	} {
+		if got := FirstInvalid(c.s); got != c.want {
+			t.Errorf("FirstInvalid(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}

@@ -27,6 +27,9 @@ type Message struct {
 // MaxBody bounds the bytes read from a response.
 const MaxBody = 32 << 20
 
+// DefaultTimeout bounds one call when the client sets no timeout.
+const DefaultTimeout = 120 * time.Second
+
 // Endpoint joins a base URL (def when empty) and a path that starts with
 // /v1, accepting a base that already ends in /v1.
 func Endpoint(base, def, path string) string {
@@ -37,14 +40,17 @@ func Endpoint(base, def, path string) string {
 	return base + path
 }
 
-// Post sends payload as JSON to url with the headers, under timeout, and
-// returns the status and the body (at most MaxBody bytes). A transport
+// Post sends payload as JSON to url with the headers, under timeout
+// (DefaultTimeout when not positive), and returns the status and the body (at most MaxBody bytes). A transport
 // failure is an error naming the provider and the URL; a non-2xx status is
 // not an error here.
 func Post(ctx context.Context, hc *http.Client, timeout time.Duration, name, url string, headers map[string]string, payload any) (int, []byte, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return 0, nil, fmt.Errorf("%s: encode request: %w", name, err)
+	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -1,6 +1,7 @@
 // Package sortkey holds the sort keys the references share: numbers that sort
 // as the standards' orders do, so hot paths compare integers instead of
-// calling cmp.Compare on floats.
+// calling cmp.Compare on floats; and Order, the one sort by such keys that
+// the references' hot paths use.
 package sortkey
 
 import "math"
