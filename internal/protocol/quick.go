@@ -483,23 +483,22 @@ func (d *quickState) str() (string, bool) {
 	start := d.pos + 1
 	escaped, high := false, false
 	i := start
-	for ; i < len(d.data); i++ {
+	for {
+		n, h := plainRun(d.data[i:])
+		i += n
+		high = high || h
+		if i >= len(d.data) {
+			return "", false
+		}
 		c := d.data[i]
 		if c == '"' {
 			break
 		}
-		switch {
-		case c == '\\':
-			escaped = true
-			i++
-		case c < 0x20:
-			return "", false
-		case c >= utf8.RuneSelf:
-			high = true
+		if c != '\\' || i+1 >= len(d.data) {
+			return "", false // a control character, or a cut escape
 		}
-	}
-	if i >= len(d.data) {
-		return "", false
+		escaped = true
+		i += 2
 	}
 	seg := d.data[start:i]
 	d.pos = i + 1
