@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // ErrInexpressible marks a request the protocol cannot carry: a string that
@@ -27,7 +26,7 @@ var ErrInexpressible = adapters.ErrInexpressible
 // is searched for the string at fault: walking every request would cost as
 // much as encoding it.
 func marshal(op string, v any) (json.RawMessage, error) {
-	b, err := jsonenc.Compact(v)
+	b, err := compact(v)
 	if err != nil {
 		return nil, fmt.Errorf("%s request not sent: %w: %v", op, ErrInexpressible, err)
 	}

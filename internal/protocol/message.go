@@ -9,7 +9,6 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // Protocol is the version of the protocol this package speaks. The harness
@@ -243,7 +242,7 @@ func payloadOf(m *Message) (json.RawMessage, string) {
 
 // encode is m as one protocol line, ending in a newline.
 func encode(m Message) ([]byte, error) {
-	b, err := jsonenc.Compact(m)
+	b, err := compact(m)
 	if err != nil {
 		return nil, err
 	}

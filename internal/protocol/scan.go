@@ -1,11 +1,9 @@
 package protocol
 
-import "encoding/binary"
-
 // Strings are most of the bytes of the protocol (documents, window texts),
 // and looking at each byte of them through a switch was most of the cost
-// of decoding them. plainRun looks at eight bytes at a time for the only
-// bytes a string's scan must stop at.
+// of decoding and encoding them. plainRun looks at eight bytes at a time
+// for the only bytes a string's scan must stop at.
 
 const (
 	ones  = 0x0101010101010101
@@ -15,10 +13,11 @@ const (
 // plainRun returns how many bytes at the start of b hold neither '"', '\\'
 // nor a control character (below 0x20), and whether any of them is not
 // ASCII (0x80 or above).
-func plainRun(b []byte) (n int, high bool) {
+func plainRun[T string | []byte](b T) (n int, high bool) {
 	var seen uint64
 	for n+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[n:])
+		x := uint64(b[n]) | uint64(b[n+1])<<8 | uint64(b[n+2])<<16 | uint64(b[n+3])<<24 |
+			uint64(b[n+4])<<32 | uint64(b[n+5])<<40 | uint64(b[n+6])<<48 | uint64(b[n+7])<<56
 		if stops(x) != 0 {
 			break
 		}

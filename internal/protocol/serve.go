@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
@@ -276,7 +275,7 @@ func bench(ctx context.Context, op Op, a adapters.Adapter, req any, warmup, iter
 // marshalAnswer encodes an answer compactly, without escaping <, > and &
 // (window texts of code are full of them: escaped, each costs six bytes to
 // write and to read).
-func marshalAnswer(ans any) (json.RawMessage, error) { return jsonenc.Compact(ans) }
+func marshalAnswer(ans any) (json.RawMessage, error) { return compact(ans) }
 
 func (s *server) deliver(m Message) {
 	s.cmu.Lock()

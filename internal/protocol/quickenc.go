@@ -1,0 +1,333 @@
+package protocol
+
+import (
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
+)
+
+// Encoding answers and requests with encoding/json looks at every byte of
+// every string through a table and a rune decoder; window texts, documents
+// and tool catalogues make that a large part of the protocol's cost on
+// both sides. quickEncode writes the plain shapes the operations' types use
+// (structs with simple field names, slices, arrays, pointers, strings,
+// numbers, booleans) byte for byte as jsonenc.Compact does; on anything
+// else (a map, an interface, a custom marshaler, ",string", a string that
+// is not valid UTF-8 or holds U+2028 or U+2029, a number JSON cannot
+// write) it gives up and the caller encodes with jsonenc.Compact, which
+// also words any error. quickenc_test.go checks the two agree.
+
+// compact encodes v as jsonenc.Compact does, quickly when it can.
+func compact(v any) ([]byte, error) {
+	if b, ok := quickEncode(v); ok {
+		return b, nil
+	}
+	return jsonenc.Compact(v)
+}
+
+// quickEncode encodes v; ok is false when it gave up.
+func quickEncode(v any) (b []byte, ok bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return nil, false
+	}
+	p := encPlanFor(rv.Type())
+	if p == nil {
+		return nil, false
+	}
+	e := quickEncoder{buf: make([]byte, 0, 256)}
+	if !e.value(p, rv) {
+		return nil, false
+	}
+	return e.buf, true
+}
+
+// encPlan is how quickEncode writes a type.
+type encPlan struct {
+	kind   planKind
+	bits   int      // of floats
+	elem   *encPlan // slice, array, pointer
+	fields []encField
+}
+
+type encField struct {
+	key       string // `"name":`
+	index     int
+	omitEmpty bool
+	plan      *encPlan
+}
+
+var (
+	encPlans   sync.Map // reflect.Type → *encPlan, or nil when the type is not handled
+	encPlansMu sync.Mutex
+	marshaler  = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
+	textMarsh  = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
+)
+
+// encPlanFor returns t's plan, or nil when quickEncode does not handle t.
+func encPlanFor(t reflect.Type) *encPlan {
+	if p, ok := encPlans.Load(t); ok {
+		return p.(*encPlan)
+	}
+	encPlansMu.Lock()
+	defer encPlansMu.Unlock()
+	building := map[reflect.Type]*encPlan{}
+	p := buildEnc(t, building)
+	for bt, bp := range building {
+		if p == nil {
+			bp = nil // a type that failed may be referred to by the others: give up on all
+		}
+		encPlans.Store(bt, bp)
+	}
+	encPlans.Store(t, p)
+	return p
+}
+
+func buildEnc(t reflect.Type, building map[reflect.Type]*encPlan) *encPlan {
+	if p, ok := building[t]; ok {
+		return p
+	}
+	if p, ok := encPlans.Load(t); ok {
+		return p.(*encPlan)
+	}
+	if t == rawMessage { // only ever absent here: omitempty leaves it out
+		p := &encPlan{kind: pRaw}
+		building[t] = p
+		return p
+	}
+	if t.Implements(marshaler) || t.Implements(textMarsh) || reflect.PointerTo(t).Implements(marshaler) || reflect.PointerTo(t).Implements(textMarsh) {
+		return nil
+	}
+	p := &encPlan{}
+	building[t] = p
+	switch t.Kind() {
+	case reflect.String:
+		p.kind = pString
+	case reflect.Bool:
+		p.kind = pBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		p.kind = pInt
+	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		p.kind = pUint
+	case reflect.Float32, reflect.Float64:
+		p.kind, p.bits = pFloat, t.Bits()
+	case reflect.Slice, reflect.Array, reflect.Pointer:
+		if t.Kind() != reflect.Pointer && t.Elem().Kind() == reflect.Uint8 {
+			return nil // base64, or an array of numbers: encoding/json's business
+		}
+		p.kind = map[reflect.Kind]planKind{reflect.Slice: pSlice, reflect.Array: pArray, reflect.Pointer: pPtr}[t.Kind()]
+		if p.elem = buildEnc(t.Elem(), building); p.elem == nil {
+			return nil
+		}
+	case reflect.Struct:
+		p.kind = pStruct
+		seen := map[string]bool{}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Anonymous {
+				return nil // embedded fields: encoding/json's promotion rules
+			}
+			if !f.IsExported() {
+				continue
+			}
+			tag := f.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			omit := false
+			for _, o := range strings.Split(opts, ",") {
+				switch o {
+				case "":
+				case "omitempty":
+					omit = true
+				default:
+					return nil // ",string", ",omitzero" and the like
+				}
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if seen[name] || !simpleName(name) {
+				return nil
+			}
+			seen[name] = true
+			fp := buildEnc(f.Type, building)
+			if fp == nil {
+				return nil
+			}
+			p.fields = append(p.fields, encField{key: `"` + name + `":`, index: i, omitEmpty: omit, plan: fp})
+		}
+	default:
+		return nil
+	}
+	return p
+}
+
+// simpleName: a key of letters, digits and underscores, written as it is.
+func simpleName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+type quickEncoder struct {
+	buf   []byte
+	depth int
+}
+
+// maxEncDepth bounds nesting (encoding/json reports a cycle past 1000
+// pointers; the protocol's types are far shallower).
+const maxEncDepth = 200
+
+func (e *quickEncoder) value(p *encPlan, v reflect.Value) bool {
+	switch p.kind {
+	case pString:
+		return e.str(v.String())
+	case pBool:
+		e.buf = strconv.AppendBool(e.buf, v.Bool())
+	case pInt:
+		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
+	case pUint:
+		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+	case pFloat:
+		return e.float(v.Float(), p.bits)
+	case pPtr, pSlice, pArray, pStruct:
+		if p.kind != pArray && p.kind != pStruct && v.IsNil() {
+			e.buf = append(e.buf, "null"...)
+			return true
+		}
+		if e.depth >= maxEncDepth {
+			return false
+		}
+		e.depth++
+		ok := e.composite(p, v)
+		e.depth--
+		return ok
+	default: // pRaw: a raw message that is present (encoding/json compacts it)
+		return false
+	}
+	return true
+}
+
+// composite writes a pointer's target, an array or slice, or a struct.
+func (e *quickEncoder) composite(p *encPlan, v reflect.Value) bool {
+	switch p.kind {
+	case pPtr:
+		return e.value(p.elem, v.Elem())
+	case pStruct:
+		e.buf = append(e.buf, '{')
+		first := true
+		for _, f := range p.fields {
+			fv := v.Field(f.index)
+			if f.omitEmpty && isEmpty(fv) {
+				continue
+			}
+			if !first {
+				e.buf = append(e.buf, ',')
+			}
+			first = false
+			e.buf = append(e.buf, f.key...)
+			if !e.value(f.plan, fv) {
+				return false
+			}
+		}
+		e.buf = append(e.buf, '}')
+		return true
+	}
+	e.buf = append(e.buf, '[')
+	for i := range v.Len() {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if !e.value(p.elem, v.Index(i)) {
+			return false
+		}
+	}
+	e.buf = append(e.buf, ']')
+	return true
+}
+
+// isEmpty is encoding/json's test for omitempty.
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// float writes f as encoding/json does (ES6 number formatting); NaN and
+// infinities are not JSON.
+func (e *quickEncoder) float(f float64, bits int) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
+		format = 'e'
+	}
+	start := len(e.buf)
+	e.buf = strconv.AppendFloat(e.buf, f, format, -1, bits)
+	if n := len(e.buf); format == 'e' && n-start >= 4 && e.buf[n-4] == 'e' && e.buf[n-3] == '-' && e.buf[n-2] == '0' {
+		e.buf[n-2] = e.buf[n-1] // e-09 → e-9
+		e.buf = e.buf[:n-1]
+	}
+	return true
+}
+
+// str writes s quoted, escaping as encoding/json does without HTML
+// escapes; it gives up on invalid UTF-8 (encoding/json writes \ufffd for
+// each bad byte) and on U+2028 and U+2029 (which it escapes).
+func (e *quickEncoder) str(s string) bool {
+	e.buf = append(e.buf, '"')
+	start, high := 0, false
+	for i := 0; ; i++ {
+		n, h := plainRun(s[i:])
+		i += n
+		high = high || h
+		if i >= len(s) {
+			break
+		}
+		e.buf = append(e.buf, s[start:i]...)
+		switch c := s[i]; c {
+		case '"', '\\':
+			e.buf = append(e.buf, '\\', c)
+		case '\b':
+			e.buf = append(e.buf, '\\', 'b')
+		case '\f':
+			e.buf = append(e.buf, '\\', 'f')
+		case '\n':
+			e.buf = append(e.buf, '\\', 'n')
+		case '\r':
+			e.buf = append(e.buf, '\\', 'r')
+		case '\t':
+			e.buf = append(e.buf, '\\', 't')
+		default:
+			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		start = i + 1
+	}
+	if high && (!utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+		return false
+	}
+	e.buf = append(e.buf, s[start:]...)
+	e.buf = append(e.buf, '"')
+	return true
+}
+
+const hexDigits = "0123456789abcdef"
