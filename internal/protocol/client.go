@@ -294,10 +294,7 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if err := a.check(line); err != nil {
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
-	if pre != nil {
-		line = append(pre, line...)
-	}
-	got, broken, err := a.exchange(ctx, s, op, a.seq, line, p, timing == nil && a.schemas == nil)
+	got, broken, err := a.exchange(ctx, s, op, a.seq, pre, line, p, timing == nil && a.schemas == nil)
 	if broken {
 		s.kill()
 		a.cur = nil
@@ -348,11 +345,12 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 		now.Unit == before.Unit && slices.Equal(stds, before.Standards)
 }
 
-// exchange sends one request line and reads until its answer, answering
-// provider calls on the way. broken says the implementation is dead or out
+// exchange sends one request line (after pre, the "documents" message
+// that goes first, if any) and reads until its answer, answering provider
+// calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
 // fast allows the fast path (fast.go) for the result.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, pre, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
 	what := func() string { return fmt.Sprintf("%s seq %d", op.Name, seq) }
 	fault := func(format string, args ...any) error {
 		return adapters.Fault("%s: %s%s", what(), fmt.Sprintf(format, args...), a.stderrNote(s.mark))
@@ -363,8 +361,13 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 	}
 	timeout := a.opts.RequestTimeout
 	tooLate := func() (answer, bool, error) { return fail("no message for %s (the request timeout); killed", timeout) }
-	if err := a.send(s, line, timeout); err != nil {
-		return fail("%v", a.ended(s, err))
+	for _, l := range [][]byte{pre, line} { // written apart: joined, both were copied
+		if l == nil {
+			continue
+		}
+		if err := a.send(s, l, timeout); err != nil {
+			return fail("%v", a.ended(s, err))
+		}
 	}
 	// A direct session is read here while no provider call is pending
 	// (readBy); otherwise lines come through a channel (s.lines), waited

@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"reflect"
 	"strconv"
@@ -16,7 +18,8 @@ import (
 // and tool catalogues make that a large part of the protocol's cost on
 // both sides. quickEncode writes the plain shapes the operations' types use
 // (structs with simple field names, slices, arrays, pointers, strings,
-// numbers, booleans) byte for byte as jsonenc.Compact does; on anything
+// numbers, booleans, raw messages without blanks) byte for byte as
+// jsonenc.Compact does; on anything
 // else (a map, an interface, a custom marshaler, ",string", a string that
 // is not valid UTF-8 or holds U+2028 or U+2029, a number JSON cannot
 // write) it gives up and the caller encodes with jsonenc.Compact, which
@@ -40,12 +43,22 @@ func quickEncode(v any) (b []byte, ok bool) {
 	if p == nil {
 		return nil, false
 	}
-	e := quickEncoder{buf: make([]byte, 0, 256)}
-	if !e.value(p, rv) {
-		return nil, false
+	scratch := encBuffers.Get().(*[]byte)
+	e := quickEncoder{buf: (*scratch)[:0]}
+	ok = e.value(p, rv)
+	if ok {
+		b = bytes.Clone(e.buf) // of its exact length, not zeroed first
 	}
-	return e.buf, true
+	if cap(e.buf) <= 64<<20 {
+		*scratch = e.buf
+		encBuffers.Put(scratch)
+	}
+	return b, ok
 }
+
+// encBuffers hold quickEncode's scratch space: growing a new buffer by
+// doubling for each large message cost more than the encoding.
+var encBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // encPlan is how quickEncode writes a type.
 type encPlan struct {
@@ -95,7 +108,7 @@ func buildEnc(t reflect.Type, building map[reflect.Type]*encPlan) *encPlan {
 	if p, ok := encPlans.Load(t); ok {
 		return p.(*encPlan)
 	}
-	if t == rawMessage { // only ever absent here: omitempty leaves it out
+	if t == rawMessage {
 		p := &encPlan{kind: pRaw}
 		building[t] = p
 		return p
@@ -213,9 +226,21 @@ func (e *quickEncoder) value(p *encPlan, v reflect.Value) bool {
 		ok := e.composite(p, v)
 		e.depth--
 		return ok
-	default: // pRaw: a raw message that is present (encoding/json compacts it)
+	case pRaw:
+		return e.raw(v.Bytes())
+	default:
 		return false
 	}
+	return true
+}
+
+// raw writes a json.RawMessage (a call's id) as it is when encoding/json
+// would: when it is valid and has no blanks to compact away.
+func (e *quickEncoder) raw(b []byte) bool {
+	if len(b) == 0 || bytes.ContainsAny(b, " \t\r\n") || !json.Valid(b) {
+		return false
+	}
+	e.buf = append(e.buf, b...)
 	return true
 }
 

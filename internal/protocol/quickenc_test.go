@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand"
 	"reflect"
@@ -76,6 +77,9 @@ func TestQuickEncodeEdges(t *testing.T) {
 		for _, f := range floats {
 			sameAsCompact(t, row{S: s, O: s, F: f, G: float32(f), P: &one, L: []string{s, s}, A: [2]int{-1, 2}, B: true, Go: 3})
 		}
+	}
+	for _, id := range []string{"1", `"a b"`, `"x"`, "{}", " 1", "1 ", "[1, 2]", "nul", `"\u2028"`} {
+		sameAsCompact(t, Message{Type: TypeCall, Seq: 1, ID: json.RawMessage(id), Prompt: &strs[1], Input: &strs[7]})
 	}
 	for _, v := range []any{row{}, []row(nil), &row{}, map[string]int{"a": 1}, math.NaN(), struct{ X any }{1}} {
 		sameAsCompact(t, v)
