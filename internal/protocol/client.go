@@ -247,10 +247,14 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if slices.Contains(a.caps, CapDocuments) {
 		req, docs, hasDocs = splitDocuments(req)
 	}
-	payload, err := marshal(op.Name, req)
+	// The lines are written from scratch buffers, forgotten once sent.
+	payloadBuf, preBuf, lineBuf := scratch(), scratch(), scratch()
+	defer func() { payloadBuf.free(); preBuf.free(); lineBuf.free() }()
+	payload, err := marshal(payloadBuf.b, op.Name, req)
 	if err != nil {
 		return answer{}, err
 	}
+	payloadBuf.b = payload
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
@@ -279,18 +283,20 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 			return answer{}, fmt.Errorf("%s request not sent: %w", op.Name, err)
 		}
 		if dm, ok := s.docs.message(); ok {
-			if pre, err = Encode(dm); err != nil {
+			if pre, err = appendMessage(preBuf.b, dm); err != nil {
 				return answer{}, fmt.Errorf("harness bug: encode documents: %v", err)
 			}
+			preBuf.b = pre
 			if err := a.check(pre); err != nil {
 				return answer{}, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
 			}
 		}
 	}
-	line, err := Encode(m)
+	line, err := appendMessage(lineBuf.b, m)
 	if err != nil {
 		return answer{}, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
+	lineBuf.b = line
 	if err := a.check(line); err != nil {
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}

@@ -27,38 +27,62 @@ import (
 
 // compact encodes v as jsonenc.Compact does, quickly when it can.
 func compact(v any) ([]byte, error) {
-	if b, ok := quickEncode(v); ok {
-		return b, nil
+	buf := scratch()
+	defer buf.free()
+	b, err := appendCompact(buf.b, v)
+	buf.b = b
+	if err != nil {
+		return nil, err
 	}
-	return jsonenc.Compact(v)
+	return bytes.Clone(b), nil // of its exact length, not zeroed first
 }
 
-// quickEncode encodes v; ok is false when it gave up.
-func quickEncode(v any) (b []byte, ok bool) {
+// appendCompact appends v, encoded as jsonenc.Compact does, to dst.
+func appendCompact(dst []byte, v any) ([]byte, error) {
+	if b, ok := quickEncode(dst, v); ok {
+		return b, nil
+	}
+	b, err := jsonenc.Compact(v)
+	return append(dst, b...), err
+}
+
+// quickEncode appends v to dst; ok is false when it gave up (dst's
+// contents past its length are then undefined).
+func quickEncode(dst []byte, v any) (b []byte, ok bool) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
-		return nil, false
+		return dst, false
 	}
 	p := encPlanFor(rv.Type())
 	if p == nil {
-		return nil, false
+		return dst, false
 	}
-	scratch := encBuffers.Get().(*[]byte)
-	e := quickEncoder{buf: (*scratch)[:0]}
-	ok = e.value(p, rv)
-	if ok {
-		b = bytes.Clone(e.buf) // of its exact length, not zeroed first
+	e := quickEncoder{buf: dst}
+	if !e.value(p, rv) {
+		return dst, false
 	}
-	if cap(e.buf) <= 64<<20 {
-		*scratch = e.buf
-		encBuffers.Put(scratch)
-	}
-	return b, ok
+	return e.buf, true
 }
 
-// encBuffers hold quickEncode's scratch space: growing a new buffer by
-// doubling for each large message cost more than the encoding.
-var encBuffers = sync.Pool{New: func() any { return new([]byte) }}
+// buffer is scratch space for a line that is written and forgotten:
+// growing a new slice by doubling for each large message, and the garbage
+// it left, cost more than encoding it.
+type buffer struct{ b []byte }
+
+var buffers = sync.Pool{New: func() any { return new(buffer) }}
+
+// scratch returns an empty buffer; free gives it back.
+func scratch() *buffer {
+	buf := buffers.Get().(*buffer)
+	buf.b = buf.b[:0]
+	return buf
+}
+
+func (buf *buffer) free() {
+	if cap(buf.b) <= 64<<20 {
+		buffers.Put(buf)
+	}
+}
 
 // encPlan is how quickEncode writes a type.
 type encPlan struct {
