@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Decoding the protocol's payloads with encoding/json reads every byte
@@ -508,14 +510,17 @@ func (d *quickState) str() (string, bool) {
 	if !escaped {
 		return string(seg), true
 	}
+	// Texts escape a character every line or so: the runs between escapes
+	// are copied whole.
 	out := make([]byte, 0, len(seg))
 	for j := 0; j < len(seg); j++ {
-		c := seg[j]
-		if c != '\\' {
-			out = append(out, c)
-			continue
+		k := bytes.IndexByte(seg[j:], '\\')
+		if k < 0 {
+			out = append(out, seg[j:]...)
+			break
 		}
-		j++
+		out = append(out, seg[j:j+k]...)
+		j += k + 1
 		switch seg[j] {
 		case '"', '\\', '/':
 			out = append(out, seg[j])
@@ -543,7 +548,7 @@ func (d *quickState) str() (string, bool) {
 			return "", false
 		}
 	}
-	return string(out), true
+	return unsafe.String(unsafe.SliceData(out), len(out)), true // out is not used again: no copy
 }
 
 // number reads a number literal as JSON's grammar has it; integer is true
