@@ -75,12 +75,17 @@ func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 	}
 	go func() {
 		// Wait closes the output: only once nothing more is to be read
-		// from it (a direct session's output is not read between
-		// requests, so a kill or release says when).
-		select {
-		case <-s.eof:
-		case <-s.stop:
-		case <-s.reap:
+		// from it (the reader goroutine reads to the end; a direct
+		// session's output is not read between requests, so a kill or
+		// release says when).
+		if s.direct != nil {
+			select {
+			case <-s.eof:
+			case <-s.stop:
+			case <-s.reap:
+			}
+		} else {
+			<-s.eof
 		}
 		s.exitErr = proc.Wait()
 		close(s.exited)
