@@ -19,23 +19,11 @@ import (
 // both sides. quickEncode writes the plain shapes the operations' types use
 // (structs with simple field names, slices, arrays, pointers, strings,
 // numbers, booleans, raw messages without blanks) byte for byte as
-// jsonenc.Compact does; on anything
-// else (a map, an interface, a custom marshaler, ",string", a string that
-// is not valid UTF-8 or holds U+2028 or U+2029, a number JSON cannot
-// write) it gives up and the caller encodes with jsonenc.Compact, which
-// also words any error. quickenc_test.go checks the two agree.
-
-// compact encodes v as jsonenc.Compact does, quickly when it can.
-func compact(v any) ([]byte, error) {
-	buf := scratch()
-	defer buf.free()
-	b, err := appendCompact(buf.b, v)
-	buf.b = b
-	if err != nil {
-		return nil, err
-	}
-	return bytes.Clone(b), nil // of its exact length, not zeroed first
-}
+// jsonenc.Compact does; on anything else (a map, an interface, a custom
+// marshaler, ",string", a string that is not valid UTF-8 or holds U+2028
+// or U+2029, a number JSON cannot write) it gives up and appendCompact
+// encodes with jsonenc.Compact, which also words any error.
+// quickenc_test.go checks the two agree.
 
 // appendCompact appends v, encoded as jsonenc.Compact does, to dst.
 func appendCompact(dst []byte, v any) ([]byte, error) {
