@@ -2,7 +2,6 @@ package protocol_test
 
 import (
 	"context"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/protocol"
 	"github.com/ctxconform/ctxconform/llm/sim"
 )
 
@@ -27,13 +25,8 @@ func (w waiting) Complete(ctx context.Context, prompt, input string) (string, er
 // may wait) gets, from the reference served by a separate program, the
 // answer the reference gives in process; and the session stays usable.
 func TestProviderCallsOverProcess(t *testing.T) {
-	t.Setenv(serveEnv, "1")
 	ctx := context.Background()
-	a, err := protocol.New(ctx, protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := servedReference(t)
 	cfg := sim.Config{Cap: 4096}
 	req := adapters.DensifyRequest{Input: strings.Repeat("A sentence of several words to densify. ", 1000), Cap: 4096}
 	model := func() *call.Model {

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -72,38 +71,18 @@ type planField struct {
 }
 
 var (
-	plans      sync.Map // reflect.Type → *plan, or nil when the type is not handled
-	plansMu    sync.Mutex
+	plans      planCache[plan]
 	unmarshal  = reflect.TypeFor[json.Unmarshaler]()
 	rawMessage = reflect.TypeFor[json.RawMessage]()
 	textUnm    = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
 // planFor returns t's plan, or nil when quickDecode does not handle t.
-func planFor(t reflect.Type) *plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
-	}
-	plansMu.Lock()
-	defer plansMu.Unlock()
-	building := map[reflect.Type]*plan{}
-	p := build(t, building)
-	for bt, bp := range building {
-		if p == nil {
-			bp = nil // a type that failed may be referred to by the others: give up on all
-		}
-		plans.Store(bt, bp)
-	}
-	plans.Store(t, p)
-	return p
-}
+func planFor(t reflect.Type) *plan { return plans.get(t, build) }
 
 func build(t reflect.Type, building map[reflect.Type]*plan) *plan {
-	if p, ok := building[t]; ok {
+	if p, ok := plans.known(t, building); ok {
 		return p
-	}
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
 	}
 	if t == rawMessage {
 		p := &plan{kind: pRaw}
@@ -146,37 +125,21 @@ func build(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		}
 	case reflect.Struct:
 		p.kind = pStruct
+		fields, ok := jsonFields(t)
+		if !ok {
+			return nil
+		}
 		seen := map[string]bool{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Anonymous {
-				return nil // embedded fields: encoding/json's promotion rules
-			}
-			if !f.IsExported() {
-				continue
-			}
-			tag := f.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			for _, o := range strings.Split(opts, ",") {
-				if o != "" && o != "omitempty" && o != "omitzero" {
-					return nil // ",string" and the like
-				}
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if seen[strings.ToLower(name)] || !plainASCII(name) {
+		for _, f := range fields {
+			if seen[strings.ToLower(f.name)] || !plainASCII(f.name) {
 				return nil
 			}
-			seen[strings.ToLower(name)] = true
+			seen[strings.ToLower(f.name)] = true
 			fp := build(f.Type, building)
 			if fp == nil {
 				return nil
 			}
-			p.fields = append(p.fields, planField{name: name, index: i, plan: fp})
+			p.fields = append(p.fields, planField{name: f.name, index: f.Index[0], plan: fp})
 		}
 		if len(p.fields) > 64 {
 			return nil

@@ -88,37 +88,17 @@ type encField struct {
 }
 
 var (
-	encPlans   sync.Map // reflect.Type → *encPlan, or nil when the type is not handled
-	encPlansMu sync.Mutex
-	marshaler  = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
-	textMarsh  = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
+	encPlans  planCache[encPlan]
+	marshaler = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
+	textMarsh = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
 )
 
 // encPlanFor returns t's plan, or nil when quickEncode does not handle t.
-func encPlanFor(t reflect.Type) *encPlan {
-	if p, ok := encPlans.Load(t); ok {
-		return p.(*encPlan)
-	}
-	encPlansMu.Lock()
-	defer encPlansMu.Unlock()
-	building := map[reflect.Type]*encPlan{}
-	p := buildEnc(t, building)
-	for bt, bp := range building {
-		if p == nil {
-			bp = nil // a type that failed may be referred to by the others: give up on all
-		}
-		encPlans.Store(bt, bp)
-	}
-	encPlans.Store(t, p)
-	return p
-}
+func encPlanFor(t reflect.Type) *encPlan { return encPlans.get(t, buildEnc) }
 
 func buildEnc(t reflect.Type, building map[reflect.Type]*encPlan) *encPlan {
-	if p, ok := building[t]; ok {
+	if p, ok := encPlans.known(t, building); ok {
 		return p
-	}
-	if p, ok := encPlans.Load(t); ok {
-		return p.(*encPlan)
 	}
 	if t == rawMessage {
 		p := &encPlan{kind: pRaw}
@@ -151,42 +131,21 @@ func buildEnc(t reflect.Type, building map[reflect.Type]*encPlan) *encPlan {
 		}
 	case reflect.Struct:
 		p.kind = pStruct
+		fields, ok := jsonFields(t)
+		if !ok {
+			return nil
+		}
 		seen := map[string]bool{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Anonymous {
-				return nil // embedded fields: encoding/json's promotion rules
-			}
-			if !f.IsExported() {
-				continue
-			}
-			tag := f.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			omit := false
-			for _, o := range strings.Split(opts, ",") {
-				switch o {
-				case "":
-				case "omitempty":
-					omit = true
-				default:
-					return nil // ",string", ",omitzero" and the like
-				}
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if seen[name] || !simpleName(name) {
+		for _, f := range fields {
+			if f.omitZero || seen[f.name] || !simpleName(f.name) {
 				return nil
 			}
-			seen[name] = true
+			seen[f.name] = true
 			fp := buildEnc(f.Type, building)
 			if fp == nil {
 				return nil
 			}
-			p.fields = append(p.fields, encField{key: `"` + name + `":`, index: i, omitEmpty: omit, plan: fp})
+			p.fields = append(p.fields, encField{key: `"` + f.name + `":`, index: f.Index[0], omitEmpty: f.omitEmpty, plan: fp})
 		}
 	default:
 		return nil
