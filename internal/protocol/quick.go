@@ -56,99 +56,27 @@ const (
 	pRaw // json.RawMessage: the value's bytes, copied
 )
 
-// plan is how quickDecode fills a type.
-type plan struct {
-	kind   planKind
-	bits   int   // of numbers
-	elem   *plan // slice, pointer
-	fields []planField
-}
-
-type planField struct {
-	name  string
-	index int
-	plan  *plan
-}
-
 var (
-	plans      planCache[plan]
 	unmarshal  = reflect.TypeFor[json.Unmarshaler]()
 	rawMessage = reflect.TypeFor[json.RawMessage]()
 	textUnm    = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// planFor returns t's plan, or nil when quickDecode does not handle t.
-func planFor(t reflect.Type) *plan { return plans.get(t, build) }
+// decodePlans are quickDecode's plans: a type that decodes itself is left
+// to encoding/json, and so is a struct with two keys that differ only in
+// case (encoding/json matches keys without regard to case) or a key that
+// is not ASCII.
+var decodePlans = &planner{custom: []reflect.Type{unmarshal, textUnm}, accept: func(f jsonField, seen map[string]bool) bool {
+	k := strings.ToLower(f.name)
+	if seen[k] || !plainASCII(f.name) {
+		return false
+	}
+	seen[k] = true
+	return true
+}}
 
-func build(t reflect.Type, building map[reflect.Type]*plan) *plan {
-	if p, ok := plans.known(t, building); ok {
-		return p
-	}
-	if t == rawMessage {
-		p := &plan{kind: pRaw}
-		building[t] = p
-		return p
-	}
-	if t.Implements(unmarshal) || t.Implements(textUnm) || reflect.PointerTo(t).Implements(unmarshal) || reflect.PointerTo(t).Implements(textUnm) {
-		return nil
-	}
-	p := &plan{}
-	building[t] = p
-	switch t.Kind() {
-	case reflect.String:
-		p.kind = pString
-	case reflect.Bool:
-		p.kind = pBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		p.kind, p.bits = pInt, t.Bits()
-	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		p.kind, p.bits = pUint, t.Bits()
-	case reflect.Float32, reflect.Float64:
-		p.kind, p.bits = pFloat, t.Bits()
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 { // base64 in JSON
-			return nil
-		}
-		p.kind = pSlice
-		if p.elem = build(t.Elem(), building); p.elem == nil {
-			return nil
-		}
-	case reflect.Array:
-		p.kind = pArray
-		if p.elem = build(t.Elem(), building); p.elem == nil || t.Elem().Kind() == reflect.Uint8 {
-			return nil
-		}
-	case reflect.Pointer:
-		p.kind = pPtr
-		if p.elem = build(t.Elem(), building); p.elem == nil {
-			return nil
-		}
-	case reflect.Struct:
-		p.kind = pStruct
-		fields, ok := jsonFields(t)
-		if !ok {
-			return nil
-		}
-		seen := map[string]bool{}
-		for _, f := range fields {
-			if seen[strings.ToLower(f.name)] || !plainASCII(f.name) {
-				return nil
-			}
-			seen[strings.ToLower(f.name)] = true
-			fp := build(f.Type, building)
-			if fp == nil {
-				return nil
-			}
-			p.fields = append(p.fields, planField{name: f.name, index: f.Index[0], plan: fp})
-		}
-		if len(p.fields) > 64 {
-			return nil
-		}
-	default:
-		return nil
-	}
-	return p
-}
+// planFor returns t's plan, or nil when quickDecode does not handle t.
+func planFor(t reflect.Type) *plan { return decodePlans.planFor(t) }
 
 func plainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

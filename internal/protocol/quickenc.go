@@ -72,86 +72,24 @@ func (buf *buffer) free() {
 	}
 }
 
-// encPlan is how quickEncode writes a type.
-type encPlan struct {
-	kind   planKind
-	bits   int      // of floats
-	elem   *encPlan // slice, array, pointer
-	fields []encField
-}
-
-type encField struct {
-	key       string // `"name":`
-	index     int
-	omitEmpty bool
-	plan      *encPlan
-}
-
 var (
-	encPlans  planCache[encPlan]
 	marshaler = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
 	textMarsh = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
 )
 
-// encPlanFor returns t's plan, or nil when quickEncode does not handle t.
-func encPlanFor(t reflect.Type) *encPlan { return encPlans.get(t, buildEnc) }
+// encodePlans are quickEncode's plans: a type that encodes itself is left
+// to encoding/json, and so is a struct with a field under omitzero (its
+// IsZero methods) or a key that would need escaping.
+var encodePlans = &planner{custom: []reflect.Type{marshaler, textMarsh}, accept: func(f jsonField, seen map[string]bool) bool {
+	if f.omitZero || seen[f.name] || !simpleName(f.name) {
+		return false
+	}
+	seen[f.name] = true
+	return true
+}}
 
-func buildEnc(t reflect.Type, building map[reflect.Type]*encPlan) *encPlan {
-	if p, ok := encPlans.known(t, building); ok {
-		return p
-	}
-	if t == rawMessage {
-		p := &encPlan{kind: pRaw}
-		building[t] = p
-		return p
-	}
-	if t.Implements(marshaler) || t.Implements(textMarsh) || reflect.PointerTo(t).Implements(marshaler) || reflect.PointerTo(t).Implements(textMarsh) {
-		return nil
-	}
-	p := &encPlan{}
-	building[t] = p
-	switch t.Kind() {
-	case reflect.String:
-		p.kind = pString
-	case reflect.Bool:
-		p.kind = pBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		p.kind = pInt
-	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		p.kind = pUint
-	case reflect.Float32, reflect.Float64:
-		p.kind, p.bits = pFloat, t.Bits()
-	case reflect.Slice, reflect.Array, reflect.Pointer:
-		if t.Kind() != reflect.Pointer && t.Elem().Kind() == reflect.Uint8 {
-			return nil // base64, or an array of numbers: encoding/json's business
-		}
-		p.kind = map[reflect.Kind]planKind{reflect.Slice: pSlice, reflect.Array: pArray, reflect.Pointer: pPtr}[t.Kind()]
-		if p.elem = buildEnc(t.Elem(), building); p.elem == nil {
-			return nil
-		}
-	case reflect.Struct:
-		p.kind = pStruct
-		fields, ok := jsonFields(t)
-		if !ok {
-			return nil
-		}
-		seen := map[string]bool{}
-		for _, f := range fields {
-			if f.omitZero || seen[f.name] || !simpleName(f.name) {
-				return nil
-			}
-			seen[f.name] = true
-			fp := buildEnc(f.Type, building)
-			if fp == nil {
-				return nil
-			}
-			p.fields = append(p.fields, encField{key: `"` + f.name + `":`, index: f.Index[0], omitEmpty: f.omitEmpty, plan: fp})
-		}
-	default:
-		return nil
-	}
-	return p
-}
+// encPlanFor returns t's plan, or nil when quickEncode does not handle t.
+func encPlanFor(t reflect.Type) *plan { return encodePlans.planFor(t) }
 
 // simpleName: a key of letters, digits and underscores, written as it is.
 func simpleName(s string) bool {
@@ -173,7 +111,7 @@ type quickEncoder struct {
 // pointers; the protocol's types are far shallower).
 const maxEncDepth = 200
 
-func (e *quickEncoder) value(p *encPlan, v reflect.Value) bool {
+func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
 	switch p.kind {
 	case pString:
 		return e.str(v.String())
@@ -216,7 +154,7 @@ func (e *quickEncoder) raw(b []byte) bool {
 }
 
 // composite writes a pointer's target, an array or slice, or a struct.
-func (e *quickEncoder) composite(p *encPlan, v reflect.Value) bool {
+func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
 	switch p.kind {
 	case pPtr:
 		return e.value(p.elem, v.Elem())
