@@ -283,7 +283,7 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 			return answer{}, fmt.Errorf("%s request not sent: %w", op.Name, err)
 		}
 		if dm, ok := s.docs.message(); ok {
-			if pre, err = appendMessage(preBuf.b, dm); err != nil {
+			if pre, err = appendDocuments(preBuf.b, dm); err != nil {
 				return answer{}, fmt.Errorf("harness bug: encode documents: %v", err)
 			}
 			preBuf.b = pre

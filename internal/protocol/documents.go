@@ -212,6 +212,17 @@ func (s *sentDocs) message() (m Message, ok bool) {
 	return m, true
 }
 
+// appendDocuments appends the "documents" message m as a line. refs
+// checked its strings (a document that is not valid UTF-8 is refused), so
+// the encoder does not check them again.
+func appendDocuments(dst []byte, m Message) ([]byte, error) {
+	b, err := appendValid(dst, m)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
 // heldDocs is the implementation side of the capability: the documents
 // stored under their refs.
 type heldDocs map[string]inflate.Document

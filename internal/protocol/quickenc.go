@@ -26,8 +26,14 @@ import (
 // quickenc_test.go checks the two agree.
 
 // appendCompact appends v, encoded as jsonenc.Compact does, to dst.
-func appendCompact(dst []byte, v any) ([]byte, error) {
-	if b, ok := quickEncode(dst, v); ok {
+func appendCompact(dst []byte, v any) ([]byte, error) { return appendEncoded(dst, v, false) }
+
+// appendValid is appendCompact on a value whose strings are known to be
+// valid UTF-8: they are not checked again.
+func appendValid(dst []byte, v any) ([]byte, error) { return appendEncoded(dst, v, true) }
+
+func appendEncoded(dst []byte, v any, valid bool) ([]byte, error) {
+	if b, ok := quickEncode(dst, v, valid); ok {
 		return b, nil
 	}
 	b, err := jsonenc.Compact(v)
@@ -35,8 +41,9 @@ func appendCompact(dst []byte, v any) ([]byte, error) {
 }
 
 // quickEncode appends v to dst; ok is false when it gave up (dst's
-// contents past its length are then undefined).
-func quickEncode(dst []byte, v any) (b []byte, ok bool) {
+// contents past its length are then undefined). valid says v's strings
+// are valid UTF-8, as the caller checked.
+func quickEncode(dst []byte, v any, valid bool) (b []byte, ok bool) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		return dst, false
@@ -45,7 +52,7 @@ func quickEncode(dst []byte, v any) (b []byte, ok bool) {
 	if p == nil {
 		return dst, false
 	}
-	e := quickEncoder{buf: dst}
+	e := quickEncoder{buf: dst, valid: valid}
 	if !e.value(p, rv) {
 		return dst, false
 	}
@@ -105,6 +112,7 @@ func simpleName(s string) bool {
 type quickEncoder struct {
 	buf   []byte
 	depth int
+	valid bool // the strings are valid UTF-8
 }
 
 // maxEncDepth bounds nesting (encoding/json reports a cycle past 1000
@@ -256,7 +264,7 @@ func (e *quickEncoder) str(s string) bool {
 		}
 		start = i + 1
 	}
-	if high && (!utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+	if high && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
 		return false
 	}
 	e.buf = append(e.buf, s[start:]...)

@@ -15,7 +15,7 @@ import (
 // jsonenc.Compact, and reports whether it handled v.
 func sameAsCompact(t *testing.T, v any) bool {
 	t.Helper()
-	got, ok := quickEncode([]byte("x"), v)
+	got, ok := quickEncode([]byte("x"), v, false)
 	if ok && got[0] != 'x' {
 		t.Fatalf("quickEncode did not append")
 	}
@@ -88,7 +88,25 @@ func TestQuickEncodeEdges(t *testing.T) {
 	for _, v := range []any{row{}, []row(nil), &row{}, map[string]int{"a": 1}, math.NaN(), struct{ X any }{1}} {
 		sameAsCompact(t, v)
 	}
-	if _, ok := quickEncode(nil, row{S: "bad\xff"}); ok {
+	if _, ok := quickEncode(nil, row{S: "bad\xff"}, false); ok {
 		t.Error("quickEncode took a string that is not valid UTF-8")
+	}
+}
+
+// TestDocumentsLine: a documents message, whose strings are not checked
+// again, is the line Encode writes.
+func TestDocumentsLine(t *testing.T) {
+	m := Message{Type: TypeDocuments, Drop: []string{"d1"}, Add: []StoredDoc{
+		{Ref: "d2", ID: "é", Body: "mixed é中文😀 \"text\"\n\ttab"}, {Ref: "d3", ID: "x", Body: "line\u2028sep", Kind: "code"}}}
+	got, err := appendDocuments([]byte("x"), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got[1:]) != string(want) || got[0] != 'x' {
+		t.Errorf("appendDocuments = %q, Encode = %q", got, want)
 	}
 }
