@@ -185,6 +185,7 @@ func (a *Adapter) Close() error {
 	line, _ := Encode(Message{Type: TypeStop})
 	_ = a.send(s, line, time.Second)
 	_ = s.proc.Stdin.Close()
+	s.release()
 	select {
 	case <-s.exited:
 	case <-time.After(2 * time.Second):
@@ -246,10 +247,14 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if slices.Contains(a.caps, CapDocuments) {
 		req, docs, hasDocs = splitDocuments(req)
 	}
-	payload, err := marshal(op.Name, req)
+	// The lines are written from scratch buffers, forgotten once sent.
+	payloadBuf, preBuf, lineBuf := scratch(), scratch(), scratch()
+	defer func() { payloadBuf.free(); preBuf.free(); lineBuf.free() }()
+	payload, err := marshal(payloadBuf.b, op.Name, req)
 	if err != nil {
 		return answer{}, err
 	}
+	payloadBuf.b = payload
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
@@ -278,25 +283,24 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 			return answer{}, fmt.Errorf("%s request not sent: %w", op.Name, err)
 		}
 		if dm, ok := s.docs.message(); ok {
-			if pre, err = Encode(dm); err != nil {
+			if pre, err = appendDocuments(preBuf.b, dm); err != nil {
 				return answer{}, fmt.Errorf("harness bug: encode documents: %v", err)
 			}
+			preBuf.b = pre
 			if err := a.check(pre); err != nil {
 				return answer{}, fmt.Errorf("harness bug: its documents message breaks the schema: %v", err)
 			}
 		}
 	}
-	line, err := Encode(m)
+	line, err := appendMessage(lineBuf.b, m)
 	if err != nil {
 		return answer{}, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
+	lineBuf.b = line
 	if err := a.check(line); err != nil {
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
-	if pre != nil {
-		line = append(pre, line...)
-	}
-	got, broken, err := a.exchange(ctx, s, op, a.seq, line, p, timing == nil && a.schemas == nil)
+	got, broken, err := a.exchange(ctx, s, op, a.seq, pre, line, p, timing == nil && a.schemas == nil)
 	if broken {
 		s.kill()
 		a.cur = nil
@@ -347,24 +351,41 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 		now.Unit == before.Unit && slices.Equal(stds, before.Standards)
 }
 
-// exchange sends one request line and reads until its answer, answering
-// provider calls on the way. broken says the implementation is dead or out
+// exchange sends one request line (after pre, the "documents" message
+// that goes first, if any) and reads until its answer, answering provider
+// calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
 // fast allows the fast path (fast.go) for the result.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
-	what := fmt.Sprintf("%s seq %d", op.Name, seq)
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, pre, line []byte, p densify.Provider, fast bool) (got answer, broken bool, err error) {
+	what := func() string { return fmt.Sprintf("%s seq %d", op.Name, seq) }
 	fault := func(format string, args ...any) error {
-		return adapters.Fault("%s: %s%s", what, fmt.Sprintf(format, args...), a.stderrNote(s.mark))
+		return adapters.Fault("%s: %s%s", what(), fmt.Sprintf(format, args...), a.stderrNote(s.mark))
 	}
 	fail := func(format string, args ...any) (answer, bool, error) { return answer{}, true, fault(format, args...) }
-	if err := a.send(s, line, a.opts.RequestTimeout); err != nil {
-		return fail("%v", a.ended(s, err))
+	canceled := func() (answer, bool, error) {
+		return answer{}, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what(), ctx.Err())
 	}
+	timeout := a.opts.RequestTimeout
+	tooLate := func() (answer, bool, error) { return fail("no message for %s (the request timeout); killed", timeout) }
+	for _, l := range [][]byte{pre, line} { // written apart: joined, both were copied
+		if l == nil {
+			continue
+		}
+		if err := a.send(s, l, timeout); err != nil {
+			return fail("%v", a.ended(s, err))
+		}
+	}
+	// A direct session is read here while no provider call is pending
+	// (readBy); otherwise lines come through a channel (s.lines), waited
+	// for with the replies of the pending calls.
+	defer s.watch(ctx)()
+	deadline := time.Now().Add(timeout)
 	callCtx, cancelCalls := context.WithCancel(ctx)
 	defer cancelCalls()
-	replies := make(chan Message)
+	var replies chan Message
 	pending := 0
-	timeout := a.opts.RequestTimeout
+	var in <-chan []byte // a line being read through a channel
+	var timer *time.Timer
 	// reply sends a provider's reply (an error ends the request, the
 	// implementation broken).
 	reply := func(r Message) error {
@@ -378,82 +399,108 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		if err := a.send(s, out, timeout); err != nil {
 			return fault("%v", a.ended(s, err))
 		}
+		deadline = time.Now().Add(timeout)
 		return nil
 	}
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
 	for {
-		var tick <-chan time.Time
-		if pending == 0 {
-			tick = timer.C
-		}
-		select {
-		case <-ctx.Done():
-			return answer{}, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what, ctx.Err())
-		case <-tick:
-			return fail("no message for %s (the request timeout); killed", timeout)
-		case r := <-replies:
-			pending--
-			if err := reply(r); err != nil {
-				return answer{}, true, err
-			}
-			timer.Reset(timeout)
-		case <-s.eof:
-			return fail("%v", a.ended(s, s.readErr))
-		case line := <-s.in:
-			if fast {
-				if m, ok := splitHead(line, "result"); ok && m.Type == TypeResult && m.Seq == seq {
-					return answer{line: line}, false, nil
-				}
-			}
-			m, err := Decode(line)
-			if err != nil {
-				return fail("malformed message: %v", err)
-			}
-			if err := a.check(line); err != nil {
-				return fail("protocol violation: %v", err)
-			}
-			switch m.Type {
-			case TypeResult, TypeError, TypeCall:
+		var line []byte
+		if s.direct != nil && pending == 0 && in == nil {
+			var err error
+			line, err = s.readBy(ctx, deadline)
+			switch {
+			case err == nil:
+			case ctx.Err() != nil:
+				return canceled()
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				return tooLate()
 			default:
-				return fail("sent a %q message while a request was pending", m.Type)
+				return fail("%v", a.ended(s, err))
 			}
-			if m.Seq != seq {
-				return fail("answered seq %d (%s) while seq %d was pending", m.Seq, m.Type, seq)
+		} else {
+			if in == nil {
+				in = s.lines()
 			}
-			switch m.Type {
-			case TypeResult:
-				if a.schemas != nil {
-					if err := a.schemas.Payload(op.Name, "answer", m.Result); err != nil {
-						return fail("protocol violation in the result: %v", err)
-					}
+			var tick <-chan time.Time
+			if pending == 0 {
+				if timer == nil {
+					timer = time.NewTimer(time.Until(deadline))
+					defer timer.Stop()
+				} else {
+					timer.Reset(time.Until(deadline))
 				}
-				return answer{raw: m.Result, bench: m.Bench}, false, nil
-			case TypeError:
-				return answer{}, false, a.answerError(op, seq, m.Error)
-			case TypeCall:
-				if !op.Calls || p == nil {
-					return fail("made a provider call during %s, which has no provider", op.Name)
-				}
-				if quickProvider(p) {
-					// A provider that answers at once (the harness's model)
-					// is asked here: a goroutine per call would cost more
-					// than the call.
-					if err := reply(providerReply(callCtx, p, seq, m)); err != nil {
-						return answer{}, true, err
-					}
-					timer.Reset(timeout)
-					continue
-				}
-				pending++
-				go func(m Message) {
-					r := providerReply(callCtx, p, seq, m)
-					select {
-					case replies <- r:
-					case <-callCtx.Done():
-					}
-				}(m)
+				tick = timer.C
 			}
+			select {
+			case <-ctx.Done():
+				return canceled()
+			case <-tick:
+				return tooLate()
+			case r := <-replies:
+				pending--
+				if err := reply(r); err != nil {
+					return answer{}, true, err
+				}
+				continue
+			case <-s.eof:
+				return fail("%v", a.ended(s, s.readErr))
+			case line = <-in:
+				in = nil
+			}
+		}
+		if fast {
+			if m, ok := splitHead(line, "result"); ok && m.Type == TypeResult && m.Seq == seq {
+				return answer{line: line}, false, nil
+			}
+		}
+		m, err := Decode(line)
+		if err != nil {
+			return fail("malformed message: %v", err)
+		}
+		if err := a.check(line); err != nil {
+			return fail("protocol violation: %v", err)
+		}
+		switch m.Type {
+		case TypeResult, TypeError, TypeCall:
+		default:
+			return fail("sent a %q message while a request was pending", m.Type)
+		}
+		if m.Seq != seq {
+			return fail("answered seq %d (%s) while seq %d was pending", m.Seq, m.Type, seq)
+		}
+		switch m.Type {
+		case TypeResult:
+			if a.schemas != nil {
+				if err := a.schemas.Payload(op.Name, "answer", m.Result); err != nil {
+					return fail("protocol violation in the result: %v", err)
+				}
+			}
+			return answer{raw: m.Result, bench: m.Bench}, false, nil
+		case TypeError:
+			return answer{}, false, a.answerError(op, seq, m.Error)
+		case TypeCall:
+			if !op.Calls || p == nil {
+				return fail("made a provider call during %s, which has no provider", op.Name)
+			}
+			if replies == nil {
+				replies = make(chan Message)
+			}
+			if quickProvider(p) {
+				// A provider that answers at once (the harness's model)
+				// is asked here: a goroutine per call would cost more
+				// than the call.
+				if err := reply(providerReply(callCtx, p, seq, m)); err != nil {
+					return answer{}, true, err
+				}
+				continue
+			}
+			pending++
+			go func(m Message) {
+				r := providerReply(callCtx, p, seq, m)
+				select {
+				case replies <- r:
+				case <-callCtx.Done():
+				}
+			}(m)
 		}
 	}
 }
@@ -636,6 +683,7 @@ func (a *Adapter) ended(s *session, err error) error {
 	if errors.Is(err, errTooLong) {
 		return fmt.Errorf("wrote a line longer than %d bytes (flooding its output); killed", a.opts.MaxLine)
 	}
+	s.release()
 	select {
 	case <-s.exited:
 		if s.exitErr == nil {
@@ -658,83 +706,6 @@ func (a *Adapter) stderrNote(mark int64) string {
 		return ""
 	}
 	return "\nstderr:\n  " + strings.ReplaceAll(t, "\n", "\n  ")
-}
-
-// session is one running process of the implementation.
-type session struct {
-	proc     *Process
-	mark     int64         // stderr position when it started
-	in       chan []byte   // its lines, from the reader goroutine
-	eof      chan struct{} // closed when the reader stops; readErr says why
-	readErr  error
-	stop     chan struct{} // closed by kill
-	stopOnce sync.Once
-	exited   chan struct{} // closed when Wait has returned
-	exitErr  error
-	wmu      sync.Mutex // one write at a time
-	caps     []string   // capabilities in use, from its "started"
-	docs     *sentDocs  // what it holds (capability "documents")
-}
-
-var (
-	errTooLong = errors.New("line too long")
-	errTimeout = errors.New("timed out")
-)
-
-func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
-	s := &session{proc: proc, mark: mark, in: make(chan []byte), eof: make(chan struct{}),
-		stop: make(chan struct{}), exited: make(chan struct{}), docs: newSentDocs(docBytes)}
-	go func() {
-		defer close(s.eof)
-		r := bufio.NewReaderSize(proc.Stdout, 64<<10)
-		for {
-			line, err := readLine(r, maxLine)
-			if err != nil {
-				s.readErr = err
-				if errors.Is(err, errTooLong) {
-					s.kill()
-				}
-				return
-			}
-			select {
-			case s.in <- line:
-			case <-s.stop:
-				return
-			}
-		}
-	}()
-	go func() {
-		<-s.eof
-		s.exitErr = proc.Wait()
-		close(s.exited)
-	}()
-	return s
-}
-
-// next waits for the next line, the end of the output, the timer or ctx.
-// A nil tick waits without a time limit.
-func (s *session) next(ctx context.Context, tick <-chan time.Time) (line []byte, err error) {
-	select {
-	case line = <-s.in:
-		return line, nil
-	case <-s.eof:
-		if s.readErr == nil {
-			return nil, io.EOF
-		}
-		return nil, s.readErr
-	case <-tick:
-		return nil, errTimeout
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-// kill ends the process; the reader and the reaper finish on their own.
-func (s *session) kill() {
-	s.stopOnce.Do(func() {
-		close(s.stop)
-		s.proc.Kill()
-	})
 }
 
 // readLine reads one line of at most max bytes (newline excluded). A last

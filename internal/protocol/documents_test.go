@@ -60,4 +60,10 @@ func TestSentDocs(t *testing.T) {
 		t.Errorf("a refused request left a documents message: %+v", m)
 	}
 	step([]inflate.Document{fresh}, 1, nil) // not sent with the refused request: sent now
+	shared := strings.Repeat("s", 10)       // one body, in memory once, under two ids
+	x := step([]inflate.Document{{ID: "x", Body: shared}, {ID: "y", Body: shared}}, 2, nil)
+	y := step([]inflate.Document{{ID: "y", Body: shared}, {ID: "x", Body: shared}}, 0, nil)
+	if x[0] == x[1] || x[0] != y[1] || x[1] != y[0] {
+		t.Errorf("documents sharing a body: refs %v then %v", x, y)
+	}
 }

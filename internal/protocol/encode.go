@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // ErrInexpressible marks a request the protocol cannot carry: a string that
@@ -26,17 +25,18 @@ var ErrInexpressible = adapters.ErrInexpressible
 // real U+FFFD is written as itself), so only a payload holding that escape
 // is searched for the string at fault: walking every request would cost as
 // much as encoding it.
-func marshal(op string, v any) (json.RawMessage, error) {
-	b, err := jsonenc.Compact(v)
+// It is appended to dst.
+func marshal(dst []byte, op string, v any) (json.RawMessage, error) {
+	b, err := appendCompact(dst, v)
 	if err != nil {
 		return nil, fmt.Errorf("%s request not sent: %w: %v", op, ErrInexpressible, err)
 	}
-	if bytes.Contains(b, []byte(`\ufffd`)) {
+	if bytes.Contains(b[len(dst):], []byte(`\ufffd`)) {
 		if where := badString(reflect.ValueOf(v), ""); where != "" {
 			return nil, fmt.Errorf("%s request not sent: %w: %s is not valid UTF-8", op, ErrInexpressible, strings.TrimPrefix(where, "."))
 		}
 	}
-	return b, nil
+	return b[len(dst):], nil
 }
 
 // badString returns the path of the first string in v that is not valid

@@ -45,6 +45,8 @@ func Command(argv ...string) Launcher {
 		if err != nil {
 			return nil, err
 		}
+		widen(stdin)
+		widen(stdout)
 		if err := cmd.Start(); err != nil {
 			return nil, fmt.Errorf("start %s: %w", argv[0], err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // Protocol is the version of the protocol this package speaks. The harness
@@ -202,28 +201,41 @@ func checkMessage(m Message, line []byte) error {
 	return nil
 }
 
-// Encode writes m as one line, newline included. A request or result
-// payload is copied in as it is (it is already compact JSON: encoding/json
-// would scan and compact it again, which costs as much as encoding it).
-func Encode(m Message) ([]byte, error) {
-	if raw, key := payloadOf(&m); raw != nil && bytes.IndexByte(raw, '\n') < 0 {
-		head, err := encode(m)
-		if err != nil {
-			return nil, err
+// Encode writes m as one line, newline included.
+func Encode(m Message) ([]byte, error) { return appendMessage(nil, m) }
+
+// appendMessage appends m as one line, newline included, to dst. A request
+// or result payload is copied in as it is (it is already compact JSON:
+// encoding/json would scan and compact it again, which costs as much as
+// encoding it).
+func appendMessage(dst []byte, m Message) ([]byte, error) {
+	raw, key := payloadOf(&m)
+	if raw != nil && bytes.IndexByte(raw, '\n') >= 0 {
+		m.Request, m.Result = nil, nil
+		if key == "request" {
+			m.Request = raw
+		} else {
+			m.Result = raw
 		}
-		head = bytes.TrimRight(head, "\n")
-		out := make([]byte, 0, len(head)+len(key)+len(raw)+8)
-		out = append(out, head[:len(head)-1]...)
-		if len(head) > 2 {
-			out = append(out, ',')
-		}
-		out = append(out, '"')
-		out = append(out, key...)
-		out = append(out, `":`...)
-		out = append(out, raw...)
-		return append(out, '}', '\n'), nil
+		raw = nil
 	}
-	return encode(m)
+	start := len(dst)
+	dst, err := appendCompact(dst, m)
+	if err != nil {
+		return nil, err
+	}
+	if raw != nil {
+		dst = dst[:len(dst)-1] // the closing brace
+		if len(dst)-start > 1 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = append(dst, key...)
+		dst = append(dst, `":`...)
+		dst = append(dst, raw...)
+		dst = append(dst, '}')
+	}
+	return append(dst, '\n'), nil
 }
 
 // payloadOf takes the request or result payload out of m, with its key.
@@ -239,15 +251,6 @@ func payloadOf(m *Message) (json.RawMessage, string) {
 		return raw, "result"
 	}
 	return nil, ""
-}
-
-// encode is m as one protocol line, ending in a newline.
-func encode(m Message) ([]byte, error) {
-	b, err := jsonenc.Compact(m)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
 }
 
 func isObject(raw json.RawMessage) bool {

@@ -40,6 +40,19 @@ func TestServeReferenceProcess(t *testing.T) {
 	}
 }
 
+// servedReference starts the reference served by a separate program (as
+// `conformance serve-reference`), closed at the end of tb.
+func servedReference(tb testing.TB) *protocol.Adapter {
+	tb.Helper()
+	tb.Setenv(serveEnv, "1")
+	a, err := protocol.New(context.Background(), protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { a.Close() })
+	return a
+}
+
 // BenchmarkSuiteOverProtocol runs the whole catalogue, as `conformance run`
 // does (MUST and SHOULD, default property runs), against the reference in
 // process and against the reference served by a separate program over the

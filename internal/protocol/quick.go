@@ -1,14 +1,15 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Decoding the protocol's payloads with encoding/json reads every byte
@@ -55,135 +56,27 @@ const (
 	pRaw // json.RawMessage: the value's bytes, copied
 )
 
-// plan is how quickDecode fills a type.
-type plan struct {
-	kind   planKind
-	bits   int   // of numbers
-	elem   *plan // slice, pointer
-	fields []planField
-}
-
-type planField struct {
-	name  string
-	index int
-	plan  *plan
-}
-
 var (
-	plans      sync.Map // reflect.Type → *plan, or nil when the type is not handled
-	plansMu    sync.Mutex
 	unmarshal  = reflect.TypeFor[json.Unmarshaler]()
 	rawMessage = reflect.TypeFor[json.RawMessage]()
 	textUnm    = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// planFor returns t's plan, or nil when quickDecode does not handle t.
-func planFor(t reflect.Type) *plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
+// decodePlans are quickDecode's plans: a type that decodes itself is left
+// to encoding/json, and so is a struct with two keys that differ only in
+// case (encoding/json matches keys without regard to case) or a key that
+// is not ASCII.
+var decodePlans = &planner{custom: []reflect.Type{unmarshal, textUnm}, accept: func(f jsonField, seen map[string]bool) bool {
+	k := strings.ToLower(f.name)
+	if seen[k] || !plainASCII(f.name) {
+		return false
 	}
-	plansMu.Lock()
-	defer plansMu.Unlock()
-	building := map[reflect.Type]*plan{}
-	p := build(t, building)
-	for bt, bp := range building {
-		if p == nil {
-			bp = nil // a type that failed may be referred to by the others: give up on all
-		}
-		plans.Store(bt, bp)
-	}
-	plans.Store(t, p)
-	return p
-}
+	seen[k] = true
+	return true
+}}
 
-func build(t reflect.Type, building map[reflect.Type]*plan) *plan {
-	if p, ok := building[t]; ok {
-		return p
-	}
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
-	}
-	if t == rawMessage {
-		p := &plan{kind: pRaw}
-		building[t] = p
-		return p
-	}
-	if t.Implements(unmarshal) || t.Implements(textUnm) || reflect.PointerTo(t).Implements(unmarshal) || reflect.PointerTo(t).Implements(textUnm) {
-		return nil
-	}
-	p := &plan{}
-	building[t] = p
-	switch t.Kind() {
-	case reflect.String:
-		p.kind = pString
-	case reflect.Bool:
-		p.kind = pBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		p.kind, p.bits = pInt, t.Bits()
-	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		p.kind, p.bits = pUint, t.Bits()
-	case reflect.Float32, reflect.Float64:
-		p.kind, p.bits = pFloat, t.Bits()
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 { // base64 in JSON
-			return nil
-		}
-		p.kind = pSlice
-		if p.elem = build(t.Elem(), building); p.elem == nil {
-			return nil
-		}
-	case reflect.Array:
-		p.kind = pArray
-		if p.elem = build(t.Elem(), building); p.elem == nil || t.Elem().Kind() == reflect.Uint8 {
-			return nil
-		}
-	case reflect.Pointer:
-		p.kind = pPtr
-		if p.elem = build(t.Elem(), building); p.elem == nil {
-			return nil
-		}
-	case reflect.Struct:
-		p.kind = pStruct
-		seen := map[string]bool{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Anonymous {
-				return nil // embedded fields: encoding/json's promotion rules
-			}
-			if !f.IsExported() {
-				continue
-			}
-			tag := f.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			for _, o := range strings.Split(opts, ",") {
-				if o != "" && o != "omitempty" && o != "omitzero" {
-					return nil // ",string" and the like
-				}
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if seen[strings.ToLower(name)] || !plainASCII(name) {
-				return nil
-			}
-			seen[strings.ToLower(name)] = true
-			fp := build(f.Type, building)
-			if fp == nil {
-				return nil
-			}
-			p.fields = append(p.fields, planField{name: name, index: i, plan: fp})
-		}
-		if len(p.fields) > 64 {
-			return nil
-		}
-	default:
-		return nil
-	}
-	return p
-}
+// planFor returns t's plan, or nil when quickDecode does not handle t.
+func planFor(t reflect.Type) *plan { return decodePlans.planFor(t) }
 
 func plainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -483,23 +376,22 @@ func (d *quickState) str() (string, bool) {
 	start := d.pos + 1
 	escaped, high := false, false
 	i := start
-	for ; i < len(d.data); i++ {
+	for {
+		n, h := plainRun(d.data[i:])
+		i += n
+		high = high || h
+		if i >= len(d.data) {
+			return "", false
+		}
 		c := d.data[i]
 		if c == '"' {
 			break
 		}
-		switch {
-		case c == '\\':
-			escaped = true
-			i++
-		case c < 0x20:
-			return "", false
-		case c >= utf8.RuneSelf:
-			high = true
+		if c != '\\' || i+1 >= len(d.data) {
+			return "", false // a control character, or a cut escape
 		}
-	}
-	if i >= len(d.data) {
-		return "", false
+		escaped = true
+		i += 2
 	}
 	seg := d.data[start:i]
 	d.pos = i + 1
@@ -509,14 +401,17 @@ func (d *quickState) str() (string, bool) {
 	if !escaped {
 		return string(seg), true
 	}
+	// Texts escape a character every line or so: the runs between escapes
+	// are copied whole.
 	out := make([]byte, 0, len(seg))
 	for j := 0; j < len(seg); j++ {
-		c := seg[j]
-		if c != '\\' {
-			out = append(out, c)
-			continue
+		k := bytes.IndexByte(seg[j:], '\\')
+		if k < 0 {
+			out = append(out, seg[j:]...)
+			break
 		}
-		j++
+		out = append(out, seg[j:j+k]...)
+		j += k + 1
 		switch seg[j] {
 		case '"', '\\', '/':
 			out = append(out, seg[j])
@@ -544,7 +439,7 @@ func (d *quickState) str() (string, bool) {
 			return "", false
 		}
 	}
-	return string(out), true
+	return unsafe.String(unsafe.SliceData(out), len(out)), true // out is not used again: no copy
 }
 
 // number reads a number literal as JSON's grammar has it; integer is true

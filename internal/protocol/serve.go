@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
@@ -183,9 +182,13 @@ func (s *server) replyInline(ctx context.Context, ch chan Message) (Message, err
 }
 
 func (s *server) write(m Message) {
-	line, err := Encode(m)
+	buf := scratch()
+	defer buf.free()
+	line, err := appendMessage(buf.b, m)
 	if err != nil {
 		line, _ = Encode(Message{Type: TypeError, Seq: m.Seq, Error: &ErrorBody{Kind: KindInternal, Message: "encode answer: " + err.Error()}})
+	} else {
+		buf.b = line
 	}
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
@@ -235,11 +238,14 @@ func (s *server) request(ctx context.Context, m Message, docs []inflate.Document
 	case err != nil:
 		fail(KindInvalid, err.Error())
 	default:
-		raw, err := marshalAnswer(ans)
+		buf := scratch()
+		defer buf.free()
+		raw, err := appendCompact(buf.b, ans)
 		if err != nil {
 			fail(KindInternal, "encode result: "+err.Error())
 			return
 		}
+		buf.b = raw
 		s.write(Message{Type: TypeResult, Seq: m.Seq, Result: raw, Bench: timing})
 	}
 }
@@ -272,11 +278,6 @@ func bench(ctx context.Context, op Op, a adapters.Adapter, req any, warmup, iter
 	allocated := int64(after.TotalAlloc - before.TotalAlloc)
 	return ans, &Timing{Iterations: iterations, ElapsedNS: elapsed.Nanoseconds(), AllocatedBytes: &allocated, Clock: "go time.Now (monotonic)"}, nil
 }
-
-// marshalAnswer encodes an answer compactly, without escaping <, > and &
-// (window texts of code are full of them: escaped, each costs six bytes to
-// write and to read).
-func marshalAnswer(ans any) (json.RawMessage, error) { return jsonenc.Compact(ans) }
 
 func (s *server) deliver(m Message) {
 	s.cmu.Lock()

@@ -1,0 +1,275 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
+)
+
+// Encoding answers and requests with encoding/json looks at every byte of
+// every string through a table and a rune decoder; window texts, documents
+// and tool catalogues make that a large part of the protocol's cost on
+// both sides. quickEncode writes the plain shapes the operations' types use
+// (structs with simple field names, slices, arrays, pointers, strings,
+// numbers, booleans, raw messages without blanks) byte for byte as
+// jsonenc.Compact does; on anything else (a map, an interface, a custom
+// marshaler, ",string", a string that is not valid UTF-8 or holds U+2028
+// or U+2029, a number JSON cannot write) it gives up and appendCompact
+// encodes with jsonenc.Compact, which also words any error.
+// quickenc_test.go checks the two agree.
+
+// appendCompact appends v, encoded as jsonenc.Compact does, to dst.
+func appendCompact(dst []byte, v any) ([]byte, error) { return appendEncoded(dst, v, false) }
+
+// appendValid is appendCompact on a value whose strings are known to be
+// valid UTF-8: they are not checked again.
+func appendValid(dst []byte, v any) ([]byte, error) { return appendEncoded(dst, v, true) }
+
+func appendEncoded(dst []byte, v any, valid bool) ([]byte, error) {
+	if b, ok := quickEncode(dst, v, valid); ok {
+		return b, nil
+	}
+	b, err := jsonenc.Compact(v)
+	return append(dst, b...), err
+}
+
+// quickEncode appends v to dst; ok is false when it gave up (dst's
+// contents past its length are then undefined). valid says v's strings
+// are valid UTF-8, as the caller checked.
+func quickEncode(dst []byte, v any, valid bool) (b []byte, ok bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return dst, false
+	}
+	p := encPlanFor(rv.Type())
+	if p == nil {
+		return dst, false
+	}
+	e := quickEncoder{buf: dst, valid: valid}
+	if !e.value(p, rv) {
+		return dst, false
+	}
+	return e.buf, true
+}
+
+// buffer is scratch space for a line that is written and forgotten:
+// growing a new slice by doubling for each large message, and the garbage
+// it left, cost more than encoding it.
+type buffer struct{ b []byte }
+
+var buffers = sync.Pool{New: func() any { return new(buffer) }}
+
+// scratch returns an empty buffer; free gives it back.
+func scratch() *buffer {
+	buf := buffers.Get().(*buffer)
+	buf.b = buf.b[:0]
+	return buf
+}
+
+func (buf *buffer) free() {
+	if cap(buf.b) <= 64<<20 {
+		buffers.Put(buf)
+	}
+}
+
+var (
+	marshaler = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
+	textMarsh = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()
+)
+
+// encodePlans are quickEncode's plans: a type that encodes itself is left
+// to encoding/json, and so is a struct with a field under omitzero (its
+// IsZero methods) or a key that would need escaping.
+var encodePlans = &planner{custom: []reflect.Type{marshaler, textMarsh}, accept: func(f jsonField, seen map[string]bool) bool {
+	if f.omitZero || seen[f.name] || !simpleName(f.name) {
+		return false
+	}
+	seen[f.name] = true
+	return true
+}}
+
+// encPlanFor returns t's plan, or nil when quickEncode does not handle t.
+func encPlanFor(t reflect.Type) *plan { return encodePlans.planFor(t) }
+
+// simpleName: a key of letters, digits and underscores, written as it is.
+func simpleName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+type quickEncoder struct {
+	buf   []byte
+	depth int
+	valid bool // the strings are valid UTF-8
+}
+
+// maxEncDepth bounds nesting (encoding/json reports a cycle past 1000
+// pointers; the protocol's types are far shallower).
+const maxEncDepth = 200
+
+func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
+	switch p.kind {
+	case pString:
+		return e.str(v.String())
+	case pBool:
+		e.buf = strconv.AppendBool(e.buf, v.Bool())
+	case pInt:
+		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
+	case pUint:
+		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+	case pFloat:
+		return e.float(v.Float(), p.bits)
+	case pPtr, pSlice, pArray, pStruct:
+		if p.kind != pArray && p.kind != pStruct && v.IsNil() {
+			e.buf = append(e.buf, "null"...)
+			return true
+		}
+		if e.depth >= maxEncDepth {
+			return false
+		}
+		e.depth++
+		ok := e.composite(p, v)
+		e.depth--
+		return ok
+	case pRaw:
+		return e.raw(v.Bytes())
+	default:
+		return false
+	}
+	return true
+}
+
+// raw writes a json.RawMessage (a call's id) as it is when encoding/json
+// would: when it is valid and has no blanks to compact away.
+func (e *quickEncoder) raw(b []byte) bool {
+	if len(b) == 0 || bytes.ContainsAny(b, " \t\r\n") || !json.Valid(b) {
+		return false
+	}
+	e.buf = append(e.buf, b...)
+	return true
+}
+
+// composite writes a pointer's target, an array or slice, or a struct.
+func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
+	switch p.kind {
+	case pPtr:
+		return e.value(p.elem, v.Elem())
+	case pStruct:
+		e.buf = append(e.buf, '{')
+		first := true
+		for _, f := range p.fields {
+			fv := v.Field(f.index)
+			if f.omitEmpty && isEmpty(fv) {
+				continue
+			}
+			if !first {
+				e.buf = append(e.buf, ',')
+			}
+			first = false
+			e.buf = append(e.buf, f.key...)
+			if !e.value(f.plan, fv) {
+				return false
+			}
+		}
+		e.buf = append(e.buf, '}')
+		return true
+	}
+	e.buf = append(e.buf, '[')
+	for i := range v.Len() {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if !e.value(p.elem, v.Index(i)) {
+			return false
+		}
+	}
+	e.buf = append(e.buf, ']')
+	return true
+}
+
+// isEmpty is encoding/json's test for omitempty.
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// float writes f as encoding/json does (ES6 number formatting); NaN and
+// infinities are not JSON.
+func (e *quickEncoder) float(f float64, bits int) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
+		format = 'e'
+	}
+	start := len(e.buf)
+	e.buf = strconv.AppendFloat(e.buf, f, format, -1, bits)
+	if n := len(e.buf); format == 'e' && n-start >= 4 && e.buf[n-4] == 'e' && e.buf[n-3] == '-' && e.buf[n-2] == '0' {
+		e.buf[n-2] = e.buf[n-1] // e-09 → e-9
+		e.buf = e.buf[:n-1]
+	}
+	return true
+}
+
+// str writes s quoted, escaping as encoding/json does without HTML
+// escapes; it gives up on invalid UTF-8 (encoding/json writes \ufffd for
+// each bad byte) and on U+2028 and U+2029 (which it escapes).
+func (e *quickEncoder) str(s string) bool {
+	e.buf = append(e.buf, '"')
+	start, high := 0, false
+	for i := 0; ; i++ {
+		n, h := plainRun(s[i:])
+		i += n
+		high = high || h
+		if i >= len(s) {
+			break
+		}
+		e.buf = append(e.buf, s[start:i]...)
+		switch c := s[i]; c {
+		case '"', '\\':
+			e.buf = append(e.buf, '\\', c)
+		case '\b':
+			e.buf = append(e.buf, '\\', 'b')
+		case '\f':
+			e.buf = append(e.buf, '\\', 'f')
+		case '\n':
+			e.buf = append(e.buf, '\\', 'n')
+		case '\r':
+			e.buf = append(e.buf, '\\', 'r')
+		case '\t':
+			e.buf = append(e.buf, '\\', 't')
+		default:
+			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		start = i + 1
+	}
+	if high && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+		return false
+	}
+	e.buf = append(e.buf, s[start:]...)
+	e.buf = append(e.buf, '"')
+	return true
+}
+
+const hexDigits = "0123456789abcdef"

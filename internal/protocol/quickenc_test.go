@@ -1,0 +1,112 @@
+package protocol
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand"
+	"reflect"
+	"testing"
+	"testing/quick"
+
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
+)
+
+// sameAsCompact fails t when quickEncode writes v otherwise than
+// jsonenc.Compact, and reports whether it handled v.
+func sameAsCompact(t *testing.T, v any) bool {
+	t.Helper()
+	got, ok := quickEncode([]byte("x"), v, false)
+	if ok && got[0] != 'x' {
+		t.Fatalf("quickEncode did not append")
+	}
+	got = got[1:]
+	if !ok {
+		return false
+	}
+	want, err := jsonenc.Compact(v)
+	if err != nil {
+		t.Fatalf("quickEncode wrote %q for %#v, which encoding/json refuses: %v", got, v, err)
+	}
+	if string(got) != string(want) {
+		t.Fatalf("quickEncode(%#v)\n got %s\nwant %s", v, got, want)
+	}
+	return true
+}
+
+// TestQuickEncodeOperations: random requests and answers of every
+// operation, and messages, encode byte for byte as with encoding/json.
+func TestQuickEncodeOperations(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	types := []reflect.Type{reflect.TypeFor[StoredDoc](), reflect.TypeFor[Message](), reflect.TypeFor[Timing](), reflect.TypeFor[ErrorBody]()}
+	for _, op := range Ops() {
+		types = append(types, op.Request, op.Answer)
+	}
+	for _, typ := range types {
+		handled := 0
+		for range 200 {
+			v, ok := quick.Value(typ, rng)
+			if !ok {
+				t.Fatalf("no random %s", typ)
+			}
+			if sameAsCompact(t, v.Interface()) {
+				handled++
+			}
+		}
+		if handled == 0 && encPlanFor(typ) != nil {
+			t.Errorf("%s: quickEncode never handled a value", typ)
+		}
+	}
+}
+
+// TestQuickEncodeEdges: escapes, characters encoding/json treats apart,
+// and numbers at the edges of its formats.
+func TestQuickEncodeEdges(t *testing.T) {
+	type row struct {
+		S   string   `json:"s"`
+		O   string   `json:"o,omitempty"`
+		F   float64  `json:"f"`
+		G   float32  `json:"g,omitempty"`
+		P   *int     `json:"p"`
+		L   []string `json:"l"`
+		A   [2]int   `json:"a"`
+		B   bool     `json:"b,omitempty"`
+		Go  int
+		Not int `json:"-"`
+	}
+	one := 1
+	strs := []string{"", "plain", `q"uote`, `back\slash`, "tab\tnew\nret\rbs\bff\f", "\x00\x01\x1f\x7f", "<&>",
+		"é中文😀", "line\u2028sep", "para\u2029sep", "bad\xffutf8", "\xe2\x80", "twelve chars\"", "exactly8", "1234567\\"}
+	floats := []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-6, 9.99e-7, 1e20, 1e21, 123456789012345678, 3.4e38, 5e-324, math.MaxFloat64}
+	for _, s := range strs {
+		for _, f := range floats {
+			sameAsCompact(t, row{S: s, O: s, F: f, G: float32(f), P: &one, L: []string{s, s}, A: [2]int{-1, 2}, B: true, Go: 3})
+		}
+	}
+	for _, id := range []string{"1", `"a b"`, `"x"`, "{}", " 1", "1 ", "[1, 2]", "nul", `"\u2028"`} {
+		sameAsCompact(t, Message{Type: TypeCall, Seq: 1, ID: json.RawMessage(id), Prompt: &strs[1], Input: &strs[7]})
+	}
+	for _, v := range []any{row{}, []row(nil), &row{}, map[string]int{"a": 1}, math.NaN(), struct{ X any }{1}} {
+		sameAsCompact(t, v)
+	}
+	if _, ok := quickEncode(nil, row{S: "bad\xff"}, false); ok {
+		t.Error("quickEncode took a string that is not valid UTF-8")
+	}
+}
+
+// TestDocumentsLine: a documents message, whose strings are not checked
+// again, is the line Encode writes.
+func TestDocumentsLine(t *testing.T) {
+	m := Message{Type: TypeDocuments, Drop: []string{"d1"}, Add: []StoredDoc{
+		{Ref: "d2", ID: "é", Body: "mixed é中文😀 \"text\"\n\ttab"}, {Ref: "d3", ID: "x", Body: "line\u2028sep", Kind: "code"}}}
+	got, err := appendDocuments([]byte("x"), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got[1:]) != string(want) || got[0] != 'x' {
+		t.Errorf("appendDocuments = %q, Encode = %q", got, want)
+	}
+}
