@@ -135,6 +135,15 @@ func (s *sentDocs) refs(docs []inflate.Document) ([]string, error) {
 				break
 			}
 		}
+		if found != nil && keyOf(found.doc.Body) != keyOf(d.Body) {
+			// The same document built afresh (checks regenerate their
+			// inputs): hold this copy, so its next use is found by address.
+			if k := keyOf(found.doc.Body); s.byData[k] == found {
+				delete(s.byData, k)
+			}
+			found.doc = d
+			s.byData[keyOf(d.Body)] = found
+		}
 		if found == nil {
 			for _, f := range []struct{ what, v string }{{"id", d.ID}, {"body", d.Body}, {"kind", d.Kind}} {
 				if !utf8.ValidString(f.v) {

@@ -47,6 +47,15 @@ func TestSentDocs(t *testing.T) {
 	if first[0] != again[0] || again[0] != again[1] {
 		t.Errorf("refs changed for the same documents: %v then %v", first, again)
 	}
+	// The same document built afresh (another string, equal bytes) keeps
+	// its ref, and its new copy is then found by address, without hashing.
+	copyA := inflate.Document{ID: a.ID, Body: strings.Clone(a.Body)}
+	if ref := step([]inflate.Document{copyA}, 0, nil); ref[0] != first[0] {
+		t.Errorf("a copy of a got ref %s, a has %s", ref[0], first[0])
+	}
+	if e := s.byData[keyOf(copyA.Body)]; e == nil || e.ref != first[0] {
+		t.Errorf("the copy's body is not found by its address: %+v", e)
+	}
 	step([]inflate.Document{a2}, 1, []string{first[1]}) // over 250 bytes: b, the least recent, goes
 	step([]inflate.Document{b}, 1, []string{first[0]})  // b comes back under a new ref; a goes
 	if len(held) != 2 {
