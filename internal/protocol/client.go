@@ -248,8 +248,8 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 		req, docs, hasDocs = splitDocuments(req)
 	}
 	// The lines are written from scratch buffers, forgotten once sent.
-	payloadBuf, preBuf, lineBuf := scratch(), scratch(), scratch()
-	defer func() { payloadBuf.free(); preBuf.free(); lineBuf.free() }()
+	payloadBuf, preBuf := scratch(), scratch()
+	defer func() { payloadBuf.free(); preBuf.free() }()
 	payload, err := marshal(payloadBuf.b, op.Name, req)
 	if err != nil {
 		return answer{}, err
@@ -292,15 +292,17 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 			}
 		}
 	}
-	line, err := appendMessage(lineBuf.b, m)
+	// The request follows its documents message in the same buffer: one
+	// write, so the implementation wakes once for both lines.
+	out, err := appendMessage(preBuf.b[:len(pre)], m)
 	if err != nil {
 		return answer{}, fmt.Errorf("harness bug: encode %s request: %v", op.Name, err)
 	}
-	lineBuf.b = line
-	if err := a.check(line); err != nil {
+	preBuf.b = out
+	if err := a.check(out[len(pre):]); err != nil {
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
-	got, broken, err := a.exchange(ctx, s, op, a.seq, pre, line, p, timing != nil, a.schemas == nil)
+	got, broken, err := a.exchange(ctx, s, op, a.seq, out, p, timing != nil, a.schemas == nil)
 	if broken {
 		s.kill()
 		a.cur = nil
@@ -351,13 +353,13 @@ func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
 		now.Unit == before.Unit && slices.Equal(stds, before.Standards)
 }
 
-// exchange sends one request line (after pre, the "documents" message
-// that goes first, if any) and reads until its answer, answering provider
-// calls on the way. broken says the implementation is dead or out
+// exchange sends lines (a request, after the "documents" message that
+// goes first, if any) and reads until the request's answer, answering
+// provider calls on the way. broken says the implementation is dead or out
 // of step and must be killed.
 // timed says the request is a bench, whose answer must carry its timing;
 // fast allows the fast path (fast.go) for the result.
-func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, pre, line []byte, p densify.Provider, timed, fast bool) (got answer, broken bool, err error) {
+func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, lines []byte, p densify.Provider, timed, fast bool) (got answer, broken bool, err error) {
 	what := func() string { return fmt.Sprintf("%s seq %d", op.Name, seq) }
 	fault := func(format string, args ...any) error {
 		return adapters.Fault("%s: %s%s", what(), fmt.Sprintf(format, args...), a.stderrNote(s.mark))
@@ -368,13 +370,8 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, pr
 	}
 	timeout := a.opts.RequestTimeout
 	tooLate := func() (answer, bool, error) { return fail("no message for %s (the request timeout); killed", timeout) }
-	for _, l := range [][]byte{pre, line} { // written apart: joined, both were copied
-		if l == nil {
-			continue
-		}
-		if err := a.send(s, l, timeout); err != nil {
-			return fail("%v", a.ended(s, err))
-		}
+	if err := a.send(s, lines, timeout); err != nil {
+		return fail("%v", a.ended(s, err))
 	}
 	// A direct session is read here while no provider call is pending
 	// (readBy); otherwise lines come through a channel (s.lines), waited
