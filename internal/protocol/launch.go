@@ -41,20 +41,29 @@ func Command(argv ...string) Launcher {
 		if err != nil {
 			return nil, err
 		}
-		stdout, err := cmd.StdoutPipe()
+		stdout, w, err := outputPipe(cmd)
 		if err != nil {
 			return nil, err
 		}
 		widen(stdin)
 		widen(stdout)
-		if err := cmd.Start(); err != nil {
+		err = cmd.Start()
+		if w != nil {
+			w.Close() // the program's end, now its own
+		}
+		if err != nil {
+			stdout.Close()
 			return nil, fmt.Errorf("start %s: %w", argv[0], err)
 		}
 		return &Process{
 			Stdin:  stdin,
 			Stdout: stdout,
 			Kill:   func() { killGroup(cmd) },
-			Wait:   cmd.Wait,
+			Wait: func() error {
+				err := cmd.Wait()
+				stdout.Close() // not cmd's to close when outputPipe made it
+				return err
+			},
 		}, nil
 	}
 }

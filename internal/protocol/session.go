@@ -55,7 +55,10 @@ func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 	s := &session{proc: proc, mark: mark, r: bufio.NewReaderSize(proc.Stdout, 1<<20), maxLine: maxLine,
 		eof: make(chan struct{}), stop: make(chan struct{}), reap: make(chan struct{}), exited: make(chan struct{}),
 		docs: newSentDocs(docBytes)}
-	if d, ok := proc.Stdout.(deadliner); ok && d.SetReadDeadline(time.Time{}) == nil {
+	if p := newPolledPipe(proc.Stdout, s.stop); p != nil {
+		s.direct = p
+		s.r = bufio.NewReaderSize(p, 1<<20)
+	} else if d, ok := proc.Stdout.(deadliner); ok && d.SetReadDeadline(time.Time{}) == nil {
 		s.direct = d
 	} else {
 		s.in = make(chan []byte)

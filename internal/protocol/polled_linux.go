@@ -1,0 +1,134 @@
+//go:build linux
+
+package protocol
+
+import (
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"sync/atomic"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// outputPipe connects cmd's standard output to a pipe whose reading end
+// stays out of the runtime's poller (it is blocking): the session waits on
+// it with ppoll (polledPipe). The caller closes w once cmd has started and
+// r once it has been waited for.
+func outputPipe(cmd *exec.Cmd) (r io.ReadCloser, w *os.File, err error) {
+	var fds [2]int
+	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+		return nil, nil, os.NewSyscallError("pipe2", err)
+	}
+	w = os.NewFile(uintptr(fds[1]), "|1")
+	cmd.Stdout = w
+	return os.NewFile(uintptr(fds[0]), "|0"), w, nil
+}
+
+// pollSlice is the longest single wait of a polledPipe: how late it sees
+// a deadline moved into the past (a context's end, see session.watch) or
+// the session killed.
+const pollSlice = 10 * time.Millisecond
+
+// noDeadline is polledPipe.deadline when there is none.
+const noDeadline = math.MaxInt64
+
+// polledPipe reads a blocking pipe (outputPipe) with a read deadline: it
+// waits for input with ppoll, a blocking system call, then reads what is
+// there. Read through the runtime's poller, each line cost a failed read,
+// a park, the scheduler's epoll_wait and a wake-up; here it costs two
+// system calls in the reading goroutine. A wait is cut in slices of at
+// most pollSlice, so that a deadline set meanwhile from another goroutine
+// (SetReadDeadline is safe for concurrent use) or a kill (stop) is seen.
+type polledPipe struct {
+	f        *os.File
+	rc       syscall.RawConn
+	stop     <-chan struct{}
+	epoch    time.Time
+	deadline atomic.Int64 // since epoch, or noDeadline
+
+	// A wait's argument and results, here so that it allocates nothing.
+	wait    func(fd uintptr)
+	pfd     pollFd
+	timeout syscall.Timespec
+	ready   bool
+	errno   syscall.Errno
+}
+
+// pollFd is struct pollfd of poll(2).
+type pollFd struct {
+	fd      int32
+	events  int16
+	revents int16
+}
+
+const pollIn = 0x1 // POLLIN
+
+// newPolledPipe is a polledPipe on out when out is a blocking pipe of this
+// process (outputPipe's), else nil.
+func newPolledPipe(out io.Reader, stop <-chan struct{}) *polledPipe {
+	f, ok := out.(*os.File)
+	if !ok || f.SetReadDeadline(time.Time{}) == nil {
+		return nil // not a file, or one the poller serves: read that way
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	p := &polledPipe{f: f, rc: rc, stop: stop, epoch: time.Now()}
+	p.deadline.Store(noDeadline)
+	p.wait = p.ppoll
+	return p
+}
+
+// SetReadDeadline sets the time after which Read fails with
+// os.ErrDeadlineExceeded; the zero time sets none.
+func (p *polledPipe) SetReadDeadline(t time.Time) error {
+	if t.IsZero() {
+		p.deadline.Store(noDeadline)
+	} else {
+		p.deadline.Store(int64(t.Sub(p.epoch)))
+	}
+	return nil
+}
+
+// Read waits until the pipe has input (or its writer has closed it) and
+// reads it.
+func (p *polledPipe) Read(b []byte) (int, error) {
+	for {
+		select {
+		case <-p.stop:
+			return 0, os.ErrClosed
+		default:
+		}
+		wait := pollSlice
+		if d := p.deadline.Load(); d != noDeadline {
+			left := time.Duration(d) - time.Since(p.epoch)
+			if left <= 0 {
+				return 0, os.ErrDeadlineExceeded
+			}
+			wait = min(wait, left)
+		}
+		p.timeout = syscall.NsecToTimespec(int64(wait))
+		p.ready, p.errno = false, 0
+		if err := p.rc.Control(p.wait); err != nil {
+			return 0, err
+		}
+		switch {
+		case p.errno == syscall.EINTR:
+		case p.errno != 0:
+			return 0, os.NewSyscallError("ppoll", p.errno)
+		case p.ready:
+			return p.f.Read(b) // input is there: this read does not block
+		}
+	}
+}
+
+// ppoll waits on fd for at most p.timeout.
+func (p *polledPipe) ppoll(fd uintptr) {
+	p.pfd = pollFd{fd: int32(fd), events: pollIn}
+	n, _, errno := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&p.pfd)), 1, uintptr(unsafe.Pointer(&p.timeout)), 0, 0, 0)
+	p.ready, p.errno = errno == 0 && n > 0, errno
+}

@@ -1,0 +1,26 @@
+//go:build !linux
+
+package protocol
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"time"
+)
+
+// outputPipe is cmd's standard output pipe, as os/exec makes it (read
+// through the runtime's poller where there is one). w is nil.
+func outputPipe(cmd *exec.Cmd) (r io.ReadCloser, w *os.File, err error) {
+	r, err = cmd.StdoutPipe()
+	return r, nil, err
+}
+
+// polledPipe is only used on Linux.
+type polledPipe struct{}
+
+func newPolledPipe(io.Reader, <-chan struct{}) *polledPipe { return nil }
+
+func (*polledPipe) SetReadDeadline(time.Time) error { return nil }
+
+func (*polledPipe) Read([]byte) (int, error) { return 0, io.EOF }
