@@ -378,8 +378,8 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 	// for with the replies of the pending calls.
 	defer s.watch(ctx)()
 	deadline := time.Now().Add(timeout)
-	callCtx, cancelCalls := context.WithCancel(ctx)
-	defer cancelCalls()
+	var calls callScope
+	defer calls.end()
 	var replies chan Message
 	pending := 0
 	var in <-chan []byte // a line being read through a channel
@@ -484,6 +484,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 			if replies == nil {
 				replies = make(chan Message)
 			}
+			callCtx := calls.context(ctx)
 			if quickProvider(p) {
 				// A provider that answers at once (the harness's model)
 				// is asked here: a goroutine per call would cost more
@@ -494,14 +495,38 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 				continue
 			}
 			pending++
-			go func(m Message) {
-				r := providerReply(callCtx, p, seq, m)
-				select {
-				case replies <- r:
-				case <-callCtx.Done():
-				}
-			}(m)
+			go askProvider(callCtx, p, seq, m, replies)
 		}
+	}
+}
+
+// callScope is the context of a request's provider calls, made at the
+// first call (most requests make none), canceled when the request ends.
+type callScope struct {
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+func (c *callScope) context(parent context.Context) context.Context {
+	if c.ctx == nil {
+		c.ctx, c.stop = context.WithCancel(parent)
+	}
+	return c.ctx
+}
+
+func (c *callScope) end() {
+	if c.stop != nil {
+		c.stop()
+	}
+}
+
+// askProvider asks p the call m makes on a goroutine of its own and sends
+// the reply to replies, unless ctx ends first.
+func askProvider(ctx context.Context, p densify.Provider, seq int64, m Message, replies chan<- Message) {
+	r := providerReply(ctx, p, seq, m)
+	select {
+	case replies <- r:
+	case <-ctx.Done():
 	}
 }
 

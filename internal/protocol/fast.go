@@ -23,7 +23,8 @@ import (
 // JSON string (its quotes would be escaped), and a cut inside a nested
 // object leaves the head unbalanced, so a head that decodes is the real one.
 func splitHead(line []byte, key string) (head Message, ok bool) {
-	marker := []byte(`,"` + key + `":`)
+	var buf [16]byte
+	marker := append(append(append(buf[:0], ',', '"'), key...), '"', ':')
 	i := bytes.Index(line, marker)
 	if i <= 0 {
 		return head, false
@@ -44,16 +45,29 @@ func splitHead(line []byte, key string) (head Message, ok bool) {
 }
 
 // envelopes holds, per payload type, a struct type with one field of that
-// type under the payload's key, to decode a whole line into.
-var envelopes sync.Map // [2]any{key, reflect.Type} → reflect.Type
+// type under the payload's key, to decode a whole line into: a map per key
+// of the two the protocol has, looked up by the type alone (a key of both
+// would be allocated at every lookup), and one for any other.
+var (
+	envelopes                         sync.Map // [2]any{key, reflect.Type} → reflect.Type
+	requestEnvelopes, resultEnvelopes sync.Map // reflect.Type → reflect.Type
+)
 
 // decodePayload decodes the field key of the message line into a new value
 // of type t and returns it.
 func decodePayload(line []byte, key string, t reflect.Type) (reflect.Value, error) {
-	k := [2]any{key, t}
-	env, ok := envelopes.Load(k)
+	m, k := &envelopes, any(nil)
+	switch key {
+	case "request":
+		m, k = &requestEnvelopes, t
+	case "result":
+		m, k = &resultEnvelopes, t
+	default:
+		k = [2]any{key, t}
+	}
+	env, ok := m.Load(k)
 	if !ok {
-		env, _ = envelopes.LoadOrStore(k, reflect.StructOf([]reflect.StructField{
+		env, _ = m.LoadOrStore(k, reflect.StructOf([]reflect.StructField{
 			{Name: "Payload", Type: reflect.PointerTo(t), Tag: reflect.StructTag(`json:"` + key + `"`)},
 		}))
 	}
