@@ -220,7 +220,7 @@ func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densi
 		if err != nil {
 			return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
 		}
-		ans = v.Elem().Interface().(Ans)
+		ans = *v.Interface().(*Ans) // a pointer: boxing it allocates nothing
 	} else if err := json.Unmarshal(got.raw, &ans); err != nil {
 		return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
 	}

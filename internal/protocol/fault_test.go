@@ -224,3 +224,26 @@ func TestRejection(t *testing.T) {
 		t.Error("Inflate after Close: no error")
 	}
 }
+
+// TestCanceledWhileHanging: a request to a program that never answers ends
+// when its context does (well before the request timeout), as a fault
+// that says so, and the next request starts the program afresh.
+func TestCanceledWhileHanging(t *testing.T) {
+	a, err := protocol.New(context.Background(), misbehaving(t, "hang"), protocol.Options{RequestTimeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	req := inflate.Request{Documents: []inflate.Document{{ID: "a", Body: "alpha beta"}}, Hits: []inflate.Hit{{ID: "h", CompoundID: "a", Start: 0, End: 5, Score: 1}}}
+	for i := range 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		_, err := a.Inflate(ctx, req)
+		cancel()
+		if !errors.Is(err, adapters.ErrFault) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("request %d: %v, want a fault for the context's end", i, err)
+		}
+	}
+	if a.Restarts() != 1 {
+		t.Errorf("%d restarts, want 1 (the second request starts the program again)", a.Restarts())
+	}
+}

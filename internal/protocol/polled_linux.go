@@ -3,6 +3,7 @@
 package protocol
 
 import (
+	"context"
 	"io"
 	"math"
 	"os"
@@ -28,8 +29,7 @@ func outputPipe(cmd *exec.Cmd) (r io.ReadCloser, w *os.File, err error) {
 }
 
 // pollSlice is the longest single wait of a polledPipe: how late it sees
-// a deadline moved into the past (a context's end, see session.watch) or
-// the session killed.
+// its context end, a deadline moved into the past or the session killed.
 const pollSlice = 10 * time.Millisecond
 
 // noDeadline is polledPipe.deadline when there is none.
@@ -40,14 +40,16 @@ const noDeadline = math.MaxInt64
 // there. Read through the runtime's poller, each line cost a failed read,
 // a park, the scheduler's epoll_wait and a wake-up; here it costs two
 // system calls in the reading goroutine. A wait is cut in slices of at
-// most pollSlice, so that a deadline set meanwhile from another goroutine
-// (SetReadDeadline is safe for concurrent use) or a kill (stop) is seen.
+// most pollSlice, so that the end of ctx, a deadline set meanwhile from
+// another goroutine (SetReadDeadline is safe for concurrent use) or a kill
+// (stop) is seen: no goroutine, timer or context.AfterFunc per read.
 type polledPipe struct {
 	f        *os.File
 	rc       syscall.RawConn
 	stop     <-chan struct{}
 	epoch    time.Time
-	deadline atomic.Int64 // since epoch, or noDeadline
+	deadline atomic.Int64    // since epoch, or noDeadline
+	ctx      context.Context // when not nil, its end is a deadline passed (set by the reader)
 
 	// A wait's argument and results, here so that it allocates nothing.
 	wait    func(fd uintptr)
@@ -102,6 +104,9 @@ func (p *polledPipe) Read(b []byte) (int, error) {
 		case <-p.stop:
 			return 0, os.ErrClosed
 		default:
+		}
+		if p.ctx != nil && p.ctx.Err() != nil {
+			return 0, os.ErrDeadlineExceeded // readBy says why
 		}
 		wait := pollSlice
 		if d := p.deadline.Load(); d != noDeadline {

@@ -3,6 +3,7 @@
 package protocol
 
 import (
+	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ func outputPipe(cmd *exec.Cmd) (r io.ReadCloser, w *os.File, err error) {
 }
 
 // polledPipe is only used on Linux.
-type polledPipe struct{}
+type polledPipe struct{ ctx context.Context }
 
 func newPolledPipe(io.Reader, <-chan struct{}) *polledPipe { return nil }
 

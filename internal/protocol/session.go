@@ -26,6 +26,7 @@ type session struct {
 	r        *bufio.Reader // its output
 	maxLine  int
 	direct   deadliner     // non-nil: lines are read by the request's goroutine
+	polled   *polledPipe   // direct, when it is a polledPipe: it sees a context's end itself
 	in       chan []byte   // its lines, from the reader goroutine (not direct)
 	eof      chan struct{} // closed when reading has ended; readErr says why
 	readErr  error
@@ -56,7 +57,7 @@ func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 		eof: make(chan struct{}), stop: make(chan struct{}), reap: make(chan struct{}), exited: make(chan struct{}),
 		docs: newSentDocs(docBytes)}
 	if p := newPolledPipe(proc.Stdout, s.stop); p != nil {
-		s.direct = p
+		s.direct, s.polled = p, p
 		s.r = bufio.NewReaderSize(p, 1<<20)
 	} else if d, ok := proc.Stdout.(deadliner); ok && d.SetReadDeadline(time.Time{}) == nil {
 		s.direct = d
@@ -129,6 +130,10 @@ func (s *session) readBy(ctx context.Context, deadline time.Time) ([]byte, error
 	if err := ctx.Err(); err != nil {
 		return nil, err // checked after setting the deadline: see watch
 	}
+	if s.polled != nil {
+		s.polled.ctx = ctx
+		defer func() { s.polled.ctx = nil }()
+	}
 	line, err := readLine(s.r, s.maxLine)
 	switch {
 	case err == nil:
@@ -144,9 +149,10 @@ func (s *session) readBy(ctx context.Context, deadline time.Time) ([]byte, error
 }
 
 // watch makes ctx's end interrupt a readBy of a direct session (its read
-// deadline is moved to the past); stop undoes it.
+// deadline is moved to the past); stop undoes it. A polledPipe needs no
+// watching: readBy hands it the context, which it looks at between waits.
 func (s *session) watch(ctx context.Context) (stop func() bool) {
-	if s.direct == nil || ctx.Done() == nil {
+	if s.direct == nil || s.polled != nil || ctx.Done() == nil {
 		return func() bool { return true }
 	}
 	return context.AfterFunc(ctx, func() { _ = s.direct.SetReadDeadline(time.Unix(1, 0)) })
