@@ -33,15 +33,65 @@ func splitHead(line []byte, key string) (head Message, ok bool) {
 	if len(rest) == 0 || rest[0] != '{' {
 		return head, false
 	}
-	h := append(line[:i:i], '}')
-	if quickDecode(h, reflect.ValueOf(&head)) {
+	if head, ok := plainHead(line[:i]); ok {
 		return head, true
 	}
-	head = Message{}
-	if json.Unmarshal(h, &head) != nil {
+	h := append(line[:i:i], '}')
+	slow := new(Message) // only here: a head read by reflection is allocated
+	if quickDecode(h, reflect.ValueOf(slow)) {
+		return *slow, true
+	}
+	*slow = Message{}
+	if json.Unmarshal(h, slow) != nil {
 		return Message{}, false
 	}
-	return head, true
+	return *slow, true
+}
+
+// plainHeadTypes are the types of message plainHead reads.
+var plainHeadTypes = [...]string{TypeRequest, TypeResult}
+
+// plainHead reads the commonest heads (h, without its closing brace) as
+// this package writes them, {"type":"T","seq":N} and {"type":"T","seq":N,"op":"O"}
+// with T "request" or "result", N of at most 18 digits and O a known
+// operation, byte for byte, without reflection or allocation (the strings
+// are the constants'); ok is false for any other head, which splitHead
+// decodes the general way. Such a head means the same to encoding/json.
+func plainHead(h []byte) (m Message, ok bool) {
+	const typeKey, seqKey, opKey = `{"type":"`, `","seq":`, `,"op":"`
+	rest, found := bytes.CutPrefix(h, []byte(typeKey))
+	q := bytes.IndexByte(rest, '"')
+	if !found || q < 0 {
+		return Message{}, false
+	}
+	for _, t := range plainHeadTypes {
+		if string(rest[:q]) == t {
+			m.Type = t
+		}
+	}
+	if rest, found = bytes.CutPrefix(rest[q:], []byte(seqKey)); !found || m.Type == "" {
+		return Message{}, false
+	}
+	n := 0
+	for n < len(rest) && n < 18 && '0' <= rest[n] && rest[n] <= '9' {
+		m.Seq = m.Seq*10 + int64(rest[n]-'0')
+		n++
+	}
+	if n == 0 || n > 1 && rest[0] == '0' || n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
+		return Message{}, false // none, a leading zero (not JSON), or too many digits
+	}
+	if rest = rest[n:]; len(rest) == 0 {
+		return m, true
+	}
+	if rest, found = bytes.CutPrefix(rest, []byte(opKey)); !found || len(rest) == 0 || bytes.IndexByte(rest, '"') != len(rest)-1 {
+		return Message{}, false
+	}
+	op, known := Lookup(string(rest[:len(rest)-1]))
+	if !known {
+		return Message{}, false
+	}
+	m.Op = op.Name
+	return m, true
 }
 
 // envelopes holds, per payload type, a struct type with one field of that

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -40,5 +41,52 @@ func TestSplitHead(t *testing.T) {
 	}
 	if req := v.Elem().Interface().(inflate.Request); len(req.Hits) != 1 || req.Hits[0].CompoundID != "a" {
 		t.Errorf("decoded %+v", req)
+	}
+}
+
+// TestPlainHead: the heads plainHead reads mean to it what they mean to
+// encoding/json, and the others it leaves to the general way.
+func TestPlainHead(t *testing.T) {
+	cases := []struct {
+		head string
+		ok   bool
+	}{
+		{`{"type":"request","seq":1,"op":"fuzzy_trigrams"`, true},
+		{`{"type":"request","seq":123456789012345678,"op":"inflate"`, true},
+		{`{"type":"result","seq":42`, true},
+		{`{"type":"result","seq":0`, true},
+		{`{"type":"result","seq":1234567890123456789`, false},        // 19 digits: may overflow
+		{`{"type":"result","seq":07`, false},                         // not JSON
+		{`{"type":"result","seq":-7`, false},                         // not a seq this package writes
+		{`{"type":"result","seq":7.0`, false},                        // a number of another shape
+		{`{"type":"result","seq":7,"bench":{"iterations":1}`, false}, // more fields
+		{`{"type":"request","seq":1,"op":"nonesuch"`, false},
+		{`{"type":"request","seq":1,"op":"fuzzy_tri\u0067rams"`, false}, // an escape
+		{`{"type":"request","seq":1,"op":"fuzzy_trigrams","x":"y"`, false},
+		{`{"type":"re\u0071uest","seq":1`, false},
+		{`{"type":"call","seq":1`, false},
+		{`{"seq":1,"type":"result"`, false},
+		{`{"type":"result", "seq":1`, false},
+		{`{"Type":"result","seq":1`, false},
+		{`{"type":"result"`, false},
+		{`{"type":"result","seq":`, false},
+		{``, false},
+	}
+	for _, c := range cases {
+		got, ok := plainHead([]byte(c.head))
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.head, ok, c.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		var want Message
+		if err := json.Unmarshal([]byte(c.head+"}"), &want); err != nil {
+			t.Fatalf("%s: %v", c.head, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v, encoding/json reads %+v", c.head, got, want)
+		}
 	}
 }
