@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
@@ -219,6 +220,24 @@ func appendMessage(dst []byte, m Message) ([]byte, error) {
 		}
 		raw = nil
 	}
+	if raw != nil && plainMessage(&m) {
+		// What the encoder would write, without reflection and without
+		// copying m into an interface.
+		dst = append(dst, `{"type":"`...)
+		dst = append(dst, m.Type...)
+		dst = append(dst, `","seq":`...)
+		dst = strconv.AppendInt(dst, m.Seq, 10)
+		if m.Op != "" {
+			dst = append(dst, `,"op":"`...)
+			dst = append(dst, m.Op...)
+			dst = append(dst, '"')
+		}
+		dst = append(dst, ',', '"')
+		dst = append(dst, key...)
+		dst = append(dst, `":`...)
+		dst = append(dst, raw...)
+		return append(dst, '}', '\n'), nil
+	}
 	start := len(dst)
 	dst, err := appendCompact(dst, m)
 	if err != nil {
@@ -236,6 +255,28 @@ func appendMessage(dst []byte, m Message) ([]byte, error) {
 		dst = append(dst, '}')
 	}
 	return append(dst, '\n'), nil
+}
+
+// plainMessage reports whether m (its payload taken out) has only a type,
+// a positive seq and maybe an op, both names that JSON writes as they are:
+// a plain request or result, most of the protocol's lines.
+func plainMessage(m *Message) bool {
+	return m.Seq > 0 && plainName(m.Type) && (m.Op == "" || plainName(m.Op)) &&
+		m.Protocol == 0 && m.Harness == nil && m.Implementation == nil && m.Bench == nil &&
+		m.Error == nil && m.ID == nil && m.Prompt == nil && m.Input == nil && m.Output == nil &&
+		m.Capabilities == nil && m.Documents == nil && m.Add == nil && m.Drop == nil &&
+		m.Warmup == 0 && m.Iterations == 0
+}
+
+// plainName reports whether s is a non-empty run of lower-case letters,
+// digits and underscores (as the protocol's types and operations are).
+func plainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // payloadOf takes the request or result payload out of m, with its key.
