@@ -223,18 +223,7 @@ func appendMessage(dst []byte, m Message) ([]byte, error) {
 	if raw != nil && plainMessage(&m) {
 		// What the encoder would write, without reflection and without
 		// copying m into an interface.
-		dst = append(dst, `{"type":"`...)
-		dst = append(dst, m.Type...)
-		dst = append(dst, `","seq":`...)
-		dst = strconv.AppendInt(dst, m.Seq, 10)
-		if m.Op != "" {
-			dst = append(dst, `,"op":"`...)
-			dst = append(dst, m.Op...)
-			dst = append(dst, '"')
-		}
-		dst = append(dst, ',', '"')
-		dst = append(dst, key...)
-		dst = append(dst, `":`...)
+		dst = appendPlainHead(dst, m.Type, m.Seq, m.Op, key)
 		dst = append(dst, raw...)
 		return append(dst, '}', '\n'), nil
 	}
@@ -266,6 +255,23 @@ func plainMessage(m *Message) bool {
 		m.Error == nil && m.ID == nil && m.Prompt == nil && m.Input == nil && m.Output == nil &&
 		m.Capabilities == nil && m.Documents == nil && m.Add == nil && m.Drop == nil &&
 		m.Warmup == 0 && m.Iterations == 0
+}
+
+// appendPlainHead appends the line of a plain message (plainMessage) up to
+// its payload: {"type":"T","seq":N[,"op":"O"],"key":
+func appendPlainHead(dst []byte, typ string, seq int64, op, key string) []byte {
+	dst = append(dst, `{"type":"`...)
+	dst = append(dst, typ...)
+	dst = append(dst, `","seq":`...)
+	dst = strconv.AppendInt(dst, seq, 10)
+	if op != "" {
+		dst = append(dst, `,"op":"`...)
+		dst = append(dst, op...)
+		dst = append(dst, '"')
+	}
+	dst = append(dst, ',', '"')
+	dst = append(dst, key...)
+	return append(dst, `":`...)
 }
 
 // plainName reports whether s is a non-empty run of lower-case letters,
