@@ -210,26 +210,30 @@ func (r *Rejection) Error() string {
 // roundTrip sends req as op and decodes the answer as Ans. p answers the
 // provider calls of operations that make them.
 func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densify.Provider) (Ans, error) {
-	var ans Ans
 	got, err := a.do(ctx, op, req, p)
 	if err != nil {
-		return ans, err
+		var zero Ans
+		return zero, err
 	}
+	var ans *Ans // the decoder's own value, handed on by its address
 	if got.line != nil {
 		v, err := decodePayload(got.line, "result", reflect.TypeFor[Ans]())
 		if err != nil {
-			return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
+			return *new(Ans), adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
 		}
-		ans = *v.Interface().(*Ans) // a pointer: boxing it allocates nothing
-	} else if err := json.Unmarshal(got.raw, &ans); err != nil {
-		return ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
+		ans = v.Interface().(*Ans)
+	} else {
+		ans = new(Ans)
+		if err := json.Unmarshal(got.raw, ans); err != nil {
+			return *ans, adapters.Fault("%s: result does not decode as %s: %v", op.Name, op.Answer, err)
+		}
 	}
 	if op.sane != nil {
 		if err := op.sane(req, ans, a.info.Unit); err != nil {
-			return ans, err
+			return *ans, err
 		}
 	}
-	return ans, nil
+	return *ans, nil
 }
 
 // do sends one request and waits for its answer, restarting the

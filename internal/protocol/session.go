@@ -58,7 +58,7 @@ func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
 		docs: newSentDocs(docBytes)}
 	if p := newPolledPipe(proc.Stdout, s.stop); p != nil {
 		s.direct, s.polled = p, p
-		s.r = bufio.NewReaderSize(p, 1<<20)
+		s.r.Reset(p) // the same buffer
 	} else if d, ok := proc.Stdout.(deadliner); ok && d.SetReadDeadline(time.Time{}) == nil {
 		s.direct = d
 	} else {
