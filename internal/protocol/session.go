@@ -13,7 +13,8 @@ import (
 // session is one running process of the implementation.
 //
 // Its output is read in one of two ways. When it is a pipe that takes a
-// read deadline (a program's standard output), the request's own goroutine
+// read deadline (a program's standard output: a polledPipe on Linux, else
+// the runtime's poller), the request's own goroutine
 // reads the answer (readBy): handing each line from a reader goroutine to
 // the request's over a channel woke a second thread per round trip, which
 // on a busy machine was a large part of a small request's cost. Otherwise
