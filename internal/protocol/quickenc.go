@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
@@ -44,16 +45,23 @@ func appendEncoded(dst []byte, v any, valid bool) ([]byte, error) {
 // contents past its length are then undefined). valid says v's strings
 // are valid UTF-8, as the caller checked.
 func quickEncode(dst []byte, v any, valid bool) (b []byte, ok bool) {
-	rv := reflect.ValueOf(v)
-	if !rv.IsValid() {
+	t := reflect.TypeOf(v)
+	if t == nil {
 		return dst, false
 	}
-	p := encPlanFor(rv.Type())
+	p := encPlanFor(t)
 	if p == nil {
 		return dst, false
 	}
+	// The value's address: what the interface points to, or, for a type
+	// an interface holds in its pointer word, that word.
+	word := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
+	ptr := word
+	if p.direct {
+		ptr = unsafe.Pointer(&word)
+	}
 	e := quickEncoder{buf: dst, valid: valid}
-	if !e.value(p, rv) {
+	if !e.value(p, ptr) {
 		return dst, false
 	}
 	return e.buf, true
@@ -119,20 +127,31 @@ type quickEncoder struct {
 // pointers; the protocol's types are far shallower).
 const maxEncDepth = 200
 
-func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
+// The encoder reads each value at its address (ptr), as its plan's type
+// lays it out: a struct's field at its offset, a slice's elements in its
+// array.
+
+// sliceHeader is how any slice is laid out.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// value writes the value of p's type at ptr.
+func (e *quickEncoder) value(p *plan, ptr unsafe.Pointer) bool {
 	switch p.kind {
 	case pString:
-		return e.str(v.String())
+		return e.str(*(*string)(ptr))
 	case pBool:
-		e.buf = strconv.AppendBool(e.buf, v.Bool())
+		e.buf = strconv.AppendBool(e.buf, *(*bool)(ptr))
 	case pInt:
-		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
+		e.buf = strconv.AppendInt(e.buf, loadInt(p, ptr), 10)
 	case pUint:
-		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+		e.buf = strconv.AppendUint(e.buf, loadUint(p, ptr), 10)
 	case pFloat:
-		return e.float(v.Float(), p.bits)
+		return e.float(loadFloat(p, ptr), p.bits)
 	case pPtr, pSlice, pArray, pStruct:
-		if p.kind != pArray && p.kind != pStruct && v.IsNil() {
+		if p.kind == pPtr && *(*unsafe.Pointer)(ptr) == nil || p.kind == pSlice && (*sliceHeader)(ptr).data == nil {
 			e.buf = append(e.buf, "null"...)
 			return true
 		}
@@ -140,15 +159,44 @@ func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
 			return false
 		}
 		e.depth++
-		ok := e.composite(p, v)
+		ok := e.composite(p, ptr)
 		e.depth--
 		return ok
 	case pRaw:
-		return e.raw(v.Bytes())
+		return e.raw(*(*[]byte)(ptr))
 	default:
 		return false
 	}
 	return true
+}
+
+func loadInt(p *plan, ptr unsafe.Pointer) int64 {
+	switch p.bits {
+	case 8:
+		return int64(*(*int8)(ptr))
+	case 16:
+		return int64(*(*int16)(ptr))
+	case 32:
+		return int64(*(*int32)(ptr))
+	}
+	return *(*int64)(ptr)
+}
+
+func loadUint(p *plan, ptr unsafe.Pointer) uint64 {
+	switch p.bits {
+	case 16:
+		return uint64(*(*uint16)(ptr))
+	case 32:
+		return uint64(*(*uint32)(ptr))
+	}
+	return *(*uint64)(ptr)
+}
+
+func loadFloat(p *plan, ptr unsafe.Pointer) float64 {
+	if p.bits == 32 {
+		return float64(*(*float32)(ptr))
+	}
+	return *(*float64)(ptr)
 }
 
 // raw writes a json.RawMessage (a call's id) as it is when encoding/json
@@ -162,16 +210,17 @@ func (e *quickEncoder) raw(b []byte) bool {
 }
 
 // composite writes a pointer's target, an array or slice, or a struct.
-func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
+func (e *quickEncoder) composite(p *plan, ptr unsafe.Pointer) bool {
 	switch p.kind {
 	case pPtr:
-		return e.value(p.elem, v.Elem())
+		return e.value(p.elem, *(*unsafe.Pointer)(ptr))
 	case pStruct:
 		e.buf = append(e.buf, '{')
 		first := true
-		for _, f := range p.fields {
-			fv := v.Field(f.index)
-			if f.omitEmpty && isEmpty(fv) {
+		for i := range p.fields {
+			f := &p.fields[i]
+			fp := unsafe.Add(ptr, f.offset)
+			if f.omitEmpty && isEmpty(f.plan, fp) {
 				continue
 			}
 			if !first {
@@ -179,19 +228,25 @@ func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
 			}
 			first = false
 			e.buf = append(e.buf, f.key...)
-			if !e.value(f.plan, fv) {
+			if !e.value(f.plan, fp) {
 				return false
 			}
 		}
 		e.buf = append(e.buf, '}')
 		return true
 	}
+	base, n := ptr, p.length
+	if p.kind == pSlice {
+		h := (*sliceHeader)(ptr)
+		base, n = h.data, h.len
+	}
+	size := p.elem.typ.Size()
 	e.buf = append(e.buf, '[')
-	for i := range v.Len() {
+	for i := range n {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		if !e.value(p.elem, v.Index(i)) {
+		if !e.value(p.elem, unsafe.Add(base, uintptr(i)*size)) {
 			return false
 		}
 	}
@@ -199,15 +254,26 @@ func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
 	return true
 }
 
-// isEmpty is encoding/json's test for omitempty.
-func isEmpty(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-		return v.Len() == 0
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
-		return v.IsZero()
+// isEmpty is encoding/json's test for omitempty (a float's zero of either
+// sign is empty; a struct never is) on the value of p's type at ptr.
+func isEmpty(p *plan, ptr unsafe.Pointer) bool {
+	switch p.kind {
+	case pString:
+		return len(*(*string)(ptr)) == 0
+	case pSlice, pRaw:
+		return (*sliceHeader)(ptr).len == 0
+	case pArray:
+		return p.length == 0
+	case pBool:
+		return !*(*bool)(ptr)
+	case pInt:
+		return loadInt(p, ptr) == 0
+	case pUint:
+		return loadUint(p, ptr) == 0
+	case pFloat:
+		return loadFloat(p, ptr) == 0
+	case pPtr:
+		return *(*unsafe.Pointer)(ptr) == nil
 	}
 	return false
 }

@@ -88,6 +88,36 @@ func TestQuickEncodeEdges(t *testing.T) {
 	for _, v := range []any{row{}, []row(nil), &row{}, map[string]int{"a": 1}, math.NaN(), struct{ X any }{1}} {
 		sameAsCompact(t, v)
 	}
+	// Values an interface holds in its pointer word (a pointer, a struct
+	// or array of one pointer), integers of every width, omitempty on each
+	// kind.
+	type single struct {
+		P *int `json:"p"`
+	}
+	type ints struct {
+		I8  int8            `json:"i8,omitempty"`
+		I16 int16           `json:"i16,omitempty"`
+		I32 int32           `json:"i32,omitempty"`
+		I64 int64           `json:"i64,omitempty"`
+		U16 uint16          `json:"u16,omitempty"`
+		U32 uint32          `json:"u32,omitempty"`
+		U64 uint64          `json:"u64,omitempty"`
+		F32 float32         `json:"f32,omitempty"`
+		F64 float64         `json:"f64,omitempty"`
+		P   *ints           `json:"p,omitempty"`
+		A   [0]int          `json:"a,omitempty"`
+		R   json.RawMessage `json:"r,omitempty"`
+		S   single          `json:"s,omitempty"`
+	}
+	negZero := math.Copysign(0, -1)
+	for _, v := range []any{&row{S: "p", P: &one}, &one, (*row)(nil), single{&one}, single{}, [1]*int{&one}, [1]*int{}, &single{&one},
+		ints{}, ints{F32: float32(negZero), F64: negZero}, ints{I8: -128, I16: -32768, I32: math.MinInt32, I64: math.MinInt64, U16: 65535, U32: math.MaxUint32, U64: math.MaxUint64, F32: 1.5, F64: -2.5, P: &ints{I8: 1}, R: json.RawMessage("1")},
+		ints{I8: 127, I16: 32767, I32: math.MaxInt32, I64: math.MaxInt64, R: json.RawMessage{}},
+	} {
+		if !sameAsCompact(t, v) {
+			t.Errorf("quickEncode gave up on %#v", v)
+		}
+	}
 	if _, ok := quickEncode(nil, row{S: "bad\xff"}, false); ok {
 		t.Error("quickEncode took a string that is not valid UTF-8")
 	}
