@@ -225,6 +225,12 @@ func (d *quickState) numberAt(p *plan, ptr unsafe.Pointer) bool {
 			*(*uint64)(ptr) = u
 		}
 	default:
+		if p.bits == 64 {
+			if f, ok := exactFloat(num); ok {
+				*(*float64)(ptr) = f
+				return true
+			}
+		}
 		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), p.bits)
 		if err != nil {
 			return false
@@ -239,6 +245,45 @@ func (d *quickState) numberAt(p *plan, ptr unsafe.Pointer) bool {
 		}
 	}
 	return true
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// exactFloat reads a number literal without exponent, of at most 15
+// digits, as a float64: its digits and the power of ten that divides them
+// are exact as floats, and one division rounds correctly, so the result is
+// strconv.ParseFloat's. ok is false for any other literal.
+func exactFloat(num []byte) (f float64, ok bool) {
+	neg := len(num) > 0 && num[0] == '-'
+	if neg {
+		num = num[1:]
+	}
+	var mant uint64
+	digits, frac := 0, -1
+	for i, c := range num {
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+		case c == '.' && frac < 0:
+			frac = len(num) - i - 1
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	f = float64(mant)
+	if frac > 0 {
+		f /= pow10[frac] // frac < digits <= 15
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // parseDigits reads b, decimal digits only, as an unsigned number; ok is
@@ -482,9 +527,10 @@ func (d *quickState) str() (string, bool) {
 		d.pos = i + 1
 		return d.keep(seg), true
 	}
-	// Texts escape a character every line or so: the runs between escapes
-	// are copied whole.
+	// Texts escape a character every few bytes (new lines, tabs, quotes):
+	// the runs between escapes are short, and looked at a byte at a time.
 	out := append(d.buf[:0], d.data[start:i]...)
+	var seen byte // the bits of the bytes between escapes
 	for {
 		if i >= len(d.data) {
 			return "", false // no closing quote
@@ -521,11 +567,18 @@ func (d *quickState) str() (string, bool) {
 			return "", false
 		}
 		i++
-		n, h := plainRun(d.data[i:])
-		out = append(out, d.data[i:i+n]...)
-		i += n
-		high = high || h
+		j := i
+		for ; j < len(d.data); j++ {
+			c := d.data[j]
+			if stopByte[c] {
+				break
+			}
+			seen |= c
+		}
+		out = append(out, d.data[i:j]...)
+		i = j
 	}
+	high = high || seen >= utf8.RuneSelf
 	d.buf = out
 	d.pos = i + 1
 	// The runs between escapes are valid UTF-8 when their concatenation
@@ -536,6 +589,16 @@ func (d *quickState) str() (string, bool) {
 	}
 	return d.keep(out), true
 }
+
+// stopByte marks the bytes a string's scan stops at: '"', '\\' and the
+// control characters.
+var stopByte = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // hex4 reads the four hex digits of a \u escape at the start of b.
 func hex4(b []byte) (rune, bool) {
