@@ -285,6 +285,16 @@ func (e *quickEncoder) float(f float64, bits int) bool {
 		return false
 	}
 	abs := math.Abs(f)
+	limit := float64(1e15)
+	if bits == 32 {
+		limit = 1 << 24
+	}
+	if abs < limit && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		// A whole number whose neighbours are at most 1 away: its shortest
+		// form is its integer, which strconv writes the same.
+		e.buf = strconv.AppendInt(e.buf, int64(f), 10)
+		return true
+	}
 	format := byte('f')
 	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
 		format = 'e'
@@ -300,42 +310,39 @@ func (e *quickEncoder) float(f float64, bits int) bool {
 
 // str writes s quoted, escaping as encoding/json does without HTML
 // escapes; it gives up on invalid UTF-8 (encoding/json writes \ufffd for
-// each bad byte) and on U+2028 and U+2029 (which it escapes).
+// each bad byte) and on U+2028 and U+2029 (which it escapes). Long plain
+// runs are scanned eight bytes at a time; texts escape every few bytes
+// (new lines, tabs, quotes), and the short runs between are looked at a
+// byte at a time.
 func (e *quickEncoder) str(s string) bool {
-	e.buf = append(e.buf, '"')
-	start, high := 0, false
-	for i := 0; ; i++ {
-		n, h := plainRun(s[i:])
-		i += n
-		high = high || h
-		if i >= len(s) {
-			break
+	buf := append(e.buf, '"')
+	n, high := plainRun(s)
+	var seen byte // the bits of the bytes after the first run
+	start := 0
+	for i := n; i < len(s); i++ {
+		c := s[i]
+		if !stopByte[c] {
+			seen |= c
+			continue
 		}
-		e.buf = append(e.buf, s[start:i]...)
-		switch c := s[i]; c {
-		case '"', '\\':
-			e.buf = append(e.buf, '\\', c)
-		case '\b':
-			e.buf = append(e.buf, '\\', 'b')
-		case '\f':
-			e.buf = append(e.buf, '\\', 'f')
-		case '\n':
-			e.buf = append(e.buf, '\\', 'n')
-		case '\r':
-			e.buf = append(e.buf, '\\', 'r')
-		case '\t':
-			e.buf = append(e.buf, '\\', 't')
-		default:
-			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		buf = append(buf, s[start:i]...)
+		if esc := shortEscape[c]; esc != 0 {
+			buf = append(buf, '\\', esc)
+		} else {
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
 		start = i + 1
 	}
-	if high && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+	if (high || seen >= utf8.RuneSelf) && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
 		return false
 	}
-	e.buf = append(e.buf, s[start:]...)
-	e.buf = append(e.buf, '"')
+	buf = append(buf, s[start:]...)
+	e.buf = append(buf, '"')
 	return true
 }
+
+// shortEscape is the letter of the two-byte escape of the bytes that have
+// one.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 const hexDigits = "0123456789abcdef"

@@ -76,7 +76,8 @@ func TestQuickEncodeEdges(t *testing.T) {
 	one := 1
 	strs := []string{"", "plain", `q"uote`, `back\slash`, "tab\tnew\nret\rbs\bff\f", "\x00\x01\x1f\x7f", "<&>",
 		"é中文😀", "line\u2028sep", "para\u2029sep", "bad\xffutf8", "\xe2\x80", "twelve chars\"", "exactly8", "1234567\\"}
-	floats := []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-6, 9.99e-7, 1e20, 1e21, 123456789012345678, 3.4e38, 5e-324, math.MaxFloat64}
+	floats := []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-6, 9.99e-7, 1e20, 1e21, 123456789012345678, 3.4e38, 5e-324, math.MaxFloat64,
+		-3, 0.5, 16777215, 16777216, 16777217, 123456789, 999999999999999, 1e15, -1e15 + 1, 4503599627370497, 1 << 53}
 	for _, s := range strs {
 		for _, f := range floats {
 			sameAsCompact(t, row{S: s, O: s, F: f, G: float32(f), P: &one, L: []string{s, s}, A: [2]int{-1, 2}, B: true, Go: 3})
