@@ -141,3 +141,26 @@ func TestDocumentsLine(t *testing.T) {
 		t.Errorf("appendDocuments = %q, Encode = %q", got, want)
 	}
 }
+
+// FuzzQuickEncode: strings of any bytes and numbers of any value encode
+// byte for byte as with encoding/json, or are left to it.
+func FuzzQuickEncode(f *testing.F) {
+	f.Add("plain", "tab\t\"q\"\\ é\u2028", 0.85, float32(1.5), int64(-3), uint64(7))
+	f.Add("bad\xff", "", math.Copysign(0, -1), float32(16777217), int64(math.MinInt64), uint64(math.MaxUint64))
+	type row struct {
+		S   string   `json:"s"`
+		O   string   `json:"o,omitempty"`
+		F   float64  `json:"f"`
+		G   float32  `json:"g,omitempty"`
+		I   int64    `json:"i,omitempty"`
+		U   uint64   `json:"u"`
+		L   []string `json:"l"`
+		P   *row     `json:"p,omitempty"`
+		Arr [2]int32 `json:"arr"`
+	}
+	f.Fuzz(func(t *testing.T, s, o string, f64 float64, f32 float32, i int64, u uint64) {
+		v := row{S: s, O: o, F: f64, G: f32, I: i, U: u, L: []string{o, s}, Arr: [2]int32{int32(i), int32(u)}}
+		sameAsCompact(t, v)
+		sameAsCompact(t, &row{S: o, F: float64(f32), P: &v})
+	})
+}
