@@ -374,18 +374,18 @@ func (d *quickState) slice(p *plan, ptr unsafe.Pointer) bool {
 		return false
 	}
 	defer d.leave()
-	v := reflect.NewAt(p.typ, ptr).Elem()
 	if empty {
-		v.Set(reflect.MakeSlice(p.typ, 0, 0))
+		reflect.NewAt(p.typ, ptr).Elem().Set(reflect.MakeSlice(p.typ, 0, 0))
 		return true
 	}
+	h := (*sliceHeader)(ptr)
 	size := p.elem.typ.Size()
 	for n := 0; ; n++ {
-		if n == v.Cap() {
-			v.Grow(max(4, n))
+		if n == h.cap {
+			reflect.NewAt(p.typ, ptr).Elem().Grow(max(4, n)) // zeroed past n
 		}
-		v.SetLen(n + 1)
-		if !d.value(p.elem, unsafe.Add(v.UnsafePointer(), uintptr(n)*size)) {
+		h.len = n + 1
+		if !d.value(p.elem, unsafe.Add(h.data, uintptr(n)*size)) {
 			return false
 		}
 		if more, ok := d.separator(']'); !more {
