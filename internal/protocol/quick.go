@@ -625,8 +625,8 @@ func hex4(b []byte) (rune, bool) {
 // arenaChunk is how much the short strings of a line share an allocation;
 // a string of more than maxArenaString bytes has its own.
 const (
-	arenaChunk     = 4096
-	maxArenaString = 64
+	arenaChunk     = 8192
+	maxArenaString = 256
 )
 
 // keep returns a string holding b's bytes. The protocol's lines carry
