@@ -630,9 +630,10 @@ const (
 )
 
 // keep returns a string holding b's bytes. The protocol's lines carry
-// thousands of short strings (ids, labels): they are copied to chunks
-// several share, one allocation for many, as a chunk lives while any of
-// its strings does (at most arenaChunk bytes kept alive by one string).
+// thousands of short strings (ids, labels, window texts): they are copied
+// to chunks that several share, one allocation for many. A chunk lives
+// while any of its strings does, so one string keeps at most arenaChunk
+// bytes alive.
 func (d *quickState) keep(b []byte) string {
 	n := len(b)
 	if n == 0 {
