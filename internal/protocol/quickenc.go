@@ -170,6 +170,7 @@ func (e *quickEncoder) value(p *plan, ptr unsafe.Pointer) bool {
 	return true
 }
 
+// loadInt reads the signed integer of p's type (p.bits wide) at ptr.
 func loadInt(p *plan, ptr unsafe.Pointer) int64 {
 	switch p.bits {
 	case 8:
@@ -182,16 +183,16 @@ func loadInt(p *plan, ptr unsafe.Pointer) int64 {
 	return *(*int64)(ptr)
 }
 
+// loadUint reads the unsigned integer of p's type at ptr: its bits as
+// loadInt reads them, without the sign they were extended with.
 func loadUint(p *plan, ptr unsafe.Pointer) uint64 {
-	switch p.bits {
-	case 16:
-		return uint64(*(*uint16)(ptr))
-	case 32:
-		return uint64(*(*uint32)(ptr))
+	if p.bits == 64 {
+		return *(*uint64)(ptr)
 	}
-	return *(*uint64)(ptr)
+	return uint64(loadInt(p, ptr)) & (1<<p.bits - 1)
 }
 
+// loadFloat reads the float of p's type at ptr.
 func loadFloat(p *plan, ptr unsafe.Pointer) float64 {
 	if p.bits == 32 {
 		return float64(*(*float32)(ptr))
