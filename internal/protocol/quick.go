@@ -179,42 +179,74 @@ func (d *quickState) value(p *plan, ptr unsafe.Pointer) bool {
 // one that does not fit (or a fraction for an integer) is left to
 // encoding/json.
 func (d *quickState) numberAt(p *plan, ptr unsafe.Pointer) bool {
-	num, integer, ok := d.number()
+	if p.kind != pFloat {
+		u, neg, ok := d.integer()
+		if !ok {
+			return false
+		}
+		return storeInt(p, ptr, u, neg)
+	}
+	num, _, ok := d.number()
 	if !ok {
 		return false
 	}
-	switch p.kind {
-	case pInt:
-		neg := num[0] == '-'
-		if neg {
-			num = num[1:]
+	if p.bits == 64 {
+		if f, ok := exactFloat(num); ok {
+			*(*float64)(ptr) = f
+			return true
 		}
-		u, ok := parseDigits(num)
-		if !integer || !ok {
+	}
+	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), p.bits)
+	if err != nil {
+		return false
+	}
+	if p.bits == 32 {
+		if math.Abs(f) > math.MaxFloat32 {
 			return false
 		}
-		limit := uint64(1) << (p.bits - 1) // the magnitude of the type's least value
-		if !neg && u >= limit || neg && u > limit {
-			return false
-		}
-		n := int64(u)
-		if neg {
-			n = -n
-		}
-		switch p.bits {
-		case 8:
-			*(*int8)(ptr) = int8(n)
-		case 16:
-			*(*int16)(ptr) = int16(n)
-		case 32:
-			*(*int32)(ptr) = int32(n)
-		default:
-			*(*int64)(ptr) = n
-		}
-	case pUint:
-		u, ok := parseDigits(num)
-		if !integer || !ok || p.bits < 64 && u >= 1<<p.bits {
-			return false
+		*(*float32)(ptr) = float32(f)
+	} else {
+		*(*float64)(ptr) = f
+	}
+	return true
+}
+
+// integer reads an integer literal as its sign and magnitude; ok is false
+// for one with a fraction or an exponent, or past 64 bits. A literal of
+// fewer than 19 digits (any the protocol sends) is read as it is scanned.
+func (d *quickState) integer() (u uint64, neg, ok bool) {
+	i := d.pos
+	if i < len(d.data) && d.data[i] == '-' {
+		neg = true
+		i++
+	}
+	start := i
+	for i < len(d.data) && i-start < 19 && d.data[i] >= '0' && d.data[i] <= '9' {
+		u = u*10 + uint64(d.data[i]-'0')
+		i++
+	}
+	if n := i - start; n > 0 && n < 19 && (n == 1 || d.data[start] != '0') &&
+		(i == len(d.data) || d.data[i] != '.' && !isWordByte(d.data[i])) {
+		d.pos = i
+		return u, neg, true
+	}
+	num, integer, ok := d.number() // the grammar's every case
+	if !ok || !integer {
+		return 0, false, false
+	}
+	if neg {
+		num = num[1:]
+	}
+	u, ok = parseDigits(num)
+	return u, neg, ok
+}
+
+// storeInt writes the integer of sign neg and magnitude u into the integer
+// of p's type at ptr; one that does not fit is left to encoding/json.
+func storeInt(p *plan, ptr unsafe.Pointer, u uint64, neg bool) bool {
+	if p.kind == pUint {
+		if neg || p.bits < 64 && u >= 1<<p.bits {
+			return false // even -0, which encoding/json refuses too
 		}
 		switch p.bits {
 		case 16:
@@ -224,25 +256,25 @@ func (d *quickState) numberAt(p *plan, ptr unsafe.Pointer) bool {
 		default:
 			*(*uint64)(ptr) = u
 		}
+		return true
+	}
+	limit := uint64(1) << (p.bits - 1) // the magnitude of the type's least value
+	if !neg && u >= limit || neg && u > limit {
+		return false
+	}
+	n := int64(u)
+	if neg {
+		n = -n
+	}
+	switch p.bits {
+	case 8:
+		*(*int8)(ptr) = int8(n)
+	case 16:
+		*(*int16)(ptr) = int16(n)
+	case 32:
+		*(*int32)(ptr) = int32(n)
 	default:
-		if p.bits == 64 {
-			if f, ok := exactFloat(num); ok {
-				*(*float64)(ptr) = f
-				return true
-			}
-		}
-		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), p.bits)
-		if err != nil {
-			return false
-		}
-		if p.bits == 32 {
-			if math.Abs(f) > math.MaxFloat32 {
-				return false
-			}
-			*(*float32)(ptr) = float32(f)
-		} else {
-			*(*float64)(ptr) = f
-		}
+		*(*int64)(ptr) = n
 	}
 	return true
 }
