@@ -4,20 +4,27 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unicode"
+	"unsafe"
 )
 
 // plan is how quickDecode fills a type and quickEncode writes one.
 type plan struct {
 	kind   planKind
+	typ    reflect.Type
 	bits   int   // of numbers
 	elem   *plan // slice, array, pointer
+	length int   // of an array
+	direct bool  // an interface holds the value in its pointer word (a pointer, a struct of one pointer)
 	fields []planField
 }
 
+// planField is a struct's field: the decoder and the encoder reach it at
+// offset from the struct's address.
 type planField struct {
 	name      string
 	key       string // `"name":`, as quickEncode writes it
-	index     int
+	offset    uintptr
 	omitEmpty bool
 	plan      *plan
 }
@@ -37,7 +44,7 @@ func (pl *planner) build(t reflect.Type, building map[reflect.Type]*plan) *plan 
 		return p
 	}
 	if t == rawMessage {
-		p := &plan{kind: pRaw}
+		p := &plan{kind: pRaw, typ: t}
 		building[t] = p
 		return p
 	}
@@ -46,7 +53,7 @@ func (pl *planner) build(t reflect.Type, building map[reflect.Type]*plan) *plan 
 			return nil
 		}
 	}
-	p := &plan{}
+	p := &plan{typ: t, direct: directIface(t)}
 	building[t] = p
 	switch t.Kind() {
 	case reflect.String:
@@ -64,6 +71,9 @@ func (pl *planner) build(t reflect.Type, building map[reflect.Type]*plan) *plan 
 			return nil // base64, or an array of numbers: encoding/json's business
 		}
 		p.kind = map[reflect.Kind]planKind{reflect.Slice: pSlice, reflect.Array: pArray, reflect.Pointer: pPtr}[t.Kind()]
+		if t.Kind() == reflect.Array {
+			p.length = t.Len()
+		}
 		if p.elem = pl.build(t.Elem(), building); p.elem == nil {
 			return nil
 		}
@@ -82,7 +92,7 @@ func (pl *planner) build(t reflect.Type, building map[reflect.Type]*plan) *plan 
 			if fp == nil {
 				return nil
 			}
-			p.fields = append(p.fields, planField{name: f.name, key: `"` + f.name + `":`, index: f.Index[0], omitEmpty: f.omitEmpty, plan: fp})
+			p.fields = append(p.fields, planField{name: f.name, key: `"` + f.name + `":`, offset: f.Offset, omitEmpty: f.omitEmpty, plan: fp})
 		}
 	default:
 		return nil
@@ -165,10 +175,35 @@ func jsonFields(t reflect.Type) (fields []jsonField, ok bool) {
 			}
 		}
 		f.name = name
-		if name == "" {
-			f.name = f.Name
+		if !validTag(name) {
+			f.name = f.Name // as encoding/json does
 		}
 		fields = append(fields, f)
 	}
 	return fields, true
+}
+
+// validTag is encoding/json's test of a tag's key: letters, digits and
+// some punctuation (never a quote or a backslash); it uses the field's
+// name for any other.
+func validTag(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
+}
+
+// directIface reports whether an interface holds a value of type t in its
+// pointer word rather than pointing to it: the word of its zero value is
+// then nil.
+func directIface(t reflect.Type) bool {
+	z := reflect.Zero(t).Interface()
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&z))[1] == nil
 }

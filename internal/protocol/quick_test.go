@@ -32,6 +32,13 @@ type quickOuter struct {
 	hidden string
 	Docs   []inflate.Hit `json:"docs"`
 	Pairs  [][2]string   `json:"pairs"`
+	I16    int16         `json:"i16"`
+	I32    int32         `json:"i32"`
+	I64    int64         `json:"i64"`
+	U32    uint32        `json:"u32"`
+	U64    uint64        `json:"u64"`
+	//lint:ignore SA5008 not a valid key, on purpose: encoding/json uses the Go name
+	Bad string `json:"a\\b"`
 }
 
 // quickInputs are lines on which quickDecode must either give up or agree
@@ -54,6 +61,20 @@ var quickInputs = []string{
 	`{"pairs":[["a","b"],["c"],[],null]}`, `{"pairs":[["a","b","c"]]}`, `{"pairs":[[1,"b"]]}`,
 	`{"text":"a"} x`, `{"text":"a",}`, `{"text" "a"}`, `{"text":"a"`, `[`, ``, `"s"`,
 	`{"docs":[{"id":"h1","compound_id":"c","start":1,"end":2,"score":0.25}]}`,
+	`{"i16":32767}`, `{"i16":-32768}`, `{"i16":32768}`, `{"i16":-32769}`, `{"i32":2147483647}`, `{"i32":-2147483649}`,
+	`{"i64":-9223372036854775808}`, `{"i64":-9223372036854775809}`, `{"i64":-0}`, `{"i64":00}`, `{"i64":1e0}`,
+	`{"u32":4294967295}`, `{"u32":4294967296}`, `{"u64":18446744073709551615}`, `{"u64":18446744073709551616}`,
+	`{"n":12x}`, `{"n":1E2}`, `{"n":-01}`, `{"u32":1.5}`, `{"n":123456789012345678}`, `{"n":1234567890123456789}`,
+	`{"n":-9223372036854775808}`, `{"n":[1]}`, `{"n":12,"u":0}`, `{"nested":[[0,-0,7]]}`,
+	`{"u64":99999999999999999999}`, `{"u64":-0}`, `{"u64":123456789012345678901}`, `{"small":-128}`, `{"small":-129}`,
+	`{"f":-3.4028235e38}`, `{"f":1e-46}`, `{"inner":{"score":1e400}}`, `{"inner":{"score":-0.0}}`,
+	`{"a\\b":"x"}`, `{"Bad":"x"}`, `{"bad":"x"}`,
+	`{"text":"end\n"}`, `{"text":"\n"}`, `{"text":"\u00e9"}`, `{"text":"\u00e"}`, `{"text":"\u00e9`, `{"text":"\`, `{"text":"a\"`,
+	`{"text":"\uD83D"}`, `{"text":"\uDFFF"}`, `{"text":"ok \u0000 nul"}`, "{\"text\":\"x\\n\xff\"}", "{\"text\":\"\xe2\\n\x82\xac\"}",
+	"{\"text\":\"\xe2\x82\\n\"}", `{"text":"\t\"\\\/\b\f\r"}`, `{"text":"\x"}`, `{"text":"\U0041"}`,
+	`{"n":1,"text":"out of order","ok":true}`, ` { "text" : "a" , "n" : 2 } `, `{"text":"a","n":2,"text":"b"}`,
+	`{"n":1,"n":2}`, `{"ok":false,"ok":true}`, `{"list":[{"name":"a","score":1,"name":"b"}]}`,
+	`{"inner":{"tags":["a","b","c","d","e","f","g","h","i"]}}`, `{"nested":[[1,2,3,4,5,6,7,8,9,10]]}`,
 }
 
 // quickPlain are lines of the shapes the protocol carries: quickDecode
@@ -63,6 +84,8 @@ var quickPlain = []string{
 	`{"list":[{"name":"a"},{"name":"b","tags":["t"]}]}`, `{"self":{"self":{"text":"deep"}}}`,
 	`{"unknown":{"a":[1,2,{"b":null}],"c":"\u0041"},"text":"after"}`, `{"ptr":null,"n":-0,"f":1.5e3}`, `{"pairs":[["a","b"],["c"],[],null]}`,
 	`{"docs":[{"id":"h1","compound_id":"c","start":1,"end":2,"score":0.25}]}`,
+	`{"i16":-32768,"i32":2147483647,"i64":-9223372036854775808,"u32":4294967295,"u64":18446744073709551615}`,
+	`{"text":"end\n"}`, `{"n":1,"text":"out of order","ok":true}`, ` { "text" : "a" , "n" : 2 } `, `{"Bad":"x"}`,
 }
 
 func TestQuickDecodeAgrees(t *testing.T) {

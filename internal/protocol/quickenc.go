@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
@@ -44,16 +45,23 @@ func appendEncoded(dst []byte, v any, valid bool) ([]byte, error) {
 // contents past its length are then undefined). valid says v's strings
 // are valid UTF-8, as the caller checked.
 func quickEncode(dst []byte, v any, valid bool) (b []byte, ok bool) {
-	rv := reflect.ValueOf(v)
-	if !rv.IsValid() {
+	t := reflect.TypeOf(v)
+	if t == nil {
 		return dst, false
 	}
-	p := encPlanFor(rv.Type())
+	p := encPlanFor(t)
 	if p == nil {
 		return dst, false
 	}
+	// The value's address: what the interface points to, or, for a type
+	// an interface holds in its pointer word, that word.
+	word := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]
+	ptr := word
+	if p.direct {
+		ptr = unsafe.Pointer(&word)
+	}
 	e := quickEncoder{buf: dst, valid: valid}
-	if !e.value(p, rv) {
+	if !e.value(p, ptr) {
 		return dst, false
 	}
 	return e.buf, true
@@ -119,20 +127,31 @@ type quickEncoder struct {
 // pointers; the protocol's types are far shallower).
 const maxEncDepth = 200
 
-func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
+// The encoder reads each value at its address (ptr), as its plan's type
+// lays it out: a struct's field at its offset, a slice's elements in its
+// array.
+
+// sliceHeader is how any slice is laid out.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// value writes the value of p's type at ptr.
+func (e *quickEncoder) value(p *plan, ptr unsafe.Pointer) bool {
 	switch p.kind {
 	case pString:
-		return e.str(v.String())
+		return e.str(*(*string)(ptr))
 	case pBool:
-		e.buf = strconv.AppendBool(e.buf, v.Bool())
+		e.buf = strconv.AppendBool(e.buf, *(*bool)(ptr))
 	case pInt:
-		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
+		e.buf = strconv.AppendInt(e.buf, loadInt(p, ptr), 10)
 	case pUint:
-		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+		e.buf = strconv.AppendUint(e.buf, loadUint(p, ptr), 10)
 	case pFloat:
-		return e.float(v.Float(), p.bits)
+		return e.float(loadFloat(p, ptr), p.bits)
 	case pPtr, pSlice, pArray, pStruct:
-		if p.kind != pArray && p.kind != pStruct && v.IsNil() {
+		if p.kind == pPtr && *(*unsafe.Pointer)(ptr) == nil || p.kind == pSlice && (*sliceHeader)(ptr).data == nil {
 			e.buf = append(e.buf, "null"...)
 			return true
 		}
@@ -140,15 +159,45 @@ func (e *quickEncoder) value(p *plan, v reflect.Value) bool {
 			return false
 		}
 		e.depth++
-		ok := e.composite(p, v)
+		ok := e.composite(p, ptr)
 		e.depth--
 		return ok
 	case pRaw:
-		return e.raw(v.Bytes())
+		return e.raw(*(*[]byte)(ptr))
 	default:
 		return false
 	}
 	return true
+}
+
+// loadInt reads the signed integer of p's type (p.bits wide) at ptr.
+func loadInt(p *plan, ptr unsafe.Pointer) int64 {
+	switch p.bits {
+	case 8:
+		return int64(*(*int8)(ptr))
+	case 16:
+		return int64(*(*int16)(ptr))
+	case 32:
+		return int64(*(*int32)(ptr))
+	}
+	return *(*int64)(ptr)
+}
+
+// loadUint reads the unsigned integer of p's type at ptr: its bits as
+// loadInt reads them, without the sign they were extended with.
+func loadUint(p *plan, ptr unsafe.Pointer) uint64 {
+	if p.bits == 64 {
+		return *(*uint64)(ptr)
+	}
+	return uint64(loadInt(p, ptr)) & (1<<p.bits - 1)
+}
+
+// loadFloat reads the float of p's type at ptr.
+func loadFloat(p *plan, ptr unsafe.Pointer) float64 {
+	if p.bits == 32 {
+		return float64(*(*float32)(ptr))
+	}
+	return *(*float64)(ptr)
 }
 
 // raw writes a json.RawMessage (a call's id) as it is when encoding/json
@@ -162,16 +211,17 @@ func (e *quickEncoder) raw(b []byte) bool {
 }
 
 // composite writes a pointer's target, an array or slice, or a struct.
-func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
+func (e *quickEncoder) composite(p *plan, ptr unsafe.Pointer) bool {
 	switch p.kind {
 	case pPtr:
-		return e.value(p.elem, v.Elem())
+		return e.value(p.elem, *(*unsafe.Pointer)(ptr))
 	case pStruct:
 		e.buf = append(e.buf, '{')
 		first := true
-		for _, f := range p.fields {
-			fv := v.Field(f.index)
-			if f.omitEmpty && isEmpty(fv) {
+		for i := range p.fields {
+			f := &p.fields[i]
+			fp := unsafe.Add(ptr, f.offset)
+			if f.omitEmpty && isEmpty(f.plan, fp) {
 				continue
 			}
 			if !first {
@@ -179,19 +229,25 @@ func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
 			}
 			first = false
 			e.buf = append(e.buf, f.key...)
-			if !e.value(f.plan, fv) {
+			if !e.value(f.plan, fp) {
 				return false
 			}
 		}
 		e.buf = append(e.buf, '}')
 		return true
 	}
+	base, n := ptr, p.length
+	if p.kind == pSlice {
+		h := (*sliceHeader)(ptr)
+		base, n = h.data, h.len
+	}
+	size := p.elem.typ.Size()
 	e.buf = append(e.buf, '[')
-	for i := range v.Len() {
+	for i := range n {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		if !e.value(p.elem, v.Index(i)) {
+		if !e.value(p.elem, unsafe.Add(base, uintptr(i)*size)) {
 			return false
 		}
 	}
@@ -199,15 +255,26 @@ func (e *quickEncoder) composite(p *plan, v reflect.Value) bool {
 	return true
 }
 
-// isEmpty is encoding/json's test for omitempty.
-func isEmpty(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-		return v.Len() == 0
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
-		return v.IsZero()
+// isEmpty is encoding/json's test for omitempty (a float's zero of either
+// sign is empty; a struct never is) on the value of p's type at ptr.
+func isEmpty(p *plan, ptr unsafe.Pointer) bool {
+	switch p.kind {
+	case pString:
+		return len(*(*string)(ptr)) == 0
+	case pSlice, pRaw:
+		return (*sliceHeader)(ptr).len == 0
+	case pArray:
+		return p.length == 0
+	case pBool:
+		return !*(*bool)(ptr)
+	case pInt:
+		return loadInt(p, ptr) == 0
+	case pUint:
+		return loadUint(p, ptr) == 0
+	case pFloat:
+		return loadFloat(p, ptr) == 0
+	case pPtr:
+		return *(*unsafe.Pointer)(ptr) == nil
 	}
 	return false
 }
@@ -219,6 +286,16 @@ func (e *quickEncoder) float(f float64, bits int) bool {
 		return false
 	}
 	abs := math.Abs(f)
+	limit := float64(1e15)
+	if bits == 32 {
+		limit = 1 << 24
+	}
+	if abs < limit && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		// A whole number whose neighbours are at most 1 away: its shortest
+		// form is its integer, which strconv writes the same.
+		e.buf = strconv.AppendInt(e.buf, int64(f), 10)
+		return true
+	}
 	format := byte('f')
 	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
 		format = 'e'
@@ -234,42 +311,39 @@ func (e *quickEncoder) float(f float64, bits int) bool {
 
 // str writes s quoted, escaping as encoding/json does without HTML
 // escapes; it gives up on invalid UTF-8 (encoding/json writes \ufffd for
-// each bad byte) and on U+2028 and U+2029 (which it escapes).
+// each bad byte) and on U+2028 and U+2029 (which it escapes). Long plain
+// runs are scanned eight bytes at a time; texts escape every few bytes
+// (new lines, tabs, quotes), and the short runs between are looked at a
+// byte at a time.
 func (e *quickEncoder) str(s string) bool {
-	e.buf = append(e.buf, '"')
-	start, high := 0, false
-	for i := 0; ; i++ {
-		n, h := plainRun(s[i:])
-		i += n
-		high = high || h
-		if i >= len(s) {
-			break
+	buf := append(e.buf, '"')
+	n, high := plainRun(s)
+	var seen byte // the bits of the bytes after the first run
+	start := 0
+	for i := n; i < len(s); i++ {
+		c := s[i]
+		if !stopByte[c] {
+			seen |= c
+			continue
 		}
-		e.buf = append(e.buf, s[start:i]...)
-		switch c := s[i]; c {
-		case '"', '\\':
-			e.buf = append(e.buf, '\\', c)
-		case '\b':
-			e.buf = append(e.buf, '\\', 'b')
-		case '\f':
-			e.buf = append(e.buf, '\\', 'f')
-		case '\n':
-			e.buf = append(e.buf, '\\', 'n')
-		case '\r':
-			e.buf = append(e.buf, '\\', 'r')
-		case '\t':
-			e.buf = append(e.buf, '\\', 't')
-		default:
-			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		buf = append(buf, s[start:i]...)
+		if esc := shortEscape[c]; esc != 0 {
+			buf = append(buf, '\\', esc)
+		} else {
+			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
 		start = i + 1
 	}
-	if high && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+	if (high || seen >= utf8.RuneSelf) && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
 		return false
 	}
-	e.buf = append(e.buf, s[start:]...)
-	e.buf = append(e.buf, '"')
+	buf = append(buf, s[start:]...)
+	e.buf = append(buf, '"')
 	return true
 }
+
+// shortEscape is the letter of the two-byte escape of the bytes that have
+// one.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 const hexDigits = "0123456789abcdef"
