@@ -451,7 +451,7 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		}
 		if fast {
 			// A bench's answer goes this way too when its timing is in
-			// the head (the order this package writes).
+			// the head, as appendMessage writes it (the payload last).
 			if m, ok := splitHead(line, "result"); ok && m.Type == TypeResult && m.Seq == seq && (!timed || m.Bench != nil) {
 				return answer{line: line, bench: m.Bench}, false, nil
 			}

@@ -66,7 +66,6 @@ type Message struct {
 	Implementation *adapters.Info  `json:"implementation,omitempty"` // started
 	Seq            int64           `json:"seq,omitempty"`            // request, result, error, call, reply
 	Op             string          `json:"op,omitempty"`             // request
-	Bench          *Timing         `json:"bench,omitempty"`          // result of a bench: the time taken (before the result, so a reader routes it from the head)
 	Request        json.RawMessage `json:"request,omitempty"`        // request
 	Result         json.RawMessage `json:"result,omitempty"`         // result
 	Error          *ErrorBody      `json:"error,omitempty"`          // error, reply
@@ -80,6 +79,7 @@ type Message struct {
 	Drop           []string        `json:"drop,omitempty"`           // documents: refs to forget first
 	Warmup         int             `json:"warmup,omitempty"`         // bench: untimed runs first
 	Iterations     int             `json:"iterations,omitempty"`     // bench: timed runs
+	Bench          *Timing         `json:"bench,omitempty"`          // result of a bench: the time taken
 }
 
 // StoredDoc is one document of a "documents" message: a document of a
