@@ -212,8 +212,7 @@ func (r *Rejection) Error() string {
 func roundTrip[Ans any](ctx context.Context, a *Adapter, op Op, req any, p densify.Provider) (Ans, error) {
 	got, err := a.do(ctx, op, req, p)
 	if err != nil {
-		var zero Ans
-		return zero, err
+		return *new(Ans), err
 	}
 	var ans *Ans // the decoder's own value, handed on by its address
 	if got.line != nil {
