@@ -55,6 +55,11 @@ type Options struct {
 	// hold at most (capability "documents"); past it the least recently
 	// used are dropped. Default 256 MiB.
 	DocumentBytes int
+	// Spin is how long the harness keeps looking for the implementation's
+	// next line before it sleeps (Linux, more than one processor): a quick
+	// answer is then read without a wake-up. Default 100 µs; negative:
+	// none.
+	Spin time.Duration
 }
 
 // Exec starts argv as the implementation under test (see Command) and
@@ -114,6 +119,12 @@ type ServeOptions struct {
 	// "started" (among those the harness offers) to these; an empty
 	// non-nil list declares none, as a version 1 program without them.
 	Capabilities []string
+	// Spin is how long Serve keeps looking for the next message before it
+	// sleeps, when its input is a pipe and the machine has more than one
+	// processor: a message that comes meanwhile is read without a wake-up
+	// (tens of microseconds on a virtual machine), at the price of a
+	// processor kept busy while the harness works. Zero: it sleeps at once.
+	Spin time.Duration
 }
 
 // Serve speaks the protocol as the implementation side, for the in-process

@@ -57,3 +57,24 @@ func TestServeReference(t *testing.T) {
 		t.Errorf("seq 3: %+v, want not_implemented (fuzzy is not declared)", m)
 	}
 }
+
+// TestServeReferenceUsage: a negative --spin and stray arguments exit 2
+// naming what was wrong, before anything is read.
+func TestServeReferenceUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in stderr
+	}{
+		{[]string{"--spin", "-1ms"}, "--spin -1ms"},
+		{[]string{"--spin", "soon"}, "-spin"},
+		{[]string{"extra"}, "unexpected arguments [extra]"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(append([]string{"serve-reference"}, tt.args...)...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) || stdout != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, stdout, stderr, exitUsage, tt.want)
+			}
+		})
+	}
+}

@@ -28,24 +28,39 @@ func TestServeReferenceProcess(t *testing.T) {
 		t.Skip("served reference only")
 	}
 	defer os.Exit(0)
+	spin, err := time.ParseDuration(os.Getenv(serveEnv)) // ServeOptions.Spin, if the value is a duration
+	if err != nil {
+		spin = servedSpin
+	}
 	debug.SetGCPercent(400)                                     // as serve-reference does
 	if p := os.Getenv("CTXCONFORM_SERVE_CPUPROFILE"); p != "" { // the served side's profile
 		if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if err := protocol.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, protocol.ServeOptions{}); err != nil {
+	if err := protocol.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, protocol.ServeOptions{Spin: spin}); err != nil {
 		os.Stderr.WriteString("serve: " + err.Error() + "\n")
 		os.Exit(2)
 	}
 }
 
+// servedSpin is serve-reference's default --spin, the served reference's
+// unless the value of serveEnv is another duration.
+const servedSpin = 2 * time.Millisecond
+
 // servedReference starts the reference served by a separate program (as
 // `conformance serve-reference`), closed at the end of tb.
 func servedReference(tb testing.TB) *protocol.Adapter {
 	tb.Helper()
-	tb.Setenv(serveEnv, "1")
-	a, err := protocol.New(context.Background(), protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{})
+	tb.Setenv(serveEnv, servedSpin.String())
+	return servedReferenceWith(tb, protocol.Options{})
+}
+
+// servedReferenceWith starts the served reference with the harness's
+// options opts; the value of serveEnv, already set, is its --spin.
+func servedReferenceWith(tb testing.TB, opts protocol.Options) *protocol.Adapter {
+	tb.Helper()
+	a, err := protocol.New(context.Background(), protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -62,12 +77,29 @@ func servedReference(tb testing.TB) *protocol.Adapter {
 // that slows down for a while slows both. It is a measurement, never a
 // timed assertion:
 //
-//	go test -run x -bench SuiteOverProtocol -benchtime 1x ./adapters/process/
+//	go test -run x -bench SuiteOverProtocol -benchtime 1x ./internal/protocol/
+//
+// spin=on is the default configuration (the harness's Options.Spin, the
+// served reference's --spin); spin=off has both sides sleep at once, so one
+// run shows what the waits buy and what processor time they cost.
 func BenchmarkSuiteOverProtocol(b *testing.B) {
+	for _, v := range []struct {
+		name    string
+		served  time.Duration // ServeOptions.Spin
+		harness time.Duration // Options.Spin
+	}{
+		{"spin=on", servedSpin, 0},
+		{"spin=off", 0, -1},
+	} {
+		b.Run(v.name, func(b *testing.B) { suiteOverProtocol(b, v.served, v.harness) })
+	}
+}
+
+func suiteOverProtocol(b *testing.B, servedSpin, harnessSpin time.Duration) {
 	reqs := ctxconform.Requirements()
 	opts := suite.Options{Level: suite.Should}
 	ctx := context.Background()
-	b.Setenv(serveEnv, "1")
+	b.Setenv(serveEnv, servedSpin.String())
 	type cost struct {
 		id       string
 		in, over time.Duration
@@ -78,7 +110,7 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 	for b.Loop() {
 		start := time.Now()
 		cpu0, child0, in0 := cpuTime(self), cpuTime(children), inCPU
-		a, err := protocol.New(ctx, protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{})
+		a, err := protocol.New(ctx, protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{Spin: harnessSpin})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unsafe"
 )
 
 // outputPipe connects cmd's standard output to a pipe whose reading end
@@ -42,7 +41,9 @@ const noDeadline = math.MaxInt64
 // system calls in the reading goroutine. A wait is cut in slices of at
 // most pollSlice, so that the end of ctx, a deadline set meanwhile from
 // another goroutine (SetReadDeadline is safe for concurrent use) or a kill
-// (stop) is seen: no goroutine, timer or context.AfterFunc per read.
+// (stop) is seen: no goroutine, timer or context.AfterFunc per read. The
+// waits keep the goroutine's processor where there are several
+// (wait_linux.go).
 type polledPipe struct {
 	f        *os.File
 	rc       syscall.RawConn
@@ -51,26 +52,20 @@ type polledPipe struct {
 	deadline atomic.Int64    // since epoch, or noDeadline
 	ctx      context.Context // when not nil, its end is a deadline passed (set by the reader)
 
-	// A wait's argument and results, here so that it allocates nothing.
+	spin time.Duration // how long a Read first looks without sleeping (spinWait)
+
+	// A wait's arguments and results, here so that it allocates nothing.
 	wait    func(fd uintptr)
-	pfd     pollFd
-	timeout syscall.Timespec
+	timeout time.Duration
+	spinFor time.Duration
 	ready   bool
 	errno   syscall.Errno
 }
 
-// pollFd is struct pollfd of poll(2).
-type pollFd struct {
-	fd      int32
-	events  int16
-	revents int16
-}
-
-const pollIn = 0x1 // POLLIN
-
 // newPolledPipe is a polledPipe on out when out is a blocking pipe of this
-// process (outputPipe's), else nil.
-func newPolledPipe(out io.Reader, stop <-chan struct{}) *polledPipe {
+// process (outputPipe's), else nil. Each Read first spins for at most
+// spin.
+func newPolledPipe(out io.Reader, stop <-chan struct{}, spin time.Duration) *polledPipe {
 	f, ok := out.(*os.File)
 	if !ok || f.SetReadDeadline(time.Time{}) == nil {
 		return nil // not a file, or one the poller serves: read that way
@@ -79,7 +74,7 @@ func newPolledPipe(out io.Reader, stop <-chan struct{}) *polledPipe {
 	if err != nil {
 		return nil
 	}
-	p := &polledPipe{f: f, rc: rc, stop: stop, epoch: time.Now()}
+	p := &polledPipe{f: f, rc: rc, stop: stop, epoch: time.Now(), spin: spin}
 	p.deadline.Store(noDeadline)
 	p.wait = p.ppoll
 	return p
@@ -99,7 +94,7 @@ func (p *polledPipe) SetReadDeadline(t time.Time) error {
 // Read waits until the pipe has input (or its writer has closed it) and
 // reads it.
 func (p *polledPipe) Read(b []byte) (int, error) {
-	for {
+	for spin := p.spin; ; spin = 0 {
 		select {
 		case <-p.stop:
 			return 0, os.ErrClosed
@@ -116,7 +111,7 @@ func (p *polledPipe) Read(b []byte) (int, error) {
 			}
 			wait = min(wait, left)
 		}
-		p.timeout = syscall.NsecToTimespec(int64(wait))
+		p.timeout, p.spinFor = wait, min(spin, wait)
 		p.ready, p.errno = false, 0
 		if err := p.rc.Control(p.wait); err != nil {
 			return 0, err
@@ -131,9 +126,9 @@ func (p *polledPipe) Read(b []byte) (int, error) {
 	}
 }
 
-// ppoll waits on fd for at most p.timeout.
 func (p *polledPipe) ppoll(fd uintptr) {
-	p.pfd = pollFd{fd: int32(fd), events: pollIn}
-	n, _, errno := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&p.pfd)), 1, uintptr(unsafe.Pointer(&p.timeout)), 0, 0, 0)
-	p.ready, p.errno = errno == 0 && n > 0, errno
+	if p.ready, p.errno = spinWait(fd, p.spinFor); p.ready || p.errno != 0 {
+		return
+	}
+	p.ready, p.errno = ppoll(fd, p.timeout, rawWaits)
 }

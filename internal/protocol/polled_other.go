@@ -20,8 +20,10 @@ func outputPipe(cmd *exec.Cmd) (r io.ReadCloser, w *os.File, err error) {
 // polledPipe is only used on Linux.
 type polledPipe struct{ ctx context.Context }
 
-func newPolledPipe(io.Reader, <-chan struct{}) *polledPipe { return nil }
+func newPolledPipe(io.Reader, <-chan struct{}, time.Duration) *polledPipe { return nil }
 
 func (*polledPipe) SetReadDeadline(time.Time) error { return nil }
 
 func (*polledPipe) Read([]byte) (int, error) { return 0, io.EOF }
+
+func servedInput(in io.Reader, _ time.Duration) io.Reader { return in }

@@ -560,9 +560,8 @@ func (d *quickState) str() (string, bool) {
 		return d.keep(seg), true
 	}
 	// Texts escape a character every few bytes (new lines, tabs, quotes):
-	// the runs between escapes are short, and looked at a byte at a time.
+	// the runs between escapes are read as the first one is.
 	out := append(d.buf[:0], d.data[start:i]...)
-	var seen byte // the bits of the bytes between escapes
 	for {
 		if i >= len(d.data) {
 			return "", false // no closing quote
@@ -599,18 +598,11 @@ func (d *quickState) str() (string, bool) {
 			return "", false
 		}
 		i++
-		j := i
-		for ; j < len(d.data); j++ {
-			c := d.data[j]
-			if stopByte[c] {
-				break
-			}
-			seen |= c
-		}
-		out = append(out, d.data[i:j]...)
-		i = j
+		n, h := plainRun(d.data[i:])
+		high = high || h
+		out = append(out, d.data[i:i+n]...)
+		i += n
 	}
-	high = high || seen >= utf8.RuneSelf
 	d.buf = out
 	d.pos = i + 1
 	// The runs between escapes are valid UTF-8 when their concatenation
@@ -621,16 +613,6 @@ func (d *quickState) str() (string, bool) {
 	}
 	return d.keep(out), true
 }
-
-// stopByte marks the bytes a string's scan stops at: '"', '\\' and the
-// control characters.
-var stopByte = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
 
 // hex4 reads the four hex digits of a \u escape at the start of b.
 func hex4(b []byte) (rune, bool) {

@@ -311,33 +311,29 @@ func (e *quickEncoder) float(f float64, bits int) bool {
 
 // str writes s quoted, escaping as encoding/json does without HTML
 // escapes; it gives up on invalid UTF-8 (encoding/json writes \ufffd for
-// each bad byte) and on U+2028 and U+2029 (which it escapes). Long plain
-// runs are scanned eight bytes at a time; texts escape every few bytes
-// (new lines, tabs, quotes), and the short runs between are looked at a
-// byte at a time.
+// each bad byte) and on U+2028 and U+2029 (which it escapes). The runs
+// between escapes are scanned eight bytes at a time (plainRun).
 func (e *quickEncoder) str(s string) bool {
 	buf := append(e.buf, '"')
-	n, high := plainRun(s)
-	var seen byte // the bits of the bytes after the first run
-	start := 0
-	for i := n; i < len(s); i++ {
-		c := s[i]
-		if !stopByte[c] {
-			seen |= c
-			continue
+	high := false
+	for i := 0; ; i++ {
+		n, h := plainRunString(s[i:])
+		high = high || h
+		buf = append(buf, s[i:i+n]...)
+		i += n
+		if i == len(s) {
+			break
 		}
-		buf = append(buf, s[start:i]...)
+		c := s[i]
 		if esc := shortEscape[c]; esc != 0 {
 			buf = append(buf, '\\', esc)
 		} else {
 			buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
-		start = i + 1
 	}
-	if (high || seen >= utf8.RuneSelf) && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+	if high && (!e.valid && !utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
 		return false
 	}
-	buf = append(buf, s[start:]...)
 	e.buf = append(buf, '"')
 	return true
 }

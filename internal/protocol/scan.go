@@ -1,5 +1,11 @@
 package protocol
 
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
 // Strings are most of the bytes of the protocol (documents, window texts),
 // and looking at each byte of them through a switch was most of the cost
 // of decoding and encoding them. plainRun looks at eight bytes at a time
@@ -12,14 +18,17 @@ const (
 
 // plainRun returns how many bytes at the start of b hold neither '"', '\\'
 // nor a control character (below 0x20), and whether any of them is not
-// ASCII (0x80 or above).
-func plainRun[T string | []byte](b T) (n int, high bool) {
+// ASCII (0x80 or above). A word holding a stop gives its place at once
+// (the lowest flagged byte of stops is exact), so a text that escapes
+// every few bytes is still read a word at a time.
+func plainRun(b []byte) (n int, high bool) {
 	var seen uint64
 	for n+8 <= len(b) {
-		x := uint64(b[n]) | uint64(b[n+1])<<8 | uint64(b[n+2])<<16 | uint64(b[n+3])<<24 |
-			uint64(b[n+4])<<32 | uint64(b[n+5])<<40 | uint64(b[n+6])<<48 | uint64(b[n+7])<<56
-		if stops(x) != 0 {
-			break
+		x := binary.LittleEndian.Uint64(b[n:])
+		if m := stops(x); m != 0 {
+			at := bits.TrailingZeros64(m) &^ 7 // the stop's first bit
+			seen |= x & (1<<at - 1)
+			return n + at>>3, seen&highs != 0
 		}
 		seen |= x
 		n += 8
@@ -32,6 +41,11 @@ func plainRun[T string | []byte](b T) (n int, high bool) {
 		seen |= uint64(c)
 	}
 	return n, seen&highs != 0
+}
+
+// plainRunString is plainRun on a string's bytes.
+func plainRunString(s string) (n int, high bool) {
+	return plainRun(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // stops is non-zero when one of the eight bytes of x is '"', '\\' or below

@@ -53,11 +53,11 @@ var (
 	errTimeout = errors.New("timed out")
 )
 
-func newSession(proc *Process, mark int64, maxLine, docBytes int) *session {
+func newSession(proc *Process, mark int64, maxLine, docBytes int, spin time.Duration) *session {
 	s := &session{proc: proc, mark: mark, r: bufio.NewReaderSize(proc.Stdout, 1<<20), maxLine: maxLine,
 		eof: make(chan struct{}), stop: make(chan struct{}), reap: make(chan struct{}), exited: make(chan struct{}),
 		docs: newSentDocs(docBytes)}
-	if p := newPolledPipe(proc.Stdout, s.stop); p != nil {
+	if p := newPolledPipe(proc.Stdout, s.stop, spin); p != nil {
 		s.direct, s.polled = p, p
 		s.r.Reset(p) // the same buffer
 	} else if d, ok := proc.Stdout.(deadliner); ok && d.SetReadDeadline(time.Time{}) == nil {
