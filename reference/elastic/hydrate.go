@@ -181,9 +181,10 @@ func yieldFloor(c *radial.Cutter, i, budget int) (int, int) {
 // score, highest first, stable (sortkey.Order).
 func rankOrder(c *radial.Cutter) []int32 {
 	n := c.Len()
-	keys := make([]uint64, n)
-	for i := range keys {
-		keys[i] = sortkey.Score(c.Atom(i).Score)
+	sc := sortkey.Get(n)
+	defer sc.Free()
+	for i := range sc.Keys {
+		sc.Keys[i] = sortkey.Score(c.Atom(i).Score)
 	}
-	return sortkey.Order(keys, nil, make([]int32, n), make([]int32, n))
+	return sc.Order(make([]int32, n))
 }

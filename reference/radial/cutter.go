@@ -29,6 +29,7 @@ type Cutter struct {
 	src   []Atom             // the atoms as given (not copied, never modified)
 	idx   []int32            // Unique: canonical order, as positions in src
 	doc   []int32            // index into docs of each atom
+	first []int32            // where each document's atoms start (runs), built on first use
 	code  []*codeDoc         // per document, built on first use (code only)
 	spans []Span             // scratch for code windows
 }
@@ -56,7 +57,10 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	// terabyte), else into two.
 	bad := false
 	last, lastDoc := "", int32(-1)
-	docOf := make([]int32, len(atoms))
+	// docOf and the sort keys are workspace, kept between calls.
+	sc := sortkey.Get(len(atoms))
+	defer sc.Free()
+	docOf := sc.Aux
 	// Atoms usually share their compound ID's memory with the document's
 	// (radial.Ingest writes them so): a small cache keyed by that memory
 	// spares most map lookups.
@@ -102,11 +106,10 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	bd, bo := bitsFor(len(sorted)), bitsFor(maxOff)
 	same := func(i, j int32) bool { return docOf[i] == docOf[j] && atoms[i].Offset == atoms[j].Offset }
 	if bd+bo <= 64 {
-		keys := make([]uint64, len(atoms))
 		for i, a := range atoms {
-			keys[i] = uint64(docOf[i])<<bo | uint64(a.Offset)
+			sc.Keys[i] = uint64(docOf[i])<<bo | uint64(a.Offset)
 		}
-		c.idx = sortkey.Order(keys, nil, c.idx, make([]int32, len(atoms)))
+		c.idx = sc.Order(c.idx)
 	} else {
 		for i := range c.idx {
 			c.idx[i] = int32(i)
@@ -346,13 +349,8 @@ func (c *Cutter) Subset(keep []bool) *Cutter {
 // that the windows of the kept atoms do not cover yet.
 func (c *Cutter) AddCost(i, r int, keep []bool) int {
 	d := c.doc[i]
-	lo, hi := i, i+1
-	for lo > 0 && c.doc[lo-1] == d {
-		lo--
-	}
-	for hi < len(c.idx) && c.doc[hi] == d {
-		hi++
-	}
+	first := c.runs()
+	lo, hi := int(first[d]), int(first[d+1])
 	if c.docs[d].Kind == inflate.KindCode {
 		before := c.docCost(d, lo, hi, r, keep)
 		keep[i] = true
@@ -392,6 +390,27 @@ func (c *Cutter) AddCost(i, r int, keep []bool) int {
 		add += max(0, min(ps.End, x.End)-max(qs.Start, x.Start))
 	}
 	return add
+}
+
+// runs returns where each document's atoms start in canonical order, which
+// sorts them by document: those of document d are [first[d], first[d+1]).
+// AddCost, called once per atom ranked, finds an atom's neighbours there
+// instead of walking to the ends of its document's run.
+func (c *Cutter) runs() []int32 {
+	if c.first != nil {
+		return c.first
+	}
+	first := make([]int32, len(c.docs)+1)
+	i := 0
+	for d := range c.docs {
+		first[d] = int32(i)
+		for i < len(c.doc) && c.doc[i] == int32(d) {
+			i++
+		}
+	}
+	first[len(c.docs)] = int32(len(c.doc))
+	c.first = first
+	return first
 }
 
 // knownKind reports whether k is a document kind byID and NewCutter accept.

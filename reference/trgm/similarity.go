@@ -40,9 +40,15 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 // trigram keys and a word buffer. Pooled, so that steady-state calls
 // allocate nothing.
 type scratch struct {
-	table []uint32 // key | inA | inB, or empty
+	table []uint32 // key | inA | inB, or empty; every slot empty between calls
+	used  []uint32 // the slots this call filled, emptied at its end
 	word  []rune
 	bytes []byte
+
+	// The call's hash set: its size is mask+1, a key's first slot its hash
+	// >> shift; and what it counted.
+	shift, mask    uint32
+	na, nb, shared int
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -63,46 +69,53 @@ func (x *scratch) similarity(l Locale, a, b string) (float32, bool) {
 	for size < 4*(len(a)+len(b))+8 { // at most half full: a string of n bytes has at most 2n trigrams
 		size <<= 1
 	}
-	if cap(x.table) < size {
+	if len(x.table) < size {
 		x.table = make([]uint32, size)
-	}
-	x.table = x.table[:size]
-	for i := range x.table {
-		x.table[i] = emptySlot
-	}
-	var na, nb, shared int
-	shift := 32 - bitsOf(size)
-	put := func(key uint32, side uint32) {
-		h := (key * 0x9E3779B1) >> shift
-		for {
-			v := x.table[h]
-			switch {
-			case v == emptySlot:
-				x.table[h] = key | side
-				if side == inA {
-					na++
-				} else {
-					nb++
-				}
-				return
-			case v&keyMask == key:
-				if v&side == 0 {
-					x.table[h] = v | side
-					nb++ // only b can find a key already there without its flag
-					shared++
-				}
-				return
-			}
-			h = (h + 1) & uint32(size-1)
+		for i := range x.table {
+			x.table[i] = emptySlot
 		}
 	}
-	if !x.words(l, a, inA, put) || !x.words(l, b, inB, put) {
-		return 0, false
+	x.shift, x.mask = 32-bitsOf(size), uint32(size-1)
+	x.na, x.nb, x.shared, x.used = 0, 0, 0, x.used[:0]
+	ok := x.words(l, a, inA) && x.words(l, b, inB)
+	for _, h := range x.used { // only the slots filled: the table can be far larger than the strings
+		x.table[h] = emptySlot
 	}
-	if na == 0 || nb == 0 {
+	switch {
+	case !ok:
+		return 0, false
+	case x.na == 0 || x.nb == 0:
 		return 0, true
 	}
-	return Ratio(shared, na, nb), true
+	return Ratio(x.shared, x.na, x.nb), true
+}
+
+// put adds the trigram key to side's set (inA or inB); the sides are put in
+// that order.
+func (x *scratch) put(key, side uint32) {
+	h := (key * 0x9E3779B1) >> x.shift
+	for {
+		v := x.table[h]
+		if v == emptySlot {
+			x.table[h] = key | side
+			x.used = append(x.used, h)
+			if side == inA {
+				x.na++
+			} else {
+				x.nb++
+			}
+			return
+		}
+		if v&keyMask == key {
+			if v&side == 0 {
+				x.table[h] = v | side
+				x.nb++ // only b can find a key already there without its flag
+				x.shared++
+			}
+			return
+		}
+		h = (h + 1) & x.mask
+	}
 }
 
 func bitsOf(size int) uint32 {
@@ -113,10 +126,11 @@ func bitsOf(size int) uint32 {
 	return b
 }
 
-// words hands put the trigram key (Trigram.key) of every trigram of s's
-// words, as extractor.add makes them. It reports false on a NUL byte or
-// invalid UTF-8.
-func (x *scratch) words(l Locale, s string, side uint32, put func(uint32, uint32)) bool {
+// words puts the trigram key (Trigram.key) of every trigram of s's words,
+// as extractor.add makes them, in side's set. It reports false on a NUL
+// byte or invalid UTF-8. ASCII is looked at without the locale's calls
+// (every locale treats it alike).
+func (x *scratch) words(l Locale, s string, side uint32) bool {
 	for i := 0; i < len(s); {
 		// Skip to the start of a word.
 		r, n := rune(s[i]), 1
@@ -124,20 +138,33 @@ func (x *scratch) words(l Locale, s string, side uint32, put func(uint32, uint32
 			if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
 				return false
 			}
+			if !l.isWord(r) {
+				i += n
+				continue
+			}
 		} else if r == 0 {
 			return false
-		}
-		if !l.isWord(r) {
-			i += n
+		} else if !asciiAlnum(byte(r)) {
+			i++
 			continue
 		}
 		w := append(x.word[:0], ' ', ' ')
 		for i < len(s) {
-			r, n = rune(s[i]), 1
-			if r >= utf8.RuneSelf {
-				if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
-					return false
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if !asciiAlnum(c) {
+					break
 				}
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				w = append(w, rune(c))
+				i++
+				continue
+			}
+			r, n = utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return false
 			}
 			if !l.isWord(r) {
 				break
@@ -150,13 +177,13 @@ func (x *scratch) words(l Locale, s string, side uint32, put func(uint32, uint32
 		for k := 0; k+3 <= len(w); k++ {
 			a, b, c := w[k], w[k+1], w[k+2]
 			if a < utf8.RuneSelf && b < utf8.RuneSelf && c < utf8.RuneSelf {
-				put(Trigram{byte(a), byte(b), byte(c)}.key(), side)
+				x.put(Trigram{byte(a), byte(b), byte(c)}.key(), side)
 				continue
 			}
 			x.bytes = utf8.AppendRune(x.bytes[:0], a)
 			x.bytes = utf8.AppendRune(x.bytes, b)
 			x.bytes = utf8.AppendRune(x.bytes, c)
-			put(hashTrigram(x.bytes).key(), side)
+			x.put(hashTrigram(x.bytes).key(), side)
 		}
 	}
 	return true

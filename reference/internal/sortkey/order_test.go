@@ -58,3 +58,48 @@ func TestOrderZeroKey(t *testing.T) {
 		t.Errorf("Order = %v, want %v", got, want)
 	}
 }
+
+// TestScratchOrder: a Scratch reused across sorts of different sizes and
+// both paths sorts as a stable sort does, its result lands in the caller's
+// perm whichever buffer the sort ended in, and a result handed out earlier
+// is never written by a later sort.
+func TestScratchOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var kept [][]int32 // earlier results, with copies to compare
+	var copies [][]int32
+	for round, n := range []int{0, 1, 300, 3000, 40, 5000, 2, 1000} {
+		keys := make([]uint64, n)
+		for i := range keys {
+			if round%2 == 0 {
+				keys[i] = 1 + r.Uint64N(20)<<40 // few values: the counting sort
+			} else {
+				keys[i] = r.Uint64() >> r.UintN(64) // the radix sort
+			}
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+		s := Get(n)
+		if len(s.Keys) != n || len(s.Aux) != n {
+			t.Fatalf("n %d: Get gave %d keys, %d aux", n, len(s.Keys), len(s.Aux))
+		}
+		copy(s.Keys, keys)
+		perm := make([]int32, n)
+		got := s.Order(perm)
+		s.Free()
+		if !slices.Equal(got, want) {
+			t.Errorf("round %d (n %d): Scratch.Order disagrees with a stable sort", round, n)
+		}
+		if n > 0 && &got[0] != &perm[0] {
+			t.Errorf("round %d (n %d): the result is not in the caller's perm", round, n)
+		}
+		kept, copies = append(kept, got), append(copies, slices.Clone(got))
+	}
+	for i := range kept {
+		if !slices.Equal(kept[i], copies[i]) {
+			t.Errorf("result %d was overwritten by a later sort", i)
+		}
+	}
+}
