@@ -86,8 +86,7 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 			}
 			last, lastDoc = a.CompoundID, di
 		}
-		if di < 0 || a.Offset < 0 || a.Offset >= len(sorted[di].Body) ||
-			!unit.IsBoundary(sorted[di].Body, a.Offset) || math.IsNaN(a.Score) || math.IsInf(a.Score, 0) {
+		if di < 0 || a.Offset < 0 || a.Offset >= len(sorted[di].Body) || math.IsNaN(a.Score) || math.IsInf(a.Score, 0) {
 			bad = true
 			break
 		}
@@ -117,6 +116,14 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 		slices.SortStableFunc(c.idx, func(i, j int32) int {
 			return cmp.Or(cmp.Compare(docOf[i], docOf[j]), cmp.Compare(atoms[i].Offset, atoms[j].Offset))
 		})
+	}
+	// Offsets on character boundaries, looked at in canonical order: the
+	// documents are read front to back rather than at random.
+	for _, k := range c.idx {
+		if !unit.IsBoundary(sorted[docOf[k]].Body, atoms[k].Offset) {
+			m, _ := byID(docs)
+			return nil, checkAtoms(m, atoms) // the first bad atom in canonical order
+		}
 	}
 	// Equal compound and offset: order by label, then score (best first),
 	// as compareAtoms does, and keep one of identical atoms.
