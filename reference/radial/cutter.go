@@ -69,12 +69,12 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 		n  int
 		di int32
 	}
-	var cache [64]cached
+	var cache [256]cached
 	for i, a := range atoms {
 		di := lastDoc
 		if a.CompoundID != last || lastDoc < 0 {
 			p := unsafe.StringData(a.CompoundID)
-			slot := &cache[(uintptr(unsafe.Pointer(p))>>4)&63]
+			slot := &cache[uint64(uintptr(unsafe.Pointer(p)))*0x9E3779B97F4A7C15>>56]
 			if slot.p == p && slot.n == len(a.CompoundID) && p != nil {
 				di = slot.di
 			} else {

@@ -10,9 +10,10 @@ import "slices"
 //
 // Keys the references sort by often take few values (scores are mostly
 // multiples of a step): at most 256 distinct values are ordered by one
-// counting sort (few). Others by a radix sort, least significant byte
-// first, that skips the bytes every key shares: two passes over the keys
-// per byte in which they differ.
+// counting sort (few). Others by a radix sort, least significant digit
+// first, that skips the digits every key shares: two passes over the keys
+// per digit in which they differ (digits of 11 bits for 2,048 keys or
+// more, else of 8).
 func Order(keys, tmpKeys []uint64, perm, tmpPerm []int32) []int32 {
 	if few(keys, perm, tmpPerm) {
 		return tmpPerm
@@ -28,23 +29,31 @@ func Order(keys, tmpKeys []uint64, perm, tmpPerm []int32) []int32 {
 		or, and = or|k, and&k
 	}
 	diff := or ^ and
-	var count [256]int32
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(diff>>shift) == 0 {
-			continue // every key has this byte
+	// Digits of 11 bits for many keys (two passes where 8-bit digits take
+	// three for keys that differ in up to 22 bits), of 8 for few, where
+	// clearing and summing 2,048 counters would cost more than a pass.
+	digit := uint(8)
+	if len(keys) >= 1<<11 {
+		digit = 11
+	}
+	mask := uint64(1)<<digit - 1
+	var counts [1 << 11]int32
+	count := counts[:1<<digit]
+	for shift := uint(0); shift < 64; shift += digit {
+		if (diff>>shift)&mask == 0 {
+			continue // every key has this digit
 		}
-		count = [256]int32{}
+		clear(count)
 		for _, k := range keys {
-			count[byte(k>>shift)]++
+			count[(k>>shift)&mask]++
 		}
 		sum := int32(0)
-		for d := range count {
-			c := count[d]
+		for d, c := range count {
 			count[d] = sum
 			sum += c
 		}
 		for i, k := range keys {
-			d := byte(k >> shift)
+			d := (k >> shift) & mask
 			tmpKeys[count[d]], tmpPerm[count[d]] = k, perm[i]
 			count[d]++
 		}

@@ -22,6 +22,8 @@ func TestOrder(t *testing.T) {
 		{"256 values", 5000, 256},
 		{"257 values", 5000, 257},
 		{"many", 3000, 0},
+		{"many, 11-bit digits", 20000, 0},
+		{"just under 11-bit digits", 2047, 0},
 		{"small many", 40, 0},
 	} {
 		for _, nilTmp := range []bool{false, true} {
