@@ -5,10 +5,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/internal/call"
+	"github.com/ctxconform/ctxconform/internal/protocol"
 	"github.com/ctxconform/ctxconform/llm/sim"
 )
 
@@ -24,9 +26,23 @@ func (w waiting) Complete(ctx context.Context, prompt, input string) (string, er
 // answered in line (the harness's model) or on goroutines (a provider that
 // may wait) gets, from the reference served by a separate program, the
 // answer the reference gives in process; and the session stays usable.
+// Both with the waits as shipped (each side spins before it sleeps) and
+// with both sides sleeping at once.
 func TestProviderCallsOverProcess(t *testing.T) {
+	for _, spin := range []struct {
+		name    string
+		served  time.Duration // ServeOptions.Spin
+		harness time.Duration // Options.Spin
+	}{{"spin", servedSpin, 0}, {"no spin", 0, -1}} {
+		t.Run(spin.name, func(t *testing.T) {
+			t.Setenv(serveEnv, spin.served.String())
+			providerCallsOverProcess(t, servedReferenceWith(t, protocol.Options{Spin: spin.harness}))
+		})
+	}
+}
+
+func providerCallsOverProcess(t *testing.T, a *protocol.Adapter) {
 	ctx := context.Background()
-	a := servedReference(t)
 	cfg := sim.Config{Cap: 4096}
 	req := adapters.DensifyRequest{Input: strings.Repeat("A sentence of several words to densify. ", 1000), Cap: 4096}
 	model := func() *call.Model {
