@@ -117,8 +117,18 @@ func TestSVGAndHTML(t *testing.T) {
 	if n := strings.Count(svg.String(), "<circle"); n != 8 {
 		t.Errorf("%d points drawn, want 8", n)
 	}
-	if err := scaling.HTML(&page, sw, "scaling", nil); err != nil {
+	if err := scaling.HTML(&page, sw, "scaling <page>", []string{"machine note"}); err != nil {
 		t.Fatal(err)
+	}
+	// The page shows its title and notes once (the head's title aside):
+	// the chart inside it does not repeat them.
+	for _, c := range []struct {
+		text string
+		want int
+	}{{"scaling &lt;page&gt;", 2}, {"machine note", 1}} {
+		if n := strings.Count(page.String(), c.text); n != c.want {
+			t.Errorf("the page shows %q %d times, want %d", c.text, n, c.want)
+		}
 	}
 	for _, want := range []string{"<!DOCTYPE html>", "<td>Inflate by hits (docs=100)</td><td>sec/op</td>", "<svg", "</html>"} {
 		if !strings.Contains(page.String(), want) {

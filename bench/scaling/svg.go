@@ -30,27 +30,40 @@ var palette = []string{"#1f6fb4", "#c8511b", "#2c8c3c", "#7b4ea3"}
 // the fitted power law (dashed) and the fit in words. notes are printed
 // under the title (machine, adapter, run settings).
 func SVG(w io.Writer, sweeps []Sweep, title string, notes []string) error {
+	return chart(w, sweeps, title, notes, true)
+}
+
+// chart writes the SVG image, with the title and the first notes above the
+// panels when headed (a standalone image), without them inside HTML's page,
+// which shows them already.
+func chart(w io.Writer, sweeps []Sweep, title string, notes []string, headed bool) error {
 	rows, cols := layout(sweeps)
+	top := 0
+	if headed {
+		top = header
+	}
 	width := panelW * max(len(cols), 1)
-	height := header + panelH*len(rows)
+	height := top + panelH*max(len(rows), 1)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="12" y="24" font-size="17" font-weight="bold">%s</text>`+"\n", esc(title))
-	for i, n := range notes {
-		if i == 3 {
-			break
+	if headed {
+		fmt.Fprintf(&b, `<text x="12" y="24" font-size="17" font-weight="bold">%s</text>`+"\n", esc(title))
+		for i, n := range notes {
+			if i == 3 {
+				break
+			}
+			fmt.Fprintf(&b, `<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 42+14*i, esc(n))
 		}
-		fmt.Fprintf(&b, `<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 42+14*i, esc(n))
 	}
 	if len(sweeps) == 0 {
-		fmt.Fprintf(&b, `<text x="12" y="%d" font-size="13">No sweep: the results hold no benchmarks that differ in one numeric setting at %d or more values.</text>`+"\n", header+20, MinPoints)
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-size="13">No sweep: the results hold no benchmarks that differ in one numeric setting at %d or more values.</text>`+"\n", top+20, MinPoints)
 	}
 	for r, id := range rows {
 		for c, unit := range cols {
 			for _, s := range sweeps {
 				if sweepID(s) == id && s.Unit == unit {
-					panel(&b, s, c*panelW, header+r*panelH, palette[c%len(palette)])
+					panel(&b, s, c*panelW, top+r*panelH, palette[c%len(palette)])
 				}
 			}
 		}
@@ -61,7 +74,7 @@ func SVG(w io.Writer, sweeps []Sweep, title string, notes []string) error {
 }
 
 // HTML writes a self-contained page: the title, the notes, a table of the
-// fits and the SVG chart inline.
+// fits and the SVG chart inline (without SVG's own title and notes).
 func HTML(w io.Writer, sweeps []Sweep, title string, notes []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", esc(title))
@@ -93,7 +106,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	if err := SVG(w, sweeps, title, notes); err != nil {
+	if err := chart(w, sweeps, title, notes, false); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, "</body>\n</html>\n")
