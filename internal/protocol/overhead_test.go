@@ -95,11 +95,13 @@ func BenchmarkSuiteOverProtocol(b *testing.B) {
 	}
 }
 
-func suiteOverProtocol(b *testing.B, servedSpin, harnessSpin time.Duration) {
+// suiteOverProtocol is one arm of BenchmarkSuiteOverProtocol: served is the
+// served reference's ServeOptions.Spin, harness the harness's Options.Spin.
+func suiteOverProtocol(b *testing.B, served, harness time.Duration) {
 	reqs := ctxconform.Requirements()
 	opts := suite.Options{Level: suite.Should}
 	ctx := context.Background()
-	b.Setenv(serveEnv, servedSpin.String())
+	b.Setenv(serveEnv, served.String())
 	type cost struct {
 		id       string
 		in, over time.Duration
@@ -110,7 +112,7 @@ func suiteOverProtocol(b *testing.B, servedSpin, harnessSpin time.Duration) {
 	for b.Loop() {
 		start := time.Now()
 		cpu0, child0, in0 := cpuTime(self), cpuTime(children), inCPU
-		a, err := protocol.New(ctx, protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{Spin: harnessSpin})
+		a, err := protocol.New(ctx, protocol.Command(os.Args[0], "-test.run=^TestServeReferenceProcess$"), protocol.Options{Spin: harness})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -89,14 +89,13 @@ func servedInput(in io.Reader, spin time.Duration) io.Reader {
 	if err != nil {
 		return in
 	}
-	r := &rawInput{f: f, rc: rc}
+	r := &rawInput{f: f, rc: rc, spin: spin}
 	r.wait = func(fd uintptr) {
 		if r.ready, r.errno = spinWait(fd, r.spin); r.ready || r.errno != 0 {
 			return
 		}
 		r.ready, r.errno = ppoll(fd, pollSlice, true)
 	}
-	r.spin = spin
 	return r
 }
 

@@ -92,9 +92,14 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 		}
 		docOf[i] = di
 	}
-	if bad {
+	// badAtom is the error of a bad atom: the first in canonical order, as
+	// Check names it (the fast checks above and below only detect one).
+	badAtom := func() error {
 		m, _ := byID(docs)
-		return nil, checkAtoms(m, atoms) // the first bad atom in canonical order
+		return checkAtoms(m, atoms)
+	}
+	if bad {
+		return nil, badAtom()
 	}
 	c.src = atoms
 	c.idx = make([]int32, len(atoms))
@@ -121,8 +126,7 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	// documents are read front to back rather than at random.
 	for _, k := range c.idx {
 		if !unit.IsBoundary(sorted[docOf[k]].Body, atoms[k].Offset) {
-			m, _ := byID(docs)
-			return nil, checkAtoms(m, atoms) // the first bad atom in canonical order
+			return nil, badAtom()
 		}
 	}
 	// Equal compound and offset: order by label, then score (best first),
