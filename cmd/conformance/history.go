@@ -140,6 +140,9 @@ func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*hist
 		}
 	}
 	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: cfg.skipBad})
+	if errors.Is(err, history.ErrNoHistory) {
+		return nil, fmt.Errorf("%w (record runs with conformance bench --record DSN or conformance history import --dsn DSN)", err)
+	}
 	if err != nil {
 		return nil, err
 	}
