@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 
 	"os"
@@ -127,8 +128,9 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	var cfg benchConfig
 	fs.Var(&cfg.names, "adapter", "implementation under test: reference, postgres or exec (repeatable: side by side; default reference)")
 	fs.StringVar(&cfg.dsn, "dsn", "", "PostgreSQL for the postgres adapter and the side-by-side benchmarks (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
-	fs.IntVar(&cfg.count, "count", 6, "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
-	fs.StringVar(&cfg.benchtime, "benchtime", "1s", "time (or Nx iterations) per run, as go test's -benchtime")
+	count := intFlag(fs, "count", 6, 1, math.Inf(1), "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
+	benchtime := benchtimeFlag{"1s"}
+	fs.Var(&benchtime, "benchtime", "time (or Nx iterations) per run, as go test's -benchtime")
 	match := fs.String("run", "", "run only benchmarks whose name matches this regular expression")
 	fs.BoolVar(&cfg.short, "short", false, "small scales only (a quick smoke run)")
 	fs.StringVar(&cfg.out, "o", "-", "write results to this file (- for standard output)")
@@ -140,6 +142,10 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	if err := fs.Parse(args); err != nil {
 		return cfg, shownUsage(err)
 	}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
+	}
+	cfg.count, cfg.benchtime = count.Int(), benchtime.v
 	cfg.command = fs.Args()
 	if cfg.from != "" {
 		if cfg.report == "" {
@@ -150,9 +156,6 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	var err error
 	if cfg.match, err = compile(*match); err != nil {
 		return cfg, asUsage(err)
-	}
-	if cfg.count < 1 {
-		return cfg, usagef("--count %d: want at least 1", cfg.count)
 	}
 	if cfg.report != "" {
 		if err := checkReportPath(cfg.report); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -100,10 +101,10 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	fs := newFlagSet("history", historyUsage, stderr)
 	var cfg historyConfig
 	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
-	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
-	perms := fs.Int("permutations", 0, "permutations per test (default 2/p-value - 1)")
-	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
-	minChange := thresholdFlag{0.01}
+	pvalue := floatFlag(fs, "p-value", history.DefaultPValue, 0, 1, true, true, "significance level of the permutation test")
+	perms := intFlag(fs, "permutations", 0, 1, 1e6, "permutations per test").unset("2/p-value - 1", 0)
+	minSeg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "fewest runs on either side of a change point")
+	minChange := thresholdFlag{v: 0.01}
 	fs.Var(&minChange, "min-change", "smallest change of the median reported: 1% or 0.01")
 	seed := fs.Uint64("seed", 1, "seed of the permutations")
 	fs.StringVar(&cfg.ack, "ack", "", "acknowledged changes: lines of COMMIT BENCHMARK REASON")
@@ -116,6 +117,9 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	if err != nil {
 		return cfg, shownUsage(err)
 	}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
+	}
 	if *dsn != "" {
 		locs = append(locs, *dsn)
 	}
@@ -125,7 +129,10 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 		return cfg, shownUsage(fmt.Errorf("want one history (a directory, or --dsn), got %d", len(locs)))
 	}
 	cfg.loc = locs[0]
-	cfg.det = history.Detector{PValue: *pvalue, Permutations: *perms, MinSegment: *minSeg, MinChange: minChange.v, Seed: *seed}
+	cfg.det = history.Detector{PValue: pvalue.Float(), Permutations: perms.Int(), MinSegment: minSeg.Int(), MinChange: minChange.v, Seed: *seed}
+	if err := cfg.det.Check(); err != nil { // e.g. --permutations too few for --p-value
+		return cfg, usagef("--permutations %s with --p-value %v: %v", perms, pvalue.Float(), err)
+	}
 	if minChange.v == 0 {
 		cfg.det.MinChange = -1 // report every significant shift
 	}
@@ -328,19 +335,22 @@ Flags:
 
 func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("history accuracy", historyAccuracyUsage, stderr)
-	n := fs.Int("histories", 200, "histories per cell of the grid")
-	runs := fs.Int("runs", 60, "runs per history")
+	n := intFlag(fs, "histories", 200, 1, math.Inf(1), "histories per cell of the grid")
+	runs := intFlag(fs, "runs", 60, 21, math.Inf(1), "runs per history (a step lies 10 runs or more from either end)")
 	seed := fs.Uint64("seed", 1, "seed of the histories")
-	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
-	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
+	pvalue := floatFlag(fs, "p-value", history.DefaultPValue, 0, 1, true, true, "significance level of the permutation test")
+	minSeg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "fewest runs on either side of a change point")
 	markdown := fs.Bool("markdown", false, "print Markdown")
 	if err := fs.Parse(args); err != nil {
 		return shownUsage(err)
 	}
-	if *n < 1 {
-		return usagef("--histories %d: want at least 1", *n)
+	if err := checkFlags(fs); err != nil {
+		return err
 	}
-	opts := history.AccuracyOptions{Runs: *runs, Histories: *n, Seed: *seed, Detector: history.Detector{PValue: *pvalue, MinSegment: *minSeg}}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %v", fs.Args())
+	}
+	opts := history.AccuracyOptions{Runs: runs.Int(), Histories: n.Int(), Seed: *seed, Detector: history.Detector{PValue: pvalue.Float(), MinSegment: minSeg.Int()}}
 	cells, err := history.Accuracy(opts)
 	if err != nil {
 		return asUsage(err)
