@@ -94,6 +94,20 @@ func (p *Postgres) Add(ctx context.Context, run *Run, data []byte) error {
 	return nil
 }
 
+// Holds says whether the history holds a run of commit. It only reads: a
+// database where nothing was recorded holds nothing.
+func (p *Postgres) Holds(ctx context.Context, commit string) (bool, error) {
+	var holds bool
+	err := p.conn.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, p.schema+".runs").Scan(&holds)
+	if err == nil && holds {
+		err = p.conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+p.schema+`.runs WHERE commit = $1)`, commit).Scan(&holds)
+	}
+	if err != nil {
+		return false, fmt.Errorf("history in %s: %w", p.loc, err)
+	}
+	return holds, nil
+}
+
 // Runs reads every run. It only reads: a database where the history's
 // table is not there gives ErrNoHistory.
 func (p *Postgres) Runs(ctx context.Context, opts ReadOptions) ([]*Run, error) {

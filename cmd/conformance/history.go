@@ -295,7 +295,12 @@ func parseDate(s string) (string, error) {
 // recordRun adds the results of a conformance bench run to the history at
 // location (a directory or a PostgreSQL connection string), with the
 // commit, date and cores configuration lines (see history.RecordConfig).
-func recordRun(location string, results []byte, stderr io.Writer) error {
+// n is how many results there are: a run without any (every benchmark
+// failed or was skipped) has nothing to record.
+func recordRun(location string, results []byte, n int, stderr io.Writer) error {
+	if n == 0 {
+		return fmt.Errorf("--record %s: nothing to record: the run gave no results (every benchmark failed or was skipped)", location)
+	}
 	probe, err := format.ReadFrom(bytes.NewReader(results), "results")
 	if err != nil {
 		return err
@@ -318,6 +323,44 @@ func recordRun(location string, results []byte, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "conformance bench: recorded %s in %s\n", run.Commit, store.Location())
+	return nil
+}
+
+// checkRecord checks, before any benchmark runs, that the results of a
+// bench --record run can be recorded: the commit measured can be told
+// (--config commit=..., git or $GITHUB_SHA) and the history does not hold
+// it yet. It reads the history, creating nothing.
+func checkRecord(ctx context.Context, cfg benchConfig) error {
+	given := func(key string) string {
+		for _, c := range cfg.extra {
+			if c.Key == key {
+				return c.Value
+			}
+		}
+		return ""
+	}
+	set, err := history.RecordConfig(given)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	var commit string
+	for _, c := range set {
+		if c.Key == history.KeyCommit {
+			commit = c.Value
+		}
+	}
+	store, err := history.Open(ctx, cfg.record)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	defer store.Close()
+	holds, err := store.Holds(ctx, commit)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	if holds {
+		return usagef("--record: history %s already holds commit %s: measure another commit (--config commit=SHA), or remove its run to record it again", store.Location(), commit)
+	}
 	return nil
 }
 
