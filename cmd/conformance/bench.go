@@ -96,6 +96,13 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return asUsage(err)
 		}
+		// Judged as compare and history judge a results file.
+		if len(f.Warnings) > 0 {
+			return usagef("%s (a truncated or damaged file?)", f.Warnings[0])
+		}
+		if len(f.Results) == 0 {
+			return usagef("%s holds no benchmark results (is it go test -bench output?)", cfg.from)
+		}
 		return asUsage(writeScaling(cfg.report, f))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

@@ -129,7 +129,7 @@ func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")
 	alpha := floatFlag(fs, "alpha", 0.05, 0, 1, true, true, "significance level of the U test")
 	fs.BoolVar(&cfg.markdown, "markdown", false, "print Markdown instead of the terminal table")
-	skipBad := fs.Bool("skip-bad", false, "drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
+	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines (a truncated or damaged file) and drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
 	fs.StringVar(&cfg.summary, "markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
 	fs.StringVar(&cfg.by, "by", "", "compare the groups of results with this configuration key (e.g. impl) instead of two files")
 	fs.StringVar(&cfg.baseGroup, "base", "", "with --by: the group the others are compared with (default: the first seen)")
