@@ -122,3 +122,21 @@ func TestBenchRecordChecksFirst(t *testing.T) {
 		t.Errorf("benchmarks ran before the check (%s):\n%s%s", time.Since(start), stdout, stderr)
 	}
 }
+
+// TestBenchRecordNothing: a --record run that could give no result says
+// what is wrong instead of asking for the commit it was given: a program
+// that cannot be timed leaves nothing to run (exit 2 before running), and
+// a run whose every benchmark failed has nothing to record.
+func TestBenchRecordNothing(t *testing.T) {
+	hist := filepath.Join(t.TempDir(), "h")
+	code, stdout, stderr := runCmd("bench", "--adapter", "exec", "--record", hist, "--config", "commit=abc1234", "--short", "--count", "1",
+		"--", "python3", filepath.Join("..", "..", "testdata", "faulty", "refuse.py"))
+	if code != exitUsage || !strings.Contains(stderr, "there is no benchmark the implementation supports (") ||
+		!strings.Contains(stderr, `refuse-everything runs in another process and does not answer "bench" messages`) || strings.Contains(stderr, "pass --config commit") {
+		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	var out strings.Builder
+	if err := recordRun(hist, []byte("goos: linux\ncommit: abc1234\n"), 0, &out); err == nil || !strings.Contains(err.Error(), "nothing to record: the run gave no results") {
+		t.Errorf("recording no results: %v", err)
+	}
+}
