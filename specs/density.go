@@ -9,15 +9,24 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// minPadding: one 10-byte hit at 5000 in 10,000 bytes with a budget of 1000.
+// minPadding: one short hit at 5000 in 10,000 bytes, alone under budgets
+// from exactly enough to plenty.
 func minPadding(t *suite.T) {
-	req := inflate.Request{Documents: doc(tenK), Budget: new(1000), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
-	res := call.MustInflate(t, req)
-	if len(res.Windows) != 1 {
-		t.Fatalf("%d windows for one hit, want 1 (%s)", len(res.Windows), describe(req))
-	}
-	if w := res.Windows[0]; w.Start > 4950 || w.End < 5060 {
-		t.Errorf("window [%d,%d) pads hit [5000,5010) by %d and %d, want at least 50 each", w.Start, w.End, 5000-w.Start, w.End-5010)
+	// MIN_PADDING 50 (§3.2) at its boundary: a hit of L <= 50 with a budget
+	// of at least L+100 fits 50 on each side. Budget 150 with a 50-byte hit
+	// is the minimum viable window exactly ("<50>search<50>"), 151 one
+	// more; budget 1000 leaves plenty. ASCII text: bytes = runes = UTF-16.
+	cases := []struct{ length, budget int }{{50, 150}, {50, 151}, {10, 150}, {10, 1000}}
+	for _, c := range cases {
+		req := inflate.Request{Documents: doc(tenK), Budget: new(c.budget), Hits: []inflate.Hit{hit("a", 5000, 5000+c.length, 1)}}
+		res := call.MustInflate(t, req)
+		if len(res.Windows) != 1 {
+			t.Errorf("%d windows for one hit, want 1 (%s)", len(res.Windows), describe(req))
+			continue
+		}
+		if w := res.Windows[0]; w.Start > 4950 || w.End < 5050+c.length {
+			t.Errorf("budget %d: window [%d,%d) pads hit [5000,%d) by %d and %d, want at least 50 each", c.budget, w.Start, w.End, 5000+c.length, 5000-w.Start, w.End-5000-c.length)
+		}
 	}
 }
 
