@@ -35,6 +35,19 @@ func boundaryMutants() []boundaryMutant {
 		{"MIN_PADDING 50 chars, moved to 49", adapters.Density, broken.PadsFortyNine(), "DEN-06"},
 		{"MAX_PADDING 500 chars, moved to 501", adapters.Density, broken.Pads501(), "DEN-05"},
 		{"static fallback 2500 chars, moved to 2501", adapters.Inflate, broken.StaticCap2501(), "INF-07"},
+		// std105 §2.2, §4: the radius clamp, in the implementation's unit
+		// (the radius question carries no text).
+		{"elastic radius floor 200, moved to 199", adapters.Elastic, broken.RadiusFloor199(), "ELA-12"},
+		{"elastic radius cap 32000, moved to 32001", adapters.Elastic, broken.RadiusCap32001(), "ELA-12"},
+		// std085 protocol §5.4–5.5 (bytes; the edge cases are ASCII prose).
+		{"radial merge `window.start <= previous.end` read as `<`", adapters.Radial, broken.RadialMergesOverlapOnly(), "RAD-02"},
+		{"5 related atoms per term, moved to 6", adapters.Radial, broken.RadialServesSixRelated(), "RAD-12"},
+		// std105 §3.2: pg_trgm's `%` is similarity >= threshold (0.3 by default).
+		{"trigram threshold 0.3: `>=` read as `>`", adapters.Fuzzy, broken.StrictThreshold(), "FUZ-05"},
+		// ADR-023 (densities are edge counts over n(n-1); no text unit).
+		{"density cut-off 0.01: `<` read as `<=`", adapters.Expand, broken.ColdAtOneHundredth(), "EXP-14"},
+		{"density cut-off 0.10: `<` read as `<=`", adapters.Expand, broken.GrowingAtOneTenth(), "EXP-14"},
+		{"node count < 2 read as <= 2", adapters.Expand, broken.ColdBelowThreeNodes(), "EXP-14"},
 	}
 }
 
