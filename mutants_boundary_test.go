@@ -48,6 +48,12 @@ func boundaryMutants() []boundaryMutant {
 		{"density cut-off 0.01: `<` read as `<=`", adapters.Expand, broken.ColdAtOneHundredth(), "EXP-14"},
 		{"density cut-off 0.10: `<` read as `<=`", adapters.Expand, broken.GrowingAtOneTenth(), "EXP-14"},
 		{"node count < 2 read as <= 2", adapters.Expand, broken.ColdBelowThreeNodes(), "EXP-14"},
+		// densification-chunking (tokens, as estimated).
+		{"halving floor 320 tokens, moved to 319", adapters.Densify, broken.HalvesTo319(), "DSF-09"},
+		{"maximum input 100,000 tokens: \"exceeds\" read as >=", adapters.Densify, broken.RejectsAtMaxInput(), "DSF-02"},
+		{"capture attempts 2, moved to 3", adapters.Densify, broken.ThreeCaptureAttempts(), "DSF-12"},
+		// std085 protocol §3 gap fill with std085's MERGE_THRESHOLD (bytes).
+		{"assembly gap limit 500 bytes: `<` read as `<=`", adapters.Assemble, broken.AssembleGapAt500(), "ASM-15"},
 	}
 }
 
