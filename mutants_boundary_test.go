@@ -41,6 +41,7 @@ func boundaryMutants() []boundaryMutant {
 		{"elastic radius cap 32000, moved to 32001", adapters.Elastic, broken.RadiusCap32001(), "ELA-12"},
 		// std085 protocol §5.4–5.5 (bytes; the edge cases are ASCII prose).
 		{"radial merge `window.start <= previous.end` read as `<`", adapters.Radial, broken.RadialMergesOverlapOnly(), "RAD-02"},
+		{"elastic merge `start <= previous.end` read as `<`", adapters.Elastic, broken.ElasticMergesOverlapOnly(), "ELA-16"},
 		{"5 related atoms per term, moved to 6", adapters.Radial, broken.RadialServesSixRelated(), "RAD-12"},
 		// std105 §3.2: pg_trgm's `%` is similarity >= threshold (0.3 by default).
 		{"trigram threshold 0.3: `>=` read as `>`", adapters.Fuzzy, broken.StrictThreshold(), "FUZ-05"},

@@ -86,7 +86,19 @@ func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
 		out = append(out, suite.Case[hydrateRecipe]{Name: "budget " + name + ", atoms at an edge and tied",
 			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
-	return append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	out = append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	// §5.4's merge rule `start <= previous.end` at its boundary: two atoms
+	// of an ASCII prose document (text seed 11 draws script 0) 63999, 64000
+	// and 64001 apart under a budget that takes the radius to the cap of
+	// 32000, so their windows overlap by one, touch, or leave a gap of one.
+	for _, c := range []struct {
+		name   string
+		jitter int // the first atom's offset; the second is at 42·1531 = 64302
+	}{{"overlapping by one", 303}, {"touching", 302}, {"one apart", 301}} {
+		out = append(out, suite.Case[hydrateRecipe]{Name: "two windows at the cap " + c.name, Value: hydrateRecipe{Text: 11,
+			Docs: []hydrateDoc{{Kind: 0, Len: 100000}}, Count: 1, Atoms: []hydrateAtom{{Jitter: c.jitter, Twin: 2}, {Center: 42, Twin: 2}}, BudgetMode: 3, Budget: 1000000}})
+	}
+	return out
 }
 
 func edgesCensusRecipe() []suite.Case[censusRecipe] {

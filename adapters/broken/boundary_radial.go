@@ -105,3 +105,57 @@ func RadialServesSixRelated() adapters.Adapter {
 		return adapters.RadialSplitAnswer{Shares: s}, nil
 	}}
 }
+
+// ElasticMergesOverlapOnly hydrates like the reference but leaves apart the
+// windows of two atoms that only touch (`start < previous.end`, where
+// std085 protocol §5.4 says `<=`): a prose or data window whose atoms, one
+// after the other, lie exactly 2r apart is cut in two at the point where
+// their windows meet. Caught by ELA-16.
+func ElasticMergesOverlapOnly() adapters.Adapter {
+	return &hydrator{mutant: named("elastic-merges-overlap-only"),
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			if err != nil {
+				return res, err
+			}
+			byID := map[string]inflate.Document{}
+			for _, d := range docs {
+				byID[d.ID] = d
+			}
+			var out []radial.Window
+			for _, w := range res.Windows {
+				d := byID[w.CompoundID]
+				if d.Kind == inflate.KindCode {
+					out = append(out, w)
+					continue
+				}
+				out = append(out, splitTouching(d, w, res.Radius)...)
+			}
+			res.Windows = out
+			return res, nil
+		}}
+}
+
+// splitTouching cuts w wherever two of its consecutive atoms lie exactly 2r
+// apart, so their windows [o-r, o+r] only touch.
+func splitTouching(d inflate.Document, w radial.Window, r int) []radial.Window {
+	atoms := slices.Clone(w.Atoms)
+	slices.SortStableFunc(atoms, func(x, y radial.Atom) int { return cmp.Compare(x.Offset, y.Offset) })
+	var out []radial.Window
+	cur := w
+	cur.Atoms = nil
+	for i, a := range atoms {
+		if i > 0 && a.Offset-atoms[i-1].Offset == 2*r {
+			cut := atoms[i-1].Offset + r
+			left := cur
+			left.End, left.Text = cut, d.Body[left.Start:cut]
+			left.Cost = radial.Cost(d.Kind, left.Text)
+			out = append(out, left)
+			cur = radial.Window{CompoundID: w.CompoundID, Start: cut, End: w.End, Score: w.Score}
+		}
+		cur.Atoms = append(cur.Atoms, a)
+	}
+	cur.Text = d.Body[cur.Start:cur.End]
+	cur.Cost = radial.Cost(d.Kind, cur.Text)
+	return append(out, cur)
+}
