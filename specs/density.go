@@ -12,11 +12,16 @@ import (
 // minPadding: one short hit at 5000 in 10,000 bytes, alone under budgets
 // from exactly enough to plenty.
 func minPadding(t *suite.T) {
-	// MIN_PADDING 50 (§3.2) at its boundary: a hit of L <= 50 with a budget
-	// of at least L+100 fits 50 on each side. Budget 150 with a 50-byte hit
-	// is the minimum viable window exactly ("<50>search<50>"), 151 one
-	// more; budget 1000 leaves plenty. ASCII text: bytes = runes = UTF-16.
-	cases := []struct{ length, budget int }{{50, 150}, {50, 151}, {10, 150}, {10, 1000}}
+	// MIN_PADDING 50 (§3.2) at its boundary: the minimum viable window,
+	// budget 150 (where the reference's padding is exactly 50: <50>hit<50>
+	// with a hit of up to 50), and 151, with a 10-byte hit; a 50-byte hit
+	// under 200; a 10-byte hit under 1000. Each leaves at least 50 each
+	// side in every reading of §3.1–3.2 and §2.1.5: the reference's padding
+	// clamp(floor((W-50)/2), 50, 500) as much as the text's literal W/2
+	// truncated on the right at W (a 50-byte hit at exactly 150 would get
+	// only 25 on its right that way, so it is not among them). ASCII text:
+	// bytes = runes = UTF-16 units.
+	cases := []struct{ length, budget int }{{10, 150}, {10, 151}, {50, 200}, {10, 1000}}
 	for _, c := range cases {
 		req := inflate.Request{Documents: doc(tenK), Budget: new(c.budget), Hits: []inflate.Hit{hit("a", 5000, 5000+c.length, 1)}}
 		res := call.MustInflate(t, req)
