@@ -50,10 +50,10 @@ func TestFaultyBoundaries(t *testing.T) {
 		{"inflate.py", "pad501", std085Constants, []string{"DEN-05"}},
 		// MIN_PADDING 50 (§3.2) read as 49 at the minimum viable window.
 		{"inflate.py", "pad49", std085Constants, []string{"DEN-06"}},
-		// MinViableSize 150 (§3.1) read as 151: every requirement that
-		// counts on 150 (keep all at k·150, keep floor(B/150), a lone hit
-		// under a budget of 150 gets its 50 each side).
-		{"inflate.py", "viable151", std085Constants, []string{"DEN-02", "DEN-03", "DEN-06"}},
+		// MinViableSize 150 (§3.1) read as 151: both requirements that count
+		// on 150 (keep all at k·150, keep floor(B/150)); DEN-06 leaves the
+		// hit it drops under a budget of 150 to them.
+		{"inflate.py", "viable151", std085Constants, []string{"DEN-02", "DEN-03"}},
 		// Static fallback 2500 (§3.2) read as 2501.
 		{"inflate.py", "cap2501", std085Constants, []string{"INF-07"}},
 		{"expand.py", "correct", adr023Constants, nil},

@@ -3,6 +3,7 @@ package specs
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -21,17 +22,26 @@ func minPadding(t *suite.T) {
 	// truncated on the right at W (a 50-byte hit at exactly 150 would get
 	// only 25 on its right that way, so it is not among them). ASCII text:
 	// bytes = runes = UTF-16 units.
+	//
+	// A hit that no window holds is not judged here: keeping it is DEN-02's
+	// and DEN-11's, and one fault fails one requirement.
 	cases := []struct{ length, budget int }{{10, 150}, {10, 151}, {50, 200}, {10, 1000}}
+	judged := 0
 	for _, c := range cases {
 		req := inflate.Request{Documents: doc(tenK), Budget: new(c.budget), Hits: []inflate.Hit{hit("a", 5000, 5000+c.length, 1)}}
 		res := call.MustInflate(t, req)
-		if len(res.Windows) != 1 {
-			t.Errorf("%d windows for one hit, want 1 (%s)", len(res.Windows), describe(req))
+		i := slices.IndexFunc(res.Windows, func(w inflate.Window) bool { return slices.Contains(w.Hits, "a") })
+		if i < 0 {
+			t.Notef("budget %d: no window holds the hit (%d windows): not judged here (DEN-02, DEN-11)", c.budget, len(res.Windows))
 			continue
 		}
-		if w := res.Windows[0]; w.Start > 4950 || w.End < 5050+c.length {
+		judged++
+		if w := res.Windows[i]; w.Start > 4950 || w.End < 5050+c.length {
 			t.Errorf("budget %d: window [%d,%d) pads hit [5000,%d) by %d and %d, want at least 50 each", c.budget, w.Start, w.End, 5000+c.length, 5000-w.Start, w.End-5000-c.length)
 		}
+	}
+	if judged == 0 {
+		t.Skipf("no window held the hit under any budget: nothing to judge (DEN-02 and DEN-11 judge that)")
 	}
 }
 
