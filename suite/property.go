@@ -24,8 +24,9 @@ const (
 	maxShrinkTime  = 20 * time.Second
 )
 
-// ForAll checks a property: f on every fixed edge case in order, then on
-// t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
+// ForAll checks a property: f on the cases of the failure memory
+// (Options.Remembered, see remembered), then on every fixed edge case in
+// order, then on t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
 // when the case holds, else what is wrong with the answer.
 //
 // The edge cases come first so that the verdict of a deterministic
