@@ -60,9 +60,18 @@ func (m *runMemory) save(runs []reports.Run, stderr io.Writer) {
 	if len(ch.TooLarge) > 0 {
 		fmt.Fprintf(stderr, "conformance run: failure memory: the failing cases of %s are over %d bytes and are not kept (their replay files hold them)\n", strings.Join(ch.TooLarge, ", "), memory.MaxFileBytes)
 	}
-	if ch.Added > 0 || ch.Dropped > 0 {
-		fmt.Fprintf(stderr, "conformance run: failure memory %s: %d %s remembered, %d dropped after holding in %d runs\n",
-			m.store.Dir(), ch.Added, plural(ch.Added, "case", "cases"), ch.Dropped, memory.Keep)
+	var said []string
+	if ch.Added > 0 {
+		said = append(said, fmt.Sprintf("%d failing %s remembered", ch.Added, plural(ch.Added, "case", "cases")))
+	}
+	if ch.Shrunk > 0 {
+		said = append(said, fmt.Sprintf("%d replaced by a smaller failing case", ch.Shrunk))
+	}
+	if ch.Dropped > 0 {
+		said = append(said, fmt.Sprintf("%d dropped (held in %d runs, or over %d for a requirement)", ch.Dropped, memory.Keep, memory.MaxPerRequirement))
+	}
+	if len(said) > 0 {
+		fmt.Fprintf(stderr, "conformance run: failure memory %s: %s\n", m.store.Dir(), strings.Join(said, "; "))
 	}
 }
 

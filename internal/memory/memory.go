@@ -181,7 +181,7 @@ func (s *Store) Cases() map[string][]suite.Case[json.RawMessage] {
 
 // Change counts what Update did.
 type Change struct {
-	Added, Dropped, Held int
+	Added, Shrunk, Dropped, Held int // Shrunk: remembered cases replaced by a smaller one that fails
 	TooLarge             []string // requirements whose failing case was over MaxFileBytes
 }
 
@@ -258,6 +258,18 @@ func (ch *Change) add(s *Store, seed int64, r suite.Result) {
 		}
 		s.entries[r.ID][i] = e
 		return
+	}
+	if rp.From == suite.FromRemembered {
+		// A remembered case that failed again and shrank: the smaller case
+		// replaces it (the case's name holds the remembered one's hash).
+		if i := slices.IndexFunc(s.entries[r.ID], func(x *Entry) bool { return strings.Contains(rp.Case, x.hash) }); i >= 0 {
+			old := s.entries[r.ID][i]
+			e.Case, e.Seed = old.Case, old.Seed
+			s.dropped = append(s.dropped, s.path(old))
+			s.entries[r.ID][i] = e
+			ch.Shrunk++
+			return
+		}
 	}
 	s.entries[r.ID] = append(s.entries[r.ID], e)
 	ch.Added++

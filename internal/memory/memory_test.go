@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,6 +18,18 @@ import (
 func failed(id, from, value string) suite.Report {
 	return suite.Report{Seed: 9, Results: []suite.Result{{ID: id, Kind: suite.Property, Outcome: suite.Failed,
 		Replay: &suite.Replay{ID: id, Case: "generated case 3 of 100 (seed 9)", From: from, Value: json.RawMessage(value)}}}}
+}
+
+// failedAs is failed on a remembered case named name.
+func failedAs(id, name, value string) suite.Report {
+	rep := failed(id, suite.FromRemembered, value)
+	rep.Results[0].Replay.Case = name
+	return rep
+}
+
+func hashOf(value string) string {
+	sum := sha256.Sum256([]byte(value))
+	return hex.EncodeToString(sum[:8])
 }
 
 func passed(id string) suite.Report {
@@ -46,6 +60,9 @@ func TestRemember(t *testing.T) {
 		{"a generated case is kept", [][]suite.Report{{failed("INF-03", suite.FromGenerated, `{"A":1}`)}}, map[string]int{"INF-03": 1}},
 		{"a remembered case that fails again is kept once", [][]suite.Report{
 			{failed("INF-03", suite.FromGenerated, `{"A":1}`)}, {failed("INF-03", suite.FromRemembered, `{ "A": 1 }`)}}, map[string]int{"INF-03": 1}},
+		{"a remembered case that shrank replaces the one it came from", [][]suite.Report{
+			{failed("INF-03", suite.FromGenerated, `{"A":1}`)},
+			{failedAs("INF-03", "remembered case "+hashOf(`{"A":1}`)+" (failed as generated case 3 of 100 (seed 9))", `{"A":0}`)}}, map[string]int{"INF-03": 1}},
 		{"edge cases and specs are not kept", [][]suite.Report{
 			{failed("INF-03", suite.FromEdge, `{"A":1}`), failed("INF-04", "", ``), failed("INF-05", suite.FromReplayed, `{"A":1}`)}}, map[string]int{}},
 		{"a case that holds is dropped after Keep passing runs", append([][]suite.Report{{failed("INF-03", suite.FromGenerated, `{"A":1}`)}},
