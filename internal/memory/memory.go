@@ -181,8 +181,8 @@ func (s *Store) Cases() map[string][]suite.Case[json.RawMessage] {
 
 // Change counts what Update did.
 type Change struct {
-	Added, Shrunk, Dropped, Held int // Shrunk: remembered cases replaced by a smaller one that fails
-	TooLarge             []string // requirements whose failing case was over MaxFileBytes
+	Added, Shrunk, Dropped, Held int      // Shrunk: remembered cases replaced by a smaller one that fails
+	TooLarge                     []string // requirements whose failing case was over MaxFileBytes
 }
 
 // Update takes what the runs found: the case of every property that failed
