@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,5 +46,39 @@ func TestResolveSeed(t *testing.T) {
 				t.Errorf("stderr %q, want %q", stderr.String(), tt.says)
 			}
 		})
+	}
+}
+
+// TestRunMemory: run reads the failure memory of --memory, checks a
+// remembered case first (one the reference passes: its count of runs held
+// goes up), and names a damaged file in a warning without failing.
+func TestRunMemory(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, "INF-01", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("00000000000000aa.json", `{"format":"ctxconform-memory/1","id":"INF-01","case":"generated case 1 of 3 (seed 9)","seed":9,"outcome":"failed",`+
+		`"value":{"Text":5,"Script":3,"Docs":[700],"Count":1,"Hits":[{"Doc":0,"Center":0,"Jitter":20,"Len":40,"Score":3}],"Budget":-1},"held":0}`)
+	damaged := write("00000000000000bb.json", `{"format":"ctxconform-memory/1","id":"INF-01","value":`)
+	code, _, stderr := runCmd("run", "--run", "^INF-01$", "--property-runs", "2", "--memory", dir, "--replay-dir", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, damaged) || !strings.Contains(stderr, "1 remembered case of 1 requirement, checked first") {
+		t.Errorf("stderr does not name the damaged file %s and the one case read:\n%s", damaged, stderr)
+	}
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"held": 1`) {
+		t.Errorf("the remembered case held and its count did not go up:\n%s", b)
 	}
 }
