@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -192,7 +193,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	skip := fs.String("skip", "", "skip requirements whose ID or title (or \"ID title\") matches this regular expression")
 	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; every shard must use the same seed; combine the shards' --json reports with conformance merge)")
 	fs.Var(&cfg.seed, "seed", seedUsage)
-	runs := fs.Int("property-runs", 100, "generated cases per property (at least 1)")
+	runs := intFlag(fs, "property-runs", 100, 1, math.Inf(1), "generated cases per property")
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
@@ -208,6 +209,9 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.BoolVar(&cfg.memory.off, "no-memory", false, "neither read nor write the failure memory")
 	if err := fs.Parse(args); err != nil {
 		return cfg, &usageError{err: err, shown: true}
+	}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
 	}
 	if len(names) == 0 {
 		names = adaptersFlag{"reference"}
@@ -228,8 +232,6 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		return cfg, usagef("the exec adapter needs a command after --, e.g. conformance run --adapter exec -- node impl.js")
 	case execs == 0 && len(cfg.command) > 0:
 		return cfg, usagef("unexpected arguments %q (a command is for --adapter exec)", cfg.command)
-	case *runs < 1:
-		return cfg, usagef("--property-runs %d: want at least 1", *runs)
 	case *timeout <= 0:
 		return cfg, usagef("--timeout %s: want a positive duration", *timeout)
 	case cfg.deadline < 0:
@@ -244,7 +246,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	if err := cfg.out.check(); err != nil {
 		return cfg, err
 	}
-	cfg.opts = suite.Options{Level: level.l, Standards: stds, Seed: cfg.seed.Seed, PropertyRuns: *runs, Timeout: *timeout}
+	cfg.opts = suite.Options{Level: level.l, Standards: stds, Seed: cfg.seed.Seed, PropertyRuns: runs.Int(), Timeout: *timeout}
 	var err error
 	if *shard != "" {
 		if cfg.opts.Shard, err = suite.ParseShard(*shard); err != nil {

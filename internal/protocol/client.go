@@ -277,7 +277,9 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if a.cur == nil {
 		s, info, err := a.start(ctx)
 		if err != nil {
-			return answer{}, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
+			// %w: a restart cut short by the request's context is a fault
+			// that says the context ended, as the request itself would be.
+			return answer{}, fmt.Errorf("%w: %s: restart after a fault failed: %w%s", adapters.ErrFault, op.Name, err, a.stderrNote(0))
 		}
 		if !sameInfo(info, a.info, a.undriven) {
 			s.kill()
