@@ -46,7 +46,7 @@ func TestSeedSensitiveFault(t *testing.T) {
 	}
 	t.Setenv(serveEnv, "1")
 	ctx := context.Background()
-	a, err := process.Exec(ctx, []string{python, filepath.Join("testdata", "faulty", "proxy.py"), "rare17", "--", self}, process.Options{RequestTimeout: time.Minute})
+	a, err := startProgram([]string{python, filepath.Join("testdata", "faulty", "proxy.py"), "rare17", "--", self}, process.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

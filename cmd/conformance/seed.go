@@ -7,7 +7,7 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-var seedUsage = fmt.Sprintf("seed for generated inputs: `N`, or random to explore (picks one and prints it); default %d (suite.DefaultSeed), or the seed the --expectations file was written with", suite.DefaultSeed)
+var seedUsage = fmt.Sprintf("seed for generated inputs: `N`, or random to explore (picks one and prints it; 0 does too, as it always did); default %d (suite.DefaultSeed), or the seed the --expectations file was written with", suite.DefaultSeed)
 
 // resolveSeed sets the run's seed from --seed and the expectations file:
 // an explicit seed wins (with a note when the expectations were recorded
