@@ -130,6 +130,9 @@ func (p *property[C]) settle(first found[C]) {
 		return true
 	}
 	s.run()
+	if s.kept > 0 {
+		best.name = first.name + ", shrunk" // no longer the case the name describes
+	}
 	best.note = shrinkNote(s, time.Since(start))
 }
 
