@@ -241,13 +241,13 @@ func (s *shrinker) shrinkFloat(path []int, x float64) {
 		}
 		x = math.Copysign(math.MaxFloat64, x)
 	}
-	if t := math.Trunc(x); t != x {
+	if t := math.Trunc(x); t != x && t != 0 {
 		if !set(t) {
 			return
 		}
 		x = t
 	}
-	if math.Abs(x) > 1<<53 {
+	if math.Trunc(x) != x || math.Abs(x) > 1<<53 {
 		return
 	}
 	sign := math.Copysign(1, x)
