@@ -25,6 +25,8 @@
 // radial.go, ...) whose comment says what it judges. The generators of a
 // standard's cases are in gen_<standard>.go and its named edge cases in
 // edges*.go; a case type is unexported but keeps exported fields, so gopter
-// can build and shrink it and a replay file can hold it as JSON. Generated
+// can build it, suite's shrinker can shrink it (by reflection: gopter's
+// Struct, Map and FlatMap generators shrink little) and a replay file can
+// hold it as JSON. Generated
 // text comes from internal/textgen.
 package properties

@@ -83,6 +83,10 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	// Emoji after every window edge: a window one character longer than it
 	// should be breaks the cap, the maximum padding or its neighbour.
 	add("emoji document, a hit longer than the cap", one(emoji, -1, eh("h", 1000, 4000, 1)))
+	// "a😀" repeated: 5 bytes, 3 UTF-16 units a cycle. A hit from an emoji
+	// past the cap is cut at the cap: in bytes just before an emoji, in
+	// UTF-16 between its halves (a window that must be cut back a unit).
+	add("a and emoji, a hit from an emoji longer than the cap", one(strings.Repeat("a😀", 2000), -1, eh("h", 1, 9001, 1)))
 	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
 	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
 	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))

@@ -3,9 +3,6 @@ package suite
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand"
-
-	"github.com/leanovate/gopter"
 )
 
 // Where a property's case came from (Replay.From): the failure memory
@@ -22,11 +19,11 @@ const (
 // (Options.Remembered), before its edge and generated cases, so that a
 // fault found once, on any seed, is checked on every run after. A
 // remembered case that fails is confirmed and shrunk as a generated one,
-// with the shrinker of the property's generator; remembered reports
+// to a local minimum (see shrink); remembered reports
 // whether one failed (the verdict is then settled). A case that does not
 // decode as this property's case (the catalogue changed since) is passed
 // over with a log line.
-func (p *property[C]) remembered(g gopter.Gen) bool {
+func (p *property[C]) remembered() bool {
 	cases := p.t.opts.Remembered[p.t.id]
 	if len(cases) == 0 {
 		return false
@@ -42,44 +39,9 @@ func (p *property[C]) remembered(g gopter.Gen) bool {
 		}
 		name := "remembered case " + rc.Name
 		if msg, calls := p.run(name, c); msg != "" {
-			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls}, shrinkerOf(g))
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls})
 			return true
 		}
 	}
 	return false
-}
-
-// shrinkerOf is the shrinker of g's values. gopter hands a shrinker out
-// with each generated value, but those of this catalogue's generators
-// (gen.Struct, gen.SliceOf, ranges) work on any value of the type, so the
-// one of a value drawn from a fixed seed shrinks a remembered case too.
-func shrinkerOf(g gopter.Gen) gopter.Shrinker {
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(DefaultSeed))
-	r := g(params)
-	if r == nil || r.Shrinker == nil {
-		return nil
-	}
-	return safeShrinker(r.Shrinker)
-}
-
-// safeShrinker is s, ending the shrinking instead of the check should s
-// not take a value it did not generate.
-func safeShrinker(s gopter.Shrinker) gopter.Shrinker {
-	return func(v any) (shrinks gopter.Shrink) {
-		defer func() {
-			if recover() != nil {
-				shrinks = gopter.NoShrink
-			}
-		}()
-		next := s(v)
-		return func() (out any, ok bool) {
-			defer func() {
-				if recover() != nil {
-					out, ok = nil, false
-				}
-			}()
-			return next()
-		}
-	}
 }
