@@ -47,11 +47,13 @@ func DiffMarkdown(w io.Writer, d Diff) error {
 		if details {
 			fmt.Fprintln(w, "<details><summary>Messages</summary>")
 			fmt.Fprintln(w)
-			for _, c := range rd.Changes {
-				if !showMessages(c) {
-					continue
+			for _, g := range messageGroups(rd.Changes) {
+				c := g[0]
+				if len(g) == 1 {
+					fmt.Fprintf(w, "**%s** %s (%s)\n\n", c.ID, c.Kind, c.Level)
+				} else {
+					fmt.Fprintf(w, "**%s** %s (%d requirements, the same message)\n\n", groupIDs(g), c.Kind, len(g))
 				}
-				fmt.Fprintf(w, "**%s** %s (%s)\n\n", c.ID, c.Kind, c.Level)
 				if c.Kind == MessageChanged || failsGate(c.Old) && c.OldMessage != "" {
 					fmt.Fprintf(w, "was (%s):\n\n```\n%s\n```\n\n", outcomeName(c.Old), fence(c.OldMessage))
 				}

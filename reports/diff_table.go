@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -52,11 +53,13 @@ func DiffTable(w io.Writer, d Diff) error {
 		if gates {
 			fmt.Fprintf(w, "* fails the gate: worse than before, at or below %s\n", d.FailOn)
 		}
-		for _, c := range rd.Changes {
-			if !showMessages(c) {
-				continue
+		for _, g := range messageGroups(rd.Changes) {
+			c := g[0]
+			if len(g) == 1 {
+				fmt.Fprintf(w, "\n--- %s %s (%s): %s\n", c.ID, c.Kind, c.Level, c.Title)
+			} else {
+				fmt.Fprintf(w, "\n--- %s %s (%d requirements, the same message)\n", groupIDs(g), c.Kind, len(g))
 			}
-			fmt.Fprintf(w, "\n--- %s %s (%s): %s\n", c.ID, c.Kind, c.Level, c.Title)
 			if c.Kind == MessageChanged || failsGate(c.Old) && c.OldMessage != "" {
 				fmt.Fprintf(w, "  was (%s):\n%s\n", outcomeName(c.Old), indent(c.OldMessage))
 			}
@@ -72,6 +75,36 @@ func DiffTable(w io.Writer, d Diff) error {
 // full: the requirement fails now and says why.
 func showMessages(c Change) bool {
 	return c.New != "" && failsGate(c.New) && c.NewMessage != ""
+}
+
+// messageGroups are the changes whose messages are shown (showMessages),
+// those of the same kind, outcomes and messages together (a program that
+// did not start errs every requirement alike), in order of first change.
+func messageGroups(changes []Change) [][]Change {
+	var groups [][]Change
+	index := map[[5]string]int{}
+	for _, c := range changes {
+		if !showMessages(c) {
+			continue
+		}
+		key := [5]string{string(c.Kind), string(c.Old), string(c.New), c.OldMessage, c.NewMessage}
+		if i, ok := index[key]; ok {
+			groups[i] = append(groups[i], c)
+			continue
+		}
+		index[key] = len(groups)
+		groups = append(groups, []Change{c})
+	}
+	return groups
+}
+
+// groupIDs names the requirements of a group: "INF-01, INF-02, INF-03".
+func groupIDs(g []Change) string {
+	ids := make([]string, len(g))
+	for i, c := range g {
+		ids[i] = c.ID
+	}
+	return strings.Join(ids, ", ")
 }
 
 // outcomeName is an outcome as the tables show it ("—" when the run did not

@@ -306,3 +306,29 @@ func TestDiffRenderings(t *testing.T) {
 		t.Errorf("the JSON read back: %+v\n%s", back, js.String())
 	}
 }
+
+// TestDiffGroupsMessages: requirements that now fail alike (every one
+// errored by a crash) show their message once.
+func TestDiffGroupsMessages(t *testing.T) {
+	runs := realRuns(t)
+	d, err := reports.DiffReports([]reports.Run{runs["reference"]}, []reports.Run{runs["crashing"]}, suite.Must)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tbl, md bytes.Buffer
+	if err := reports.DiffTable(&tbl, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := reports.DiffMarkdown(&md, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{tbl.String(), md.String()} {
+		if n := strings.Count(out, "generated request: inflate: implementation fault: the engine crashed"); n != 1 {
+			t.Errorf("the crash's message is shown %d times, want once:\n%s", n, out)
+		}
+		if !strings.Contains(out, "INF-03, INF-04, INF-07, INF-09, DEN-04") || !strings.Contains(out, "newly errored (5 requirements, the same message)") ||
+			!strings.Contains(out, "INF-12") {
+			t.Errorf("the group is not named:\n%s", out)
+		}
+	}
+}
