@@ -2,6 +2,7 @@ package reports
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -75,7 +76,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 	if len(runs) == 0 {
 		return fmt.Errorf("no runs to show")
 	}
-	page := matrixPage{Title: "ctxconform conformance matrix", Format: MatrixPageFormat}
+	page := matrixPage{Title: "ctxconform conformance matrix", Format: matrixGenerator}
 	var latest time.Time
 	badges := Badges(runs)
 	for i, run := range runs {
@@ -223,7 +224,14 @@ func safeClass(s string) string {
 	return strings.Trim(unsafeFileChars.ReplaceAllString(strings.ReplaceAll(s, " ", "-"), "-"), "-")
 }
 
-var matrixTemplate = template.Must(template.New("matrix").Funcs(template.FuncMap{"add": func(a, b int) int { return a + b }}).Parse(`<!DOCTYPE html>
+// matrixGenerator names the page's format and the version of its template
+// (a hash of its text) in the page, so that a test finds a checked-in page
+// made by another version (make matrix makes it again).
+var matrixGenerator = fmt.Sprintf("%s template %x", MatrixPageFormat, sha256.Sum256([]byte(matrixTemplateText)))[:len(MatrixPageFormat)+22]
+
+var matrixTemplate = template.Must(template.New("matrix").Funcs(template.FuncMap{"add": func(a, b int) int { return a + b }}).Parse(matrixTemplateText))
+
+const matrixTemplateText = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -362,4 +370,4 @@ dialog .close { float: right; }
 </script>
 </body>
 </html>
-`))
+`
