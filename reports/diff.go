@@ -92,37 +92,37 @@ func failsGate(o suite.Outcome) bool {
 // it was checked (a standard no longer declared). A move between two
 // gate-failing outcomes (failed to errored) is listed but is no regression:
 // the requirement was failing already.
-func Regression(old, new suite.Outcome) bool {
+func Regression(prev, cur suite.Outcome) bool {
 	switch {
-	case old == new:
+	case prev == cur:
 		return false
-	case failsGate(new):
-		return !failsGate(old)
-	case new == suite.NotImplemented:
-		return old != ""
+	case failsGate(cur):
+		return !failsGate(prev)
+	case cur == suite.NotImplemented:
+		return prev != ""
 	}
 	return false
 }
 
 // kind names the change from old to new ("" for absent).
-func kind(old, new suite.Outcome, oldMsg, newMsg string) (ChangeKind, bool) {
+func kind(prev, cur suite.Outcome, oldMsg, newMsg string) (ChangeKind, bool) {
 	switch {
-	case new == "":
+	case cur == "":
 		return RemovedRequirement, true
-	case old == new:
-		if failsGate(new) && oldMsg != newMsg {
+	case prev == cur:
+		if failsGate(cur) && oldMsg != newMsg {
 			return MessageChanged, true
 		}
 		return "", false
-	case new == suite.Failed:
+	case cur == suite.Failed:
 		return NewFailure, true
-	case new == suite.Errored:
+	case cur == suite.Errored:
 		return NewlyErrored, true
-	case new == suite.NotImplemented && old != "":
+	case cur == suite.NotImplemented && prev != "":
 		return NewlyNotImpl, true
-	case old == "":
+	case prev == "":
 		return AddedRequirement, true
-	case new == suite.Passed && failsGate(old):
+	case cur == suite.Passed && failsGate(prev):
 		return Fixed, true
 	}
 	return Changed, true
@@ -132,27 +132,27 @@ func kind(old, new suite.Outcome, oldMsg, newMsg string) (ChangeKind, bool) {
 // the order of ChangeKinds, then in catalogue order; a change gates when
 // it is a Regression of a requirement at or below failOn (its level in the
 // new run).
-func DiffRuns(old, new Run, failOn suite.Level) RunDiff {
-	d := RunDiff{Old: old.Name(), New: new.Name(), Changes: []Change{}}
-	d.Notes = runNotes(old, new)
+func DiffRuns(prev, cur Run, failOn suite.Level) RunDiff {
+	d := RunDiff{Old: prev.Name(), New: cur.Name(), Changes: []Change{}}
+	d.Notes = runNotes(prev, cur)
 	before := map[string]suite.Result{}
-	for _, r := range old.Results {
+	for _, r := range prev.Results {
 		before[r.ID] = r
 	}
 	seen := map[string]bool{}
 	var results []suite.Result // every requirement of either run, in catalogue order
-	for _, r := range new.Results {
+	for _, r := range cur.Results {
 		seen[r.ID] = true
 		results = append(results, r)
 	}
-	for _, r := range old.Results {
+	for _, r := range prev.Results {
 		if !seen[r.ID] {
 			results = append(results, r)
 		}
 	}
 	suite.SortResults(results)
 	after := map[string]suite.Result{}
-	for _, r := range new.Results {
+	for _, r := range cur.Results {
 		after[r.ID] = r
 	}
 	for _, r := range results {
@@ -185,21 +185,21 @@ func DiffRuns(old, new Run, failOn suite.Level) RunDiff {
 // twice: verdicts of properties depend on the seed, the level and a shard
 // decide which requirements were checked, an interrupted run did not
 // finish.
-func runNotes(old, new Run) []string {
+func runNotes(prev, cur Run) []string {
 	var notes []string
-	if old.Seed != new.Seed {
-		notes = append(notes, fmt.Sprintf("seeds differ (%d, then %d): generated cases differ", old.Seed, new.Seed))
+	if prev.Seed != cur.Seed {
+		notes = append(notes, fmt.Sprintf("seeds differ (%d, then %d): generated cases differ", prev.Seed, cur.Seed))
 	}
-	if old.Level != new.Level {
-		notes = append(notes, fmt.Sprintf("levels differ (%s, then %s)", levelName(old.Level), levelName(new.Level)))
+	if prev.Level != cur.Level {
+		notes = append(notes, fmt.Sprintf("levels differ (%s, then %s)", levelName(prev.Level), levelName(cur.Level)))
 	}
-	if (old.Shard == nil) != (new.Shard == nil) || old.Shard != nil && *old.Shard != *new.Shard {
-		notes = append(notes, fmt.Sprintf("shards differ (%s, then %s)", shardName(old.Shard), shardName(new.Shard)))
+	if (prev.Shard == nil) != (cur.Shard == nil) || prev.Shard != nil && *prev.Shard != *cur.Shard {
+		notes = append(notes, fmt.Sprintf("shards differ (%s, then %s)", shardName(prev.Shard), shardName(cur.Shard)))
 	}
 	for _, x := range []struct {
 		which string
 		run   Run
-	}{{"old", old}, {"new", new}} {
+	}{{"old", prev}, {"new", cur}} {
 		if x.run.Interrupted != "" {
 			notes = append(notes, fmt.Sprintf("the %s run was cut short (%s)", x.which, x.run.Interrupted))
 		}
@@ -219,32 +219,32 @@ func shardName(s *suite.Shard) string {
 // one implementation against another); with several, runs are matched by
 // label, else adapter name (not version), and a run without its match is an
 // error naming it.
-func DiffReports(old, new []Run, failOn suite.Level) (Diff, error) {
+func DiffReports(prev, cur []Run, failOn suite.Level) (Diff, error) {
 	d := Diff{Format: DiffFormat, FailOn: failOn, Runs: []RunDiff{}}
-	if len(old) == 0 || len(new) == 0 {
+	if len(prev) == 0 || len(cur) == 0 {
 		return d, fmt.Errorf("a report holds no runs")
 	}
 	pairs := [][2]Run{}
-	if len(old) == 1 && len(new) == 1 {
-		pairs = append(pairs, [2]Run{old[0], new[0]})
+	if len(prev) == 1 && len(cur) == 1 {
+		pairs = append(pairs, [2]Run{prev[0], cur[0]})
 	} else {
 		key := func(r Run) string { return cmp.Or(r.Label, r.Adapter.Name) }
 		byKey := map[string]Run{}
-		for _, r := range old {
+		for _, r := range prev {
 			byKey[key(r)] = r
 		}
 		matched := map[string]bool{}
-		for _, r := range new {
+		for _, r := range cur {
 			o, ok := byKey[key(r)]
 			if !ok {
-				return d, fmt.Errorf("the new report's run of %s has no match among the old report's (%s)", r.Name(), names(old))
+				return d, fmt.Errorf("the new report's run of %s has no match among the old report's (%s)", r.Name(), names(prev))
 			}
 			matched[key(r)] = true
 			pairs = append(pairs, [2]Run{o, r})
 		}
-		for _, r := range old {
+		for _, r := range prev {
 			if !matched[key(r)] {
-				return d, fmt.Errorf("the old report's run of %s has no match among the new report's (%s)", r.Name(), names(new))
+				return d, fmt.Errorf("the old report's run of %s has no match among the new report's (%s)", r.Name(), names(cur))
 			}
 		}
 	}

@@ -96,7 +96,7 @@ func realRuns(t *testing.T) map[string]reports.Run {
 func TestDiffReports(t *testing.T) {
 	runs := realRuns(t)
 	for _, tt := range []struct {
-		old, new string
+		old, cur string
 		failOn   suite.Level
 		want     string // ID=kind of every change, gating ones marked !
 		gates    int
@@ -115,8 +115,8 @@ func TestDiffReports(t *testing.T) {
 		{"reference", "undeclared", suite.Must, "INF-03=newly not implemented! INF-04=newly not implemented! INF-07=newly not implemented! INF-09=newly not implemented! INF-12=newly not implemented!", 5},
 		{"undeclared", "reference", suite.Must, "INF-03=changed INF-04=changed INF-07=changed INF-09=changed INF-12=changed", 0},
 	} {
-		t.Run(tt.old+"→"+tt.new+"/"+tt.failOn.Label(), func(t *testing.T) {
-			d, err := reports.DiffReports([]reports.Run{runs[tt.old]}, []reports.Run{runs[tt.new]}, tt.failOn)
+		t.Run(tt.old+"→"+tt.cur+"/"+tt.failOn.Label(), func(t *testing.T) {
+			d, err := reports.DiffReports([]reports.Run{runs[tt.old]}, []reports.Run{runs[tt.cur]}, tt.failOn)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,8 +167,8 @@ func with(run reports.Run, id string, o suite.Outcome) reports.Run {
 func TestDiffSelections(t *testing.T) {
 	runs := realRuns(t)
 	old := with(without(runs["reference"], "INF-03", "INF-04", "INF-12"), "INF-09", "inconclusive")
-	new := with(without(runs["no-merge"], "DEN-04"), "INF-07", "inconclusive")
-	d, err := reports.DiffReports([]reports.Run{old}, []reports.Run{new}, suite.Must)
+	cur := with(without(runs["no-merge"], "DEN-04"), "INF-07", "inconclusive")
+	d, err := reports.DiffReports([]reports.Run{old}, []reports.Run{cur}, suite.Must)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,15 +209,15 @@ func TestDiffMatchesRuns(t *testing.T) {
 		t.Errorf("runs matched as %+v, %d regressions; want each with itself, none", d.Runs, d.Regressions)
 	}
 	for _, tt := range []struct {
-		old, new []reports.Run
+		old, cur []reports.Run
 		want     string
 	}{
 		{[]reports.Run{ref, nm}, []reports.Run{ref, ov}, "the new report's run of broken/overlaps"},
 		{[]reports.Run{ref, nm}, []reports.Run{ref}, "the old report's run of broken/no-merge"},
 		{nil, []reports.Run{ref}, "no runs"},
 	} {
-		if _, err := reports.DiffReports(tt.old, tt.new, suite.Must); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%d runs against %d: error %v, want %q", len(tt.old), len(tt.new), err, tt.want)
+		if _, err := reports.DiffReports(tt.old, tt.cur, suite.Must); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%d runs against %d: error %v, want %q", len(tt.old), len(tt.cur), err, tt.want)
 		}
 	}
 }
@@ -228,13 +228,13 @@ func TestDiffMatchesRuns(t *testing.T) {
 func TestDiffRenderings(t *testing.T) {
 	runs := realRuns(t)
 	old := runs["no-merge"]
-	new := with(runs["overlaps"], "INF-12", suite.Errored)
-	for i := range new.Results {
-		if new.Results[i].ID == "INF-12" {
-			new.Results[i].Message = "implementation fault: the engine crashed"
+	cur := with(runs["overlaps"], "INF-12", suite.Errored)
+	for i := range cur.Results {
+		if cur.Results[i].ID == "INF-12" {
+			cur.Results[i].Message = "implementation fault: the engine crashed"
 		}
 	}
-	d, err := reports.DiffReports([]reports.Run{old}, []reports.Run{new}, suite.Must)
+	d, err := reports.DiffReports([]reports.Run{old}, []reports.Run{cur}, suite.Must)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestDiffRenderings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		old.Name() + " → " + new.Name(),
+		old.Name() + " → " + cur.Name(),
 		"new failure *", "newly errored *", "message changed", "fixed",
 		"--- INF-07 new failure (MUST)", firstLine(inf07.NewMessage),
 		"--- INF-12 newly errored (MUST)", "now (ERROR):", "the engine crashed",
