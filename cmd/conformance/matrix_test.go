@@ -101,3 +101,21 @@ func TestMatrixBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestRunRecordsReplayArgs: run's JSON report says how to reach each
+// implementation for a replay, which the matrix page's commands use.
+func TestRunRecordsReplayArgs(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "r.json")
+	prog := self(t, "conformance", "serve-reference")
+	args := append([]string{"run", "--adapter", "reference", "--adapter", "exec", "--run", "^INF-01$", "--property-runs", "2", "--seed", "1", "--json", js, "--"}, prog...)
+	if code, stdout, stderr := runCmd(args...); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	doc, err := readReportFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) != 2 || len(doc.Runs[0].ReplayArgs) != 0 || !slices.Equal(doc.Runs[1].ReplayArgs, append([]string{"--"}, prog...)) {
+		t.Errorf("replay arguments %q and %q, want none for the reference and -- %q", doc.Runs[0].ReplayArgs, doc.Runs[1].ReplayArgs, prog)
+	}
+}
