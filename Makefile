@@ -46,7 +46,7 @@ bench: build
 
 ## matrix: the project's own conformance matrix: the reference, PostgreSQL and the
 ## Node example at level strict, seed 1, as reports/matrix.html and reports/badges/*.svg
-## (needs the database and node; about 8 minutes on 2 cores). A run that fails its
+## (needs the database and node; the three runs take about 6 minutes on 2 cores). A run that fails its
 ## gate (exit 1) still goes into the matrix; a usage error (exit 2) stops it.
 matrix: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \

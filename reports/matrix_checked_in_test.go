@@ -107,6 +107,7 @@ func TestCheckedInMatrix(t *testing.T) {
 	if d[0] != "open" || d[1] == "" || !strings.HasPrefix(d[2], "conformance replay ") {
 		t.Errorf("a FAIL cell opens %q, want the dialog with the message and the replay command", d)
 	}
+	browsertest.Screenshot(t, ctx, "checked-in-matrix.png")
 	if p := problems(); len(p) > 0 {
 		t.Errorf("reports/matrix.html had problems:\n%s", strings.Join(p, "\n"))
 	}
