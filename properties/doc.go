@@ -4,10 +4,12 @@
 //
 // Each property is a requirement of the catalogue (see package suite), run by
 // the Ginkgo suite in this folder and by the conformance binary alike, with
-// suite.ForAll: first a fixed list of named edge cases (edges_inflate.go,
+// suite.ForAll: first the cases a failure memory remembers (if any), then a
+// fixed list of named edge cases (edges_inflate.go,
 // edges.go), the same whatever the seed, so a deterministic implementation
 // gets the same verdict on every seed; then cases drawn by gopter generators
-// from the run's seed (Ginkgo's --seed, conformance's --seed). A failure
+// from the run's seed (suite.DefaultSeed unless Ginkgo's --seed or
+// conformance's --seed gives another). A failure
 // names its case, shrunk when generated, and leaves a replay that runs it
 // alone.
 //

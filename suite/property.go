@@ -24,8 +24,9 @@ const (
 	maxShrinkTime  = 20 * time.Second
 )
 
-// ForAll checks a property: f on every fixed edge case in order, then on
-// t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
+// ForAll checks a property: f on the cases of the failure memory
+// (Options.Remembered, see remembered), then on every fixed edge case in
+// order, then on t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
 // when the case holds, else what is wrong with the answer.
 //
 // The edge cases come first so that the verdict of a deterministic
@@ -47,11 +48,16 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 		if err := json.Unmarshal(raw, &c); err != nil {
 			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
 		}
+		p.from = FromReplayed
 		if msg, calls := p.run("replayed case", c); msg != "" {
 			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})
 		}
 		return
 	}
+	if p.remembered(g) {
+		return
+	}
+	p.from = FromEdge
 	for _, e := range edges {
 		if msg, calls := p.run("edge case "+e.Name, e.Value); msg != "" {
 			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls}, nil)
@@ -61,6 +67,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(t.Seed()))
 	runs := t.PropertyRuns()
+	p.from = FromGenerated
 	for i := 0; i < runs; i++ {
 		size := params.MinSize + (params.MaxSize-params.MinSize)*i/max(runs, 1)
 		r := g(params.WithSize(size))
@@ -81,6 +88,7 @@ type property[C any] struct {
 	t    *T
 	name string
 	f    func(C) string
+	from string // where the cases now checked come from (Replay.From)
 }
 
 // found is a failing case: its name, value, what was wrong, and the calls
@@ -97,7 +105,7 @@ type found[C any] struct {
 // the current one: should the implementation not answer, the ERROR's
 // replay holds it.
 func (p *property[C]) run(name string, c C) (string, []Call) {
-	p.t.beginCase(name, c)
+	p.t.beginCase(name, p.from, c)
 	msg := p.f(c)
 	return msg, p.t.endCase()
 }
@@ -159,7 +167,7 @@ func (p *property[C]) message(f found[C]) string {
 // pend keeps f as the verdict should the check end before settle does.
 func (p *property[C]) pend(f found[C]) {
 	raw, _ := json.Marshal(f.value)
-	p.t.pend(p.message(f), &Replay{Case: f.name, Value: raw, Calls: f.calls})
+	p.t.pend(p.message(f), &Replay{Case: f.name, From: p.from, Value: raw, Calls: f.calls})
 }
 
 // fail records the failure and its replay.
@@ -168,7 +176,7 @@ func (p *property[C]) fail(f found[C]) {
 	if err != nil {
 		raw = nil
 	}
-	p.t.failCase(p.message(f), f.name, raw, f.calls)
+	p.t.failCase(p.message(f), f.name, p.from, raw, f.calls)
 }
 
 // describe prints a case as its String method does, or as JSON.
