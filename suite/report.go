@@ -40,6 +40,10 @@ type Result struct {
 	Duration time.Duration     `json:"duration_ns"`
 	// Replay holds the failing case of a FAIL or ERROR, to send it again.
 	Replay *Replay `json:"replay,omitempty"`
+	// Unimplemented names the operation a NotImplemented result needed and
+	// the implementation answered not_implemented (its standard declared);
+	// empty when the whole standard is not declared.
+	Unimplemented string `json:"unimplemented,omitempty"`
 }
 
 // Bad reports whether the result is a failure or an error.
@@ -85,12 +89,15 @@ func (r Report) Gate(failOn Level) bool {
 }
 
 // Summary is the closing line: counts of each outcome (not run only when
-// there are some).
+// there are some), then each standard implemented only in part.
 func (r Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
 		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
 	if n := r.Count(NotRun); n > 0 {
 		s += fmt.Sprintf(", %d not run", n)
+	}
+	for _, p := range r.Partials() {
+		s += "; " + p.String()
 	}
 	return s
 }

@@ -182,6 +182,9 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		res.Outcome, res.Message = Errored, t.fault.Error()
 	case t.Failed():
 		res.Outcome, res.Message = Failed, t.message()
+	case t.unimpl != "":
+		res.Outcome, res.Unimplemented = NotImplemented, t.unimpl
+		res.Message = fmt.Sprintf("the implementation declares %s but does not provide %s, which this requirement needs: %v", r.Standard, t.unimpl, t.unimplBy)
 	case t.skip != "":
 		res.Outcome, res.Message = Skipped, t.skip
 	default:

@@ -27,6 +27,8 @@ type T struct {
 	notes    []string
 	fault    error
 	skip     string
+	unimpl   string // the operation answered not_implemented, once one was
+	unimplBy error  // and its error
 	repairs  adapters.RepairLog
 	perCase  bool // repairs are taken case by case (a property), not reported at the end
 
@@ -98,7 +100,9 @@ func (t *T) Fatalf(format string, args ...any) {
 // gives the verdict that error calls for (it is not testing.T.Fatal: the
 // verdict depends on the error). An error that is the implementation's fault
 // (adapters.ErrFault: a crash, a hang, garbage) or a missed deadline makes
-// the requirement errored; any other error fails it.
+// the requirement errored; an operation the implementation does not provide
+// (adapters.ErrNotImplemented, the protocol's not_implemented) makes it not
+// implemented, naming op; any other error fails it. See NoVerdict.
 //
 // A request the adapter's transport cannot carry (adapters.ErrInexpressible:
 // JSON holds no invalid UTF-8 or NaN) was never seen by the implementation,
@@ -107,7 +111,10 @@ func (t *T) OperationFailed(op string, err error) {
 	if errors.Is(err, adapters.ErrInexpressible) {
 		t.Skipf("%s: the request cannot reach this implementation: %v", op, err)
 	}
-	if errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, adapters.ErrNotImplemented) {
+		t.notImplemented(op, err)
+	}
+	if nonAnswer(err) {
 		t.mu.Lock()
 		if t.shrinking {
 			// The failure already seen stands (ForAll records it).

@@ -29,12 +29,21 @@ func operations[O any](t *suite.T, op, lacks string) O {
 }
 
 // send asks f with the check's context, records the call as op for the
-// replay, and returns the implementation's error, unjudged, after what (the
-// operation as the message names it).
+// replay, and returns the implementation's refusal, unjudged, after what
+// (the operation as the message names it).
+//
+// An error that is no refusal ends the check here, for every check alike
+// (see suite.T.OperationFailed): a non-answer (a crash, a hang, garbage, a
+// missed deadline) as errored, an operation answered not_implemented as not
+// implemented. So the errors a check sees are refusals, or requests the
+// transport could not carry (adapters.ErrInexpressible).
 func send[Req, Ans any](t *suite.T, op, what string, req Req, f func(context.Context, Req) (Ans, error)) (Ans, error) {
 	ans, err := f(t.Context(), req)
 	t.Record(op, req, ans, err)
 	if err != nil {
+		if suite.NoVerdict(err) {
+			t.OperationFailed(op, err)
+		}
 		return ans, fmt.Errorf("%s: %w", what, err)
 	}
 	return ans, nil
