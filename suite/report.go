@@ -16,13 +16,14 @@ const (
 	Failed         Outcome = "failed"          // the implementation answered wrongly
 	Errored        Outcome = "errored"         // it crashed, hung or answered garbage
 	Skipped        Outcome = "skipped"         // the check could not apply (reason given)
+	Inconclusive   Outcome = "inconclusive"    // it ran but showed nothing (both arms alike, every case discarded); gates as a skip
 	NotImplemented Outcome = "not implemented" // the standard is not declared
 	NotRun         Outcome = "not run"         // the run was interrupted first (signal, deadline)
 )
 
 // Outcomes lists every outcome in report order.
 func Outcomes() []Outcome {
-	return []Outcome{Passed, Failed, Errored, Skipped, NotImplemented, NotRun}
+	return []Outcome{Passed, Failed, Errored, Skipped, Inconclusive, NotImplemented, NotRun}
 }
 
 // Result is the outcome of one requirement.
@@ -88,11 +89,14 @@ func (r Report) Gate(failOn Level) bool {
 	return false
 }
 
-// Summary is the closing line: counts of each outcome (not run only when
-// there are some), then each standard implemented only in part.
+// Summary is the closing line: counts of each outcome (inconclusive and not
+// run only when there are some), then each standard implemented only in part.
 func (r Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
 		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
+	if n := r.Count(Inconclusive); n > 0 {
+		s += fmt.Sprintf(", %d inconclusive", n)
+	}
 	if n := r.Count(NotRun); n > 0 {
 		s += fmt.Sprintf(", %d not run", n)
 	}

@@ -27,6 +27,7 @@ type T struct {
 	notes    []string
 	fault    error
 	skip     string
+	vacuous  string // why the check showed nothing (Inconclusive)
 	unimpl   string // the operation answered not_implemented, once one was
 	unimplBy error  // and its error
 	repairs  adapters.RepairLog
@@ -135,6 +136,18 @@ func (t *T) OperationFailed(op string, err error) {
 func (t *T) Skipf(format string, args ...any) {
 	t.mu.Lock()
 	t.skip = fmt.Sprintf(format, args...)
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+// Inconclusivef ends the check without a verdict because it ran but could
+// show nothing, saying why: the two arms of a comparison answered alike, or
+// every generated case was discarded. Unlike Skipf the check did apply; the
+// outcome is Inconclusive, which gates as a skip does. A failure already
+// recorded stands.
+func (t *T) Inconclusivef(format string, args ...any) {
+	t.mu.Lock()
+	t.vacuous = fmt.Sprintf(format, args...)
 	t.mu.Unlock()
 	runtime.Goexit()
 }
