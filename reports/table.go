@@ -77,7 +77,7 @@ func RunTable(w io.Writer, run Run) error {
 			if st, x := run.Check.Status(r.ID); st == "known" {
 				known = " [known: " + why(x) + "]"
 			}
-			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Message))
+			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Short()))
 		}
 	}
 	for _, r := range rep.Results {

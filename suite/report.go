@@ -41,6 +41,14 @@ type Result struct {
 	Duration time.Duration     `json:"duration_ns"`
 	// Replay holds the failing case of a FAIL or ERROR, to send it again.
 	Replay *Replay `json:"replay,omitempty"`
+	// Message holds every failure of the requirement; Brief, when set, is
+	// its first few, which the terminal shows followed by the count of the
+	// More it leaves out and where they are (see Short). Neither is kept
+	// in the JSON report, which holds Message whole.
+	Brief string `json:"-"`
+	More  int    `json:"-"`
+	// ReplayFile is where the run wrote Replay, once written.
+	ReplayFile string `json:"-"`
 	// Unimplemented names the operation a NotImplemented result needed and
 	// the implementation answered not_implemented (its standard declared);
 	// empty when the whole standard is not declared.
@@ -107,3 +115,17 @@ func (r Report) Summary() string {
 }
 
 func errorsIsFault(err error) bool { return errors.Is(err, adapters.ErrFault) }
+
+// Short is the message as the terminal shows it: whole, or its first
+// failures and how many more there are and where they are kept (the replay
+// file once written, else the JSON report).
+func (r Result) Short() string {
+	if r.Brief == "" || r.More == 0 {
+		return r.Message
+	}
+	where := "the JSON report (--json) and the replay file hold them all"
+	if r.ReplayFile != "" {
+		where = "see the replay file " + r.ReplayFile
+	}
+	return fmt.Sprintf("%s\n(and %d more: %s)", r.Brief, r.More, where)
+}

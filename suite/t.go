@@ -175,19 +175,32 @@ func (t *T) Failed() bool {
 	return len(t.failures) > 0
 }
 
-const maxFailures = 5
+// maxFailures is how many failures the terminal shows of one requirement
+// (Result.Brief); maxKept bounds what the reports keep of a check that
+// records failures without end.
+const (
+	maxFailures = 5
+	maxKept     = 1000
+)
 
-func (t *T) message() string {
+// message is every failure recorded (up to maxKept), for the reports and the
+// replay file; brief is the first maxFailures of them, for the terminal,
+// and more how many brief leaves out.
+func (t *T) message() (message, brief string, more int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f := t.failures
-	more := ""
-	if len(f) > maxFailures {
-		more = fmt.Sprintf("\n(and %d more)", len(f)-maxFailures)
-		f = f[:maxFailures]
-	}
+	suffix, lost := "", ""
 	if rs := t.repairs.List(); len(rs) > 0 && !t.perCase {
-		more += "\n(answers judged after repair: " + rs.String() + ")"
+		suffix = "\n(answers judged after repair: " + rs.String() + ")"
 	}
-	return strings.Join(f, "\n") + more
+	if len(f) > maxKept {
+		lost = fmt.Sprintf("\n(and %d more failures, not kept)", len(f)-maxKept)
+		f = f[:maxKept]
+	}
+	message = strings.Join(f, "\n") + lost + suffix
+	if len(t.failures) <= maxFailures {
+		return message, "", 0
+	}
+	return message, strings.Join(f[:maxFailures], "\n") + suffix, len(t.failures) - maxFailures
 }
