@@ -15,10 +15,16 @@ import (
 type Partial struct {
 	Standard adapters.Standard
 	Missing  []string // the operations answered not_implemented, sorted
+	None     bool     // no requirement of the standard got another outcome
 }
 
-// String is "elastic: partly implemented (census, hydrate not implemented)".
+// String is "elastic: partly implemented (census, hydrate not implemented)",
+// or, when it showed nothing else, "elastic: declared but not implemented
+// (…)".
 func (p Partial) String() string {
+	if p.None {
+		return fmt.Sprintf("%s: declared but not implemented (%s not implemented)", p.Standard, strings.Join(p.Missing, ", "))
+	}
 	return fmt.Sprintf("%s: partly implemented (%s not implemented)", p.Standard, strings.Join(p.Missing, ", "))
 }
 
@@ -26,7 +32,9 @@ func (p Partial) String() string {
 // order of adapters.Standards.
 func (r Report) Partials() []Partial {
 	missing := map[adapters.Standard][]string{}
+	other := map[adapters.Standard]bool{}
 	for _, x := range r.Results {
+		other[x.Standard] = other[x.Standard] || x.Outcome != NotImplemented
 		if x.Outcome == NotImplemented && x.Unimplemented != "" && !slices.Contains(missing[x.Standard], x.Unimplemented) {
 			missing[x.Standard] = append(missing[x.Standard], x.Unimplemented)
 		}
@@ -35,7 +43,7 @@ func (r Report) Partials() []Partial {
 	for _, s := range adapters.Standards() {
 		if ops := missing[s]; len(ops) > 0 {
 			slices.Sort(ops)
-			out = append(out, Partial{Standard: s, Missing: ops})
+			out = append(out, Partial{Standard: s, Missing: ops, None: !other[s]})
 		}
 	}
 	return out
