@@ -2,6 +2,7 @@ package ctxconform_test
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,8 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -57,5 +60,43 @@ func TestPartialImplementation(t *testing.T) {
 	}
 	if rep.Gate(suite.Reference) {
 		t.Errorf("the run gates: operations not implemented must gate as an undeclared standard does (not at all)")
+	}
+}
+
+// decliner is the reference, except that it declines every request it
+// refuses with not_implemented rather than invalid_request.
+type decliner struct{ *reference.Adapter }
+
+func (d decliner) Radius(ctx context.Context, req adapters.RadiusRequest) (int, error) {
+	r, err := d.Adapter.Radius(ctx, req)
+	if err != nil {
+		return r, fmt.Errorf("%v: %w", err, adapters.ErrNotImplemented)
+	}
+	return r, nil
+}
+
+func (d decliner) Hydrate(ctx context.Context, req adapters.HydrateRequest) (elastic.Result, error) {
+	r, err := d.Adapter.Hydrate(ctx, req)
+	if err != nil {
+		return r, fmt.Errorf("%v: %w", err, adapters.ErrNotImplemented)
+	}
+	return r, nil
+}
+
+// TestNotImplementedAfterAnAnswerDeclines: once an operation has answered a
+// request of the check, a not_implemented to another request declines that
+// request (an unsupported input, a faulty request): the refusal checks count
+// it, the operation is not reported missing.
+func TestNotImplementedAfterAnAnswerDeclines(t *testing.T) {
+	opts := suite.Options{Level: suite.Reference, Standards: []adapters.Standard{adapters.Elastic}, Seed: 1,
+		Match: regexp.MustCompile(`^ELA-(02|10)$`)}
+	rep := suite.Run(context.Background(), decliner{reference.New()}, ctxconform.Requirements(), opts)
+	if len(rep.Results) != 2 {
+		t.Fatalf("%d results, want ELA-02 and ELA-10", len(rep.Results))
+	}
+	for _, r := range rep.Results {
+		if r.Outcome != suite.Passed {
+			t.Errorf("%s %s, want passed (its faulty requests declined): %s", r.ID, r.Outcome, r.Message)
+		}
 	}
 }

@@ -28,6 +28,16 @@ func nonAnswer(err error) bool {
 	return errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
+// Answered reports whether operation op (as recorded by Record) has
+// answered a request of this check: a not_implemented it gives afterwards
+// declines that request (an input feature it lacks, a faulty request), the
+// operation itself exists.
+func (t *T) Answered(op string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.answered[op]
+}
+
 // notImplemented ends the check because the implementation answered
 // operation op (as the check named it) with not_implemented: the
 // requirement needs an operation of its declared standard that it does not

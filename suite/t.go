@@ -27,9 +27,10 @@ type T struct {
 	notes    []string
 	fault    error
 	skip     string
-	vacuous  string // why the check showed nothing (Inconclusive)
-	unimpl   string // the operation answered not_implemented, once one was
-	unimplBy error  // and its error
+	vacuous  string          // why the check showed nothing (Inconclusive)
+	unimpl   string          // the operation answered not_implemented, once one was
+	unimplBy error           // and its error
+	answered map[string]bool // operations that have answered a request of this check (see Record)
 	repairs  adapters.RepairLog
 	perCase  bool // repairs are taken case by case (a property), not reported at the end
 
