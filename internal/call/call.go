@@ -2,10 +2,12 @@
 // error handling every check wants: an implementation fault ends the check
 // as errored, and a wrong answer is left to the check to judge.
 //
-// Each operation X has two forms: X returns the implementation's error
+// Each operation X has two forms: X returns the implementation's refusal
 // unjudged (for checks of refusals), MustX treats the request as valid, so
-// any error ends the check. Every call is recorded for the failing case's
-// replay.
+// any error ends the check. In both, an error that is no refusal ends the
+// check in send, the same way for every check (suite.NoVerdict): a crash, a
+// hang or garbage as errored, an operation answered not_implemented as not
+// implemented. Every call is recorded for the failing case's replay.
 package call
 
 import (
