@@ -100,7 +100,7 @@ type Check struct {
 	New    []string `json:"new,omitempty"`     // failed or errored and not expected to (or not in the expected way)
 	Known  []Known  `json:"known,omitempty"`   // failed or errored as expected
 	Fixed  []Known  `json:"fixed,omitempty"`   // expected to fail, and passed: remove the entry
-	NotRun []Known  `json:"not_run,omitempty"` // expected to fail, but skipped, not implemented or not selected
+	NotRun []Known  `json:"not_run,omitempty"` // expected to fail, but skipped, inconclusive, not implemented or not selected
 }
 
 // Known is an expectation together with what happened.

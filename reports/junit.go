@@ -81,7 +81,8 @@ type junitSkipped struct {
 // named "ID: requirement". A failed requirement is a <failure>, an errored
 // one an <error> (whatever its level: the exit status, not this file,
 // applies --fail-on); a known failure from the expectations file, a skipped
-// requirement, a standard not implemented and a requirement not run (the
+// or inconclusive requirement, a standard or operation not implemented and
+// a requirement not run (the
 // run was interrupted; the exit status fails it) are <skipped> with the
 // reason.
 func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
@@ -123,6 +124,12 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 					s.Skipped++
 				case r.Outcome == suite.NotRun:
 					c.Skipped = &junitSkipped{Message: "not run: " + firstLine(r.Message, 200)}
+					s.Skipped++
+				case r.Outcome == suite.Inconclusive:
+					c.Skipped = &junitSkipped{Message: "inconclusive: " + r.Message}
+					s.Skipped++
+				case r.Outcome == suite.NotImplemented && r.Unimplemented != "":
+					c.Skipped = &junitSkipped{Message: "not implemented: " + r.Message}
 					s.Skipped++
 				case r.Outcome == suite.NotImplemented:
 					c.Skipped = &junitSkipped{Message: fmt.Sprintf("not implemented: %s does not declare %s", run.Adapter.Name, std)}

@@ -25,6 +25,10 @@ func Markdown(w io.Writer, runs []Run) error {
 		}
 		notRun := run.Count(suite.NotRun) > 0
 		head, rule := "| Standard | Passed | Failed | Errored | Skipped | Not implemented |", "| --- | ---: | ---: | ---: | ---: | ---: |"
+		inconclusive := run.Count(suite.Inconclusive) > 0
+		if inconclusive {
+			head, rule = head+" Inconclusive |", rule+" ---: |"
+		}
 		if notRun {
 			head, rule = head+" Not run |", rule+" ---: |"
 		}
@@ -44,6 +48,9 @@ func Markdown(w io.Writer, runs []Run) error {
 			}
 			fmt.Fprintf(w, "| %s (`%s`) | %d | %s | %s | %d | %d |", std.Title(), std, counts[suite.Passed],
 				bold(counts[suite.Failed]), bold(counts[suite.Errored]), counts[suite.Skipped], counts[suite.NotImplemented])
+			if inconclusive {
+				fmt.Fprintf(w, " %d |", counts[suite.Inconclusive])
+			}
 			if notRun {
 				fmt.Fprintf(w, " %s |", bold(counts[suite.NotRun]))
 			}
@@ -88,6 +95,11 @@ func Markdown(w io.Writer, runs []Run) error {
 			}
 			fmt.Fprintln(w, "</details>")
 			fmt.Fprintln(w)
+		}
+		for _, r := range run.Results {
+			if r.Outcome == suite.Inconclusive {
+				fmt.Fprintf(w, "> `%s` inconclusive: %s\n\n", r.ID, mdEscape(r.Message))
+			}
 		}
 		if run.Count(suite.Errored) > 0 && strings.TrimSpace(run.Stderr) != "" {
 			fmt.Fprintf(w, "<details><summary>Standard error of %s</summary>\n\n```\n%s\n```\n\n</details>\n\n", mdEscape(info.Name), fence(lastLines(run.Stderr, 60)))

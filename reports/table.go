@@ -77,7 +77,12 @@ func RunTable(w io.Writer, run Run) error {
 			if st, x := run.Check.Status(r.ID); st == "known" {
 				known = " [known: " + why(x) + "]"
 			}
-			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Message))
+			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Short()))
+		}
+	}
+	for _, r := range rep.Results {
+		if r.Outcome == suite.Inconclusive { // no verdict, but the reason is worth reading
+			fmt.Fprintf(w, "--- %s INCONCLUSIVE (%s, %s): %s\n%s\n\n", r.ID, r.Level, r.Section, r.Title, indent(r.Message))
 		}
 	}
 	for _, m := range run.Remarks {
@@ -134,6 +139,8 @@ func verdict(o suite.Outcome) string {
 		return "ERROR"
 	case suite.Skipped:
 		return "skip"
+	case suite.Inconclusive:
+		return "inconclusive"
 	case suite.NotRun:
 		return "not run"
 	}

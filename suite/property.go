@@ -31,6 +31,9 @@ type Case[C any] struct {
 // time only; the first failure is never lost, whatever happens while
 // shrinking (a crash, the requirement's deadline).
 //
+// When every generated case is discarded (the generator's conditions held
+// for none), the property is Inconclusive, whatever the edge cases showed.
+//
 // With Options.Replay naming this requirement, f runs on the replayed case
 // only.
 func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) string) {
@@ -63,11 +66,13 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 	params.Rng = rand.New(rand.NewSource(t.Seed()))
 	runs := t.PropertyRuns()
 	p.from = FromGenerated
+	discarded := 0
 	for i := 0; i < runs; i++ {
 		size := params.MinSize + (params.MaxSize-params.MinSize)*i/max(runs, 1)
 		r := g(params.WithSize(size))
 		v, ok := r.Retrieve()
 		if !ok {
+			discarded++
 			continue
 		}
 		c := v.(C)
@@ -76,6 +81,10 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls})
 			return
 		}
+	}
+	if runs > 0 && discarded == runs {
+		t.Inconclusivef("property %q: every one of its %d generated cases was discarded by its generator (seed %d), so nothing was generated to check; its %d edge cases held",
+			name, runs, t.Seed(), len(edges))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -50,6 +51,31 @@ func TestPropertyReportsShrunkCounterexample(t *testing.T) {
 	pass := func(t *T) { ForAll(t, "any", nil, gen.Int(), func(int) string { return "" }) }
 	if res := RunOne(context.Background(), a, req("INF-01", Must, pass), Options{Seed: 42}); res.Outcome != Passed || res.Replay != nil {
 		t.Errorf("a true property: %s %s", res.Outcome, res.Message)
+	}
+}
+
+// A property whose every generated case is discarded (gopter's SuchThat
+// held for none) showed nothing: inconclusive, with the reason, not passed.
+func TestPropertyAllDiscardedIsInconclusive(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	never := gen.IntRange(0, 10).SuchThat(func(int) bool { return false })
+	some := gen.IntRange(0, 10).SuchThat(func(n int) bool { return n%2 == 0 })
+	for _, tt := range []struct {
+		name string
+		g    gopter.Gen
+		want Outcome
+	}{
+		{"every case discarded", never, Inconclusive},
+		{"some cases discarded", some, Passed},
+	} {
+		check := func(t *T) { ForAll(t, "holds", []Case[int]{{"one", 1}}, tt.g, func(int) string { return "" }) }
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{Seed: 1, PropertyRuns: 20})
+		if res.Outcome != tt.want {
+			t.Errorf("%s: %s %q, want %s", tt.name, res.Outcome, res.Message, tt.want)
+		}
+		if tt.want == Inconclusive && !strings.Contains(res.Message, "every one of its 20 generated cases was discarded") {
+			t.Errorf("%s: message %q does not say why", tt.name, res.Message)
+		}
 	}
 }
 

@@ -54,6 +54,12 @@ func (t *T) Record(op string, req, ans any, err error) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if err == nil {
+		if t.answered == nil {
+			t.answered = map[string]bool{}
+		}
+		t.answered[op] = true
+	}
 	t.calls = append(t.calls, c)
 	if len(t.calls) > maxCalls {
 		t.calls = append(t.calls[:0], t.calls[len(t.calls)-maxCalls:]...)

@@ -16,13 +16,14 @@ const (
 	Failed         Outcome = "failed"          // the implementation answered wrongly
 	Errored        Outcome = "errored"         // it crashed, hung or answered garbage
 	Skipped        Outcome = "skipped"         // the check could not apply (reason given)
+	Inconclusive   Outcome = "inconclusive"    // it ran but showed nothing (both arms alike, every case discarded); gates as a skip
 	NotImplemented Outcome = "not implemented" // the standard is not declared
 	NotRun         Outcome = "not run"         // the run was interrupted first (signal, deadline)
 )
 
 // Outcomes lists every outcome in report order.
 func Outcomes() []Outcome {
-	return []Outcome{Passed, Failed, Errored, Skipped, NotImplemented, NotRun}
+	return []Outcome{Passed, Failed, Errored, Skipped, Inconclusive, NotImplemented, NotRun}
 }
 
 // Result is the outcome of one requirement.
@@ -40,6 +41,18 @@ type Result struct {
 	Duration time.Duration     `json:"duration_ns"`
 	// Replay holds the failing case of a FAIL or ERROR, to send it again.
 	Replay *Replay `json:"replay,omitempty"`
+	// Message holds every failure of the requirement; Brief, when set, is
+	// its first few, which the terminal shows followed by the count of the
+	// More it leaves out and where they are (see Short). Neither is kept
+	// in the JSON report, which holds Message whole.
+	Brief string `json:"-"`
+	More  int    `json:"-"`
+	// ReplayFile is where the run wrote Replay, once written.
+	ReplayFile string `json:"-"`
+	// Unimplemented names the operation a NotImplemented result needed and
+	// the implementation answered not_implemented (its standard declared);
+	// empty when the whole standard is not declared.
+	Unimplemented string `json:"unimplemented,omitempty"`
 }
 
 // Bad reports whether the result is a failure or an error.
@@ -84,15 +97,35 @@ func (r Report) Gate(failOn Level) bool {
 	return false
 }
 
-// Summary is the closing line: counts of each outcome (not run only when
-// there are some).
+// Summary is the closing line: counts of each outcome (inconclusive and not
+// run only when there are some), then each standard implemented only in part.
 func (r Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
 		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
+	if n := r.Count(Inconclusive); n > 0 {
+		s += fmt.Sprintf(", %d inconclusive", n)
+	}
 	if n := r.Count(NotRun); n > 0 {
 		s += fmt.Sprintf(", %d not run", n)
+	}
+	for _, p := range r.Partials() {
+		s += "; " + p.String()
 	}
 	return s
 }
 
 func errorsIsFault(err error) bool { return errors.Is(err, adapters.ErrFault) }
+
+// Short is the message as the terminal shows it: whole, or its first
+// failures and how many more there are and where they are kept (the replay
+// file once written, else the JSON report).
+func (r Result) Short() string {
+	if r.Brief == "" || r.More == 0 {
+		return r.Message
+	}
+	where := "the JSON report (--json) and the replay file hold them all"
+	if r.ReplayFile != "" {
+		where = "see the replay file " + r.ReplayFile
+	}
+	return fmt.Sprintf("%s\n(and %d more: %s)", r.Brief, r.More, where)
+}

@@ -189,7 +189,13 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	case t.fault != nil:
 		res.Outcome, res.Message = Errored, t.fault.Error()
 	case t.Failed():
-		res.Outcome, res.Message = Failed, t.message()
+		res.Outcome = Failed
+		res.Message, res.Brief, res.More = t.message()
+	case t.unimpl != "":
+		res.Outcome, res.Unimplemented = NotImplemented, t.unimpl
+		res.Message = fmt.Sprintf("the implementation declares %s but does not provide %s, which this requirement needs: %v", r.Standard, t.unimpl, t.unimplBy)
+	case t.vacuous != "":
+		res.Outcome, res.Message = Inconclusive, t.vacuous
 	case t.skip != "":
 		res.Outcome, res.Message = Skipped, t.skip
 	default:

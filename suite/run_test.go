@@ -46,6 +46,13 @@ func TestRunOneOutcomes(t *testing.T) {
 		{"skip", func(t *T) { t.Skipf("no %s", "reason") }, Skipped, "no reason"},
 		{"failure wins over skip", func(t *T) { t.Errorf("bad"); t.Skipf("later") }, Failed, "bad"},
 		{"hang", func(*T) { select {} }, Errored, "no answer within"},
+		{"deadline", func(t *T) { t.OperationFailed("inflate", context.DeadlineExceeded) }, Errored, "deadline"},
+		{"operation not implemented", func(t *T) {
+			t.OperationFailed("hydrate", errors.Join(errors.New("elastic_hydrate seq 3"), adapters.ErrNotImplemented))
+		}, NotImplemented, "does not provide hydrate"},
+		{"failure wins over not implemented", func(t *T) { t.Errorf("bad"); t.OperationFailed("census", adapters.ErrNotImplemented) }, Failed, "bad"},
+		{"inconclusive", func(t *T) { t.Inconclusivef("both arms %s", "alike") }, Inconclusive, "both arms alike"},
+		{"failure wins over inconclusive", func(t *T) { t.Errorf("bad"); t.Inconclusivef("alike") }, Failed, "bad"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

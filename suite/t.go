@@ -27,6 +27,10 @@ type T struct {
 	notes    []string
 	fault    error
 	skip     string
+	vacuous  string          // why the check showed nothing (Inconclusive)
+	unimpl   string          // the operation answered not_implemented, once one was
+	unimplBy error           // and its error
+	answered map[string]bool // operations that have answered a request of this check (see Record)
 	repairs  adapters.RepairLog
 	perCase  bool // repairs are taken case by case (a property), not reported at the end
 
@@ -99,7 +103,9 @@ func (t *T) Fatalf(format string, args ...any) {
 // gives the verdict that error calls for (it is not testing.T.Fatal: the
 // verdict depends on the error). An error that is the implementation's fault
 // (adapters.ErrFault: a crash, a hang, garbage) or a missed deadline makes
-// the requirement errored; any other error fails it.
+// the requirement errored; an operation the implementation does not provide
+// (adapters.ErrNotImplemented, the protocol's not_implemented) makes it not
+// implemented, naming op; any other error fails it. See NoVerdict.
 //
 // A request the adapter's transport cannot carry (adapters.ErrInexpressible:
 // JSON holds no invalid UTF-8 or NaN) was never seen by the implementation,
@@ -108,7 +114,10 @@ func (t *T) OperationFailed(op string, err error) {
 	if errors.Is(err, adapters.ErrInexpressible) {
 		t.Skipf("%s: the request cannot reach this implementation: %v", op, err)
 	}
-	if errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, adapters.ErrNotImplemented) {
+		t.notImplemented(op, err)
+	}
+	if nonAnswer(err) {
 		t.mu.Lock()
 		if t.shrinking {
 			// The failure already seen stands (ForAll records it).
@@ -129,6 +138,18 @@ func (t *T) OperationFailed(op string, err error) {
 func (t *T) Skipf(format string, args ...any) {
 	t.mu.Lock()
 	t.skip = fmt.Sprintf(format, args...)
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+// Inconclusivef ends the check without a verdict because it ran but could
+// show nothing, saying why: the two arms of a comparison answered alike, or
+// every generated case was discarded. Unlike Skipf the check did apply; the
+// outcome is Inconclusive, which gates as a skip does. A failure already
+// recorded stands.
+func (t *T) Inconclusivef(format string, args ...any) {
+	t.mu.Lock()
+	t.vacuous = fmt.Sprintf(format, args...)
 	t.mu.Unlock()
 	runtime.Goexit()
 }
@@ -156,19 +177,32 @@ func (t *T) Failed() bool {
 	return len(t.failures) > 0
 }
 
-const maxFailures = 5
+// maxFailures is how many failures the terminal shows of one requirement
+// (Result.Brief); maxKept bounds what the reports keep of a check that
+// records failures without end.
+const (
+	maxFailures = 5
+	maxKept     = 1000
+)
 
-func (t *T) message() string {
+// message is every failure recorded (up to maxKept), for the reports and the
+// replay file; brief is the first maxFailures of them, for the terminal,
+// and more how many brief leaves out.
+func (t *T) message() (message, brief string, more int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f := t.failures
-	more := ""
-	if len(f) > maxFailures {
-		more = fmt.Sprintf("\n(and %d more)", len(f)-maxFailures)
-		f = f[:maxFailures]
-	}
+	suffix, lost := "", ""
 	if rs := t.repairs.List(); len(rs) > 0 && !t.perCase {
-		more += "\n(answers judged after repair: " + rs.String() + ")"
+		suffix = "\n(answers judged after repair: " + rs.String() + ")"
 	}
-	return strings.Join(f, "\n") + more
+	if len(f) > maxKept {
+		lost = fmt.Sprintf("\n(and %d more failures, not kept)", len(f)-maxKept)
+		f = f[:maxKept]
+	}
+	message = strings.Join(f, "\n") + lost + suffix
+	if len(t.failures) <= maxFailures {
+		return message, "", 0
+	}
+	return message, strings.Join(f[:maxFailures], "\n") + suffix, len(t.failures) - maxFailures
 }

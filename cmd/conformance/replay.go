@@ -44,7 +44,7 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 	made := false
 	for i, run := range runs {
 		runs[i].ReplayArgs = replayArgs(cfg.adapters[i], cfg)
-		for _, res := range run.Report.Results {
+		for j, res := range run.Report.Results {
 			if res.Replay == nil {
 				continue
 			}
@@ -64,6 +64,7 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 				fmt.Fprintf(stderr, "conformance run: replay of %s: %v\n", res.ID, err)
 				continue
 			}
+			run.Report.Results[j].ReplayFile = path // the terminal's abbreviation points to it
 			fmt.Fprintf(stderr, "%s %s: replay with: %s\n", res.ID, res.Outcome, replayCommand(path, cfg.adapters[i], cfg))
 		}
 	}

@@ -2,14 +2,17 @@
 // error handling every check wants: an implementation fault ends the check
 // as errored, and a wrong answer is left to the check to judge.
 //
-// Each operation X has two forms: X returns the implementation's error
+// Each operation X has two forms: X returns the implementation's refusal
 // unjudged (for checks of refusals), MustX treats the request as valid, so
-// any error ends the check. Every call is recorded for the failing case's
-// replay.
+// any error ends the check. In both, an error that is no refusal ends the
+// check in send, the same way for every check (suite.NoVerdict): a crash, a
+// hang or garbage as errored, an operation answered not_implemented as not
+// implemented. Every call is recorded for the failing case's replay.
 package call
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -29,15 +32,32 @@ func operations[O any](t *suite.T, op, lacks string) O {
 }
 
 // send asks f with the check's context, records the call as op for the
-// replay, and returns the implementation's error, unjudged, after what (the
-// operation as the message names it).
+// replay, and returns the implementation's refusal, unjudged, after what
+// (the operation as the message names it).
+//
+// An error that is no refusal ends the check here, for every check alike
+// (see suite.T.OperationFailed): a non-answer (a crash, a hang, garbage, a
+// missed deadline) as errored, an operation answered not_implemented as not
+// implemented — unless the operation has answered an earlier request of the
+// check (see declined). So the errors a check sees are refusals, or
+// requests the transport could not carry (adapters.ErrInexpressible).
 func send[Req, Ans any](t *suite.T, op, what string, req Req, f func(context.Context, Req) (Ans, error)) (Ans, error) {
 	ans, err := f(t.Context(), req)
 	t.Record(op, req, ans, err)
 	if err != nil {
+		if suite.NoVerdict(err) && !declined(t, op, err) {
+			t.OperationFailed(op, err)
+		}
 		return ans, fmt.Errorf("%s: %w", what, err)
 	}
 	return ans, nil
+}
+
+// declined reports whether err is a not_implemented from an operation that
+// has answered another request of the check: it declines this request (a
+// refusal of a faulty one counts), the operation is there.
+func declined(t *suite.T, op string, err error) bool {
+	return errors.Is(err, adapters.ErrNotImplemented) && t.Answered(op)
 }
 
 // must asks f a request of the given kind that is valid ("valid request"):

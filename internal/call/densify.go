@@ -172,7 +172,8 @@ func (m *Model) Exhausted() bool {
 }
 
 // Densify runs the adapter's Densify with m as the provider and returns its
-// error unjudged. The context given to the implementation ends when m's call
+// refusal unjudged (a non-answer or not_implemented ends the check, as in
+// send). The context given to the implementation ends when m's call
 // budget is spent (and when the requirement's time is up).
 func Densify(t *suite.T, req adapters.DensifyRequest, m *Model) (adapters.DensifyAnswer, error) {
 	d := operations[adapters.Densifier](t, "densify", "Densify operation")
@@ -186,6 +187,9 @@ func Densify(t *suite.T, req adapters.DensifyRequest, m *Model) (adapters.Densif
 	m.mu.Lock()
 	m.cancel = nil
 	m.mu.Unlock()
+	if err != nil && !m.Exhausted() && suite.NoVerdict(err) && !declined(t, "densify", err) {
+		t.OperationFailed("densify", err) // as send does; a spent budget is the check's to judge
+	}
 	if err != nil {
 		return ans, fmt.Errorf("densify: %w", err)
 	}

@@ -75,7 +75,12 @@ func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
 							ginkgo.Fail(fmt.Sprintf("%s %s (%s, %s): %s\n%s", r.ID, res.Outcome, r.Level, r.Section, r.Title, res.Message))
 						case suite.Skipped:
 							ginkgo.Skip(res.Message)
+						case suite.Inconclusive:
+							ginkgo.Skip("inconclusive: " + res.Message)
 						case suite.NotImplemented:
+							if res.Message != "" { // an operation of a declared standard
+								ginkgo.Skip(res.Message)
+							}
 							ginkgo.Skip(fmt.Sprintf("%s does not implement %s", subject.Info().Name, r.Standard))
 						}
 					})
