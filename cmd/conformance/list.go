@@ -15,7 +15,7 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	var stds standardsFlag
 	level := levelFlag{suite.Reference}
 	fs.Var(&stds, "standard", "list only these standards (comma-separated)")
-	fs.Var(&level, "level", "list requirements up to this level: must, should or strict")
+	fs.Var(&level, "level", "list requirements up to this level: must, should, robust or strict")
 	markdown := fs.Bool("markdown", false, "print Markdown tables (the format of specs/REQUIREMENTS.md)")
 	if err := fs.Parse(args); err != nil {
 		return shownUsage(err)

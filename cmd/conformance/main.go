@@ -1,7 +1,7 @@
 // Command conformance checks an implementation of the context-assembly
 // standards against ctxconform's requirements and prints a table.
 //
-//	conformance run [--adapter reference|postgres|exec] [--standard S,...] [--level must|should|strict]
+//	conformance run [--adapter reference|postgres|exec] [--standard S,...] [--level must|should|robust|strict]
 //	conformance merge [--json F] [--junit F] [--markdown F] REPORT.json...
 //	conformance list [--standard S,...] [--level ...] [--markdown]
 //
