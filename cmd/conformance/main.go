@@ -3,7 +3,7 @@
 //
 //	conformance run [--adapter reference|postgres|exec] [--standard S,...] [--level must|should|robust|strict]
 //	conformance merge [--json F] [--junit F] [--markdown F] REPORT.json...
-//	conformance list [--standard S,...] [--level ...] [--markdown]
+//	conformance list [--standard S,...] [--level ...] [--markdown | --quotes]
 //
 // It is a single static executable: it runs the checks itself and never
 // needs the Go toolchain. Exit status of run: 0 when no gated requirement
