@@ -158,7 +158,7 @@ func TestMutantVerdictsStable(t *testing.T) {
 			t.Parallel()
 			var first []string
 			for seed := int64(1); seed <= 5; seed++ {
-				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Should, Seed: seed, PropertyRuns: 5,
+				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Robust, Seed: seed, PropertyRuns: 5,
 					Standards: []adapters.Standard{adapters.Inflate, adapters.Density}, Skip: regexp.MustCompile(`^PRF-`)})
 				var failed []string
 				for _, r := range rep.Results {
