@@ -66,7 +66,7 @@ var quotes = map[string]string{
 	// Elastic radius: std105 §2, §4, with std085-context-inflation-protocol §5.
 	"ELA-12": "ElasticRadius = Clamp( GlobalBudget / TotalHits / 2, Min: 200 bytes, Max: 32000 bytes )",
 	"ELA-13": "**Few Hits (Rare Term):** The system maximizes the window (up to ~32k chars) … **Many Hits (Common Term):** The system shrinks the window (down to ~200 chars)",
-	"ELA-14": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … Strict keyword matching (`LOWER(atom) = LOWER(term)`)",
+	"ELA-14": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … 1. **Exact Match:** `atom_label = term` (Highest priority) … LOWER(atom_label) = LOWER($1)",
 	"ELA-15": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius.",
 	"ELA-16": "1. Sort windows by start position 2. If `window.start <= previous.end`, merge into one extended window",
 	"ELA-17": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius. … **Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",

@@ -33,9 +33,9 @@ var quotes = map[string]string{
 	"ELA-01": "ElasticRadius = Clamp( GlobalBudget / TotalHits / 2, Min: 200 bytes, Max: 32000 bytes ) … radius = floor(tokenBudget * charsPerToken / expectedResults / 2) … - 2,000 tokens → 400 bytes radius (~80 words each direction) - 10,000 tokens → 2,000 bytes radius (~400 words) - 20,000 tokens → 4,000 bytes radius (~800 words)",
 	"ELA-04": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius. … Atom A: position 1000, radius 500 → window [500, 1500] Atom B: position 1400, radius 500 → window [900, 1900] Overlap detected → Merged window [500, 1900]",
 	"ELA-05": "**Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",
-	"ELA-07": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … Strict keyword matching (`LOWER(atom) = LOWER(term)`)",
+	"ELA-07": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … 1. **Exact Match:** `atom_label = term` (Highest priority) … LOWER(atom_label) = LOWER($1)",
 	"ELA-08": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms.",
-	"ELA-09": "Strict keyword matching (`LOWER(atom) = LOWER(term)`)",
+	"ELA-09": "LOWER(atom_label) = LOWER($1)",
 
 	// Fuzzy search: std105 §3.
 	"FUZ-01": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
