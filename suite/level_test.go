@@ -84,13 +84,13 @@ func TestQuotedFailure(t *testing.T) {
 		check func(*T)
 		first string
 	}{
-		{"MUST fails", Must, fail, `§1: "the text's sentence."`},
-		{"SHOULD fails", Should, fail, `§1: "the text's sentence."`},
+		{"MUST fails", Must, fail, `std085 §1: "the text's sentence."`},
+		{"SHOULD fails", Should, fail, `std085 §1: "the text's sentence."`},
 		{"ROBUST fails", Robust, fail, "window [0,10) over budget"},
 		{"MUST errors", Must, crash, "panic: boom"},
 	} {
 		r := req("INF-01", tt.level, tt.check)
-		r.Quote = "the text's sentence."
+		r.Section, r.Quote = "std085 §1", "the text's sentence."
 		res := RunOne(context.Background(), a, r, Options{})
 		if first, _, _ := strings.Cut(res.Message, "\n"); first != tt.first {
 			t.Errorf("%s: first line %q, want %q", tt.name, first, tt.first)

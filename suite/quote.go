@@ -50,5 +50,20 @@ func quoted(r Requirement, res Result) string {
 	if res.Outcome != Failed || !r.Level.Normative() || r.Quote == "" {
 		return res.Message
 	}
-	return fmt.Sprintf("%s: \"%s\"\n%s", r.Section, r.Quote, res.Message)
+	return fmt.Sprintf("%s: \"%s\"\n%s", where(r), r.Quote, res.Message)
+}
+
+// where names the text and section a requirement quotes: its section,
+// prefixed by its standard's source when the section does not name a text
+// (densification's sections are headings of one document).
+func where(r Requirement) string {
+	for _, text := range []string{"std", "ADR"} {
+		if strings.HasPrefix(r.Section, text) {
+			return r.Section
+		}
+	}
+	if src := r.Standard.Source(); src != "" {
+		return src + ", " + r.Section
+	}
+	return r.Section
 }
