@@ -57,8 +57,6 @@ var quotes = map[string]string{
 	"RAD-08": "If `window.start <= previous.end`, merge into one extended window 3. Continue radiating outward as unified molecule",
 	"RAD-11": "For multi-term queries, budget is distributed: - **70%** → Direct query atoms (evenly split) - **30%** → Related/nearby atoms (5 per primary term via synonym ring)",
 	"RAD-12": "**30%** → Related/nearby atoms (5 per primary term via synonym ring)",
-	"RAD-13": "**70%** → Direct query atoms (evenly split) - **30%** → Related/nearby atoms (5 per primary term via synonym ring)",
-	"RAD-14": "For multi-term queries, budget is distributed: - **70%** → Direct query atoms (evenly split)",
 	"RAD-16": "During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",
 	"RAD-17": "During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",
 	"RAD-28": "Instead of storing molecules at ingest time, the system supports **on-the-fly molecule creation** from atom positions:",
