@@ -13,9 +13,8 @@ import (
 // SafeCount), the first hits in input order, at TargetWindowSize =
 // MinViableSize (150), and no input is validated (a malformed request is
 // answered with nothing). It is wrong only by ctxconform's own rules
-// (ROBUST) and the reference's choices (REFERENCE), and by DEN-04's reading
-// that the first results of §3.1 are the best (the harness sends hits
-// unranked): no MUST fails it (TestLiteral085).
+// (ROBUST) and the reference's choices (REFERENCE): no MUST or SHOULD fails
+// it (TestLiteral085).
 func Literal085() adapters.Adapter {
 	return &inflater{named("literal-085"), func(req inflate.Request) (inflate.Result, error) {
 		p, err := plan(req)
@@ -39,5 +38,25 @@ func Literal085() adapters.Adapter {
 			return inflate.Result{}, err
 		}
 		return inflate.Result{Windows: ws, Dropped: dropped}, nil
+	}}
+}
+
+// SqueezeKeepsLast keeps the last hits of the request in a squeeze: handed
+// the hits ranked best first, as std085 §5 hands them to inflation, it
+// keeps the worst (DEN-04).
+func SqueezeKeepsLast() adapters.Adapter {
+	return &inflater{named("squeeze-keeps-last"), func(req inflate.Request) (inflate.Result, error) {
+		p, err := plan(req)
+		if err != nil {
+			return inflate.Result{}, err
+		}
+		k := min(p.Keep, len(req.Hits))
+		var dropped []string
+		for _, h := range req.Hits[:len(req.Hits)-k] {
+			dropped = append(dropped, h.ID)
+		}
+		sort.Strings(dropped)
+		ws, err := inflate.Windows(req.Documents, req.Hits[len(req.Hits)-k:], p)
+		return inflate.Result{Windows: ws, Dropped: dropped}, err
 	}}
 }
