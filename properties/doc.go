@@ -13,7 +13,9 @@
 // names its case, shrunk when generated, and leaves a replay that runs it
 // alone.
 //
-// Requirements, the package's one export, is in catalogue.go: every
+// Requirements, the package's one export, is in quotes.go: the catalogue
+// of catalogue.go, with each MUST and SHOULD's quote of its standard from
+// the table beside it. catalogue.go holds every
 // property's ID, section, level and title, standard by standard, each
 // standard under a heading that names its source text, its files and its
 // decisions in specs/REQUIREMENTS.md. A row's check is a driver that runs a

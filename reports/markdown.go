@@ -20,6 +20,9 @@ func Markdown(w io.Writer, runs []Run) error {
 		info := run.Adapter
 		fmt.Fprintf(w, "### %s\n\n", mdEscape(run.Name()))
 		fmt.Fprintf(w, "%s, counts %s; level %s, seed %d%s. **%s**\n\n", orDash(info.Language), info.Unit, levelName(run.Level), run.Seed, shardNote(run.Report), run.Summary())
+		if by := run.ByLevel(); by != "" {
+			fmt.Fprintf(w, "By level: %s.\n\n", mdEscape(by))
+		}
 		if run.Interrupted != "" {
 			fmt.Fprintf(w, "> **The run was cut short** (%s): %d requirements not run.\n\n", mdEscape(run.Interrupted), run.Count(suite.NotRun))
 		}

@@ -64,6 +64,47 @@ func RequirementsMarkdown(w io.Writer, reqs []suite.Requirement) error {
 			return err
 		}
 		fmt.Fprintln(w)
+		quotesMarkdown(w, mine)
 	}
 	return nil
+}
+
+// quotesMarkdown lists the sentence of the standard each MUST and SHOULD
+// of reqs enforces, below its standard's table.
+func quotesMarkdown(w io.Writer, reqs []suite.Requirement) {
+	first := true
+	for _, r := range reqs {
+		if r.Quote == "" {
+			continue
+		}
+		if first {
+			fmt.Fprintf(w, "What each MUST and SHOULD enforces, quoted from the text (fragments joined by %q):\n\n", strings.TrimSpace(suite.QuoteSep))
+			first = false
+		}
+		fmt.Fprintf(w, "- **%s** (%s): \"%s\"\n", r.ID, r.Section, r.Quote)
+	}
+	if !first {
+		fmt.Fprintln(w)
+	}
+}
+
+// RequirementsQuotes lists requirements for the terminal with the sentence
+// of the standard each MUST and SHOULD enforces (conformance list --quotes):
+// a block per requirement, ID, level and section, then its title and its
+// quote.
+func RequirementsQuotes(w io.Writer, reqs []suite.Requirement) error {
+	for _, r := range suite.Sorted(reqs) {
+		fmt.Fprintf(w, "%s  %s  %s\n  %s\n", r.ID, r.Level, r.Section, r.Title)
+		switch {
+		case r.Quote != "":
+			fmt.Fprintf(w, "  quotes: \"%s\"\n", r.Quote)
+		case r.Level == suite.Robust:
+			fmt.Fprintln(w, "  (ctxconform's own rule: no sentence of the standard fixes it)")
+		case r.Level == suite.Reference:
+			fmt.Fprintln(w, "  (the reference's own choice where the text is silent or open)")
+		}
+		fmt.Fprintln(w)
+	}
+	_, err := fmt.Fprintf(w, "%d requirements\n", len(reqs))
+	return err
 }

@@ -101,6 +101,9 @@ func RunTable(w io.Writer, run Run) error {
 		}
 	}
 	fmt.Fprintf(w, "%s %s: %s\n", info.Name, info.Version, rep.Summary())
+	if by := rep.ByLevel(); by != "" {
+		fmt.Fprintf(w, "By level: %s\n", by)
+	}
 	return nil
 }
 

@@ -5,10 +5,10 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// Requirements is every example-based requirement of the catalogue, standard
+// catalogue is every example-based requirement of the catalogue, standard
 // by standard: the table of contents of this package. Each row names its
 // check, which lives in the file the standard's heading gives.
-func Requirements() []suite.Requirement {
+func catalogue() []suite.Requirement {
 	inf := suite.Spec.Of(adapters.Inflate)
 	den := suite.Spec.Of(adapters.Density)
 	asm := suite.Spec.Of(adapters.Assemble)
@@ -23,7 +23,7 @@ func Requirements() []suite.Requirement {
 		// dynamic density".
 		inf("INF-08", "std085 §2.1.3", suite.Should,
 			"Hits 500 bytes or more apart are not merged into one window.", notMerged),
-		inf("INF-11", "std085 §2.1; bad input", suite.Must,
+		inf("INF-11", "std085 §2.1; bad input", suite.Robust,
 			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
 		inf("INF-12", "std085 §2.1.4", suite.Must,
 			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
@@ -35,7 +35,7 @@ func Requirements() []suite.Requirement {
 		// density".
 		den("DEN-06", "std085 §3.2 (MIN_PADDING)", suite.Must,
 			"With budget to spare, a lone short hit gets at least 50 of context on each side (where the document allows).", minPadding),
-		den("DEN-07", "std085 §3; bad input", suite.Must,
+		den("DEN-07", "std085 §3; bad input", suite.Robust,
 			"A zero or negative budget is rejected with an error.", badBudget),
 		den("DEN-08", "std085 §3.1 (reference)", suite.Reference,
 			"The reference's squeeze: 10 hits and a budget of 1000 keep the best 6, each padded by 58 within a cap of 166.", exactSqueeze),
@@ -53,7 +53,7 @@ func Requirements() []suite.Requirement {
 			"Each strategy on hand-derived pairs: adjacent, gap_fill, temporal, semantic and narrative joins with their coherence, and the pairs no enabled strategy joins.", asmStrategies),
 		asm("ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD)", suite.Should,
 			"Gap filling joins molecules less than 500 bytes apart and not those 500 apart (when nothing else links them).", asmGapLimit),
-		asm("ASM-16", "std085 protocol; bad input", suite.Must,
+		asm("ASM-16", "std085 protocol; bad input", suite.Robust,
 			"A malformed request is rejected with an error: max_chars <= 0, duplicate or empty IDs, invalid UTF-8, unknown source, offsets negative, reversed, beyond the body or inside a character, a score or vector that is not finite.", asmBadInput),
 		asm("ASM-17", "std085 protocol (reference)", suite.Reference,
 			"The reference also rejects empty ranges, unknown kinds and strategies, vectors of different lengths, empty entities and out-of-range options; no molecules is an empty answer, not an error.", asmReferenceInput),
@@ -73,11 +73,11 @@ func Requirements() []suite.Requirement {
 			"Budget 10,000, one term with 4 direct atoms: 1,750 per direct atom (70%), and 600 per related atom (30% over 5), also when the term has 8 related atoms (5 served).", radSplitExample),
 		rad("RAD-24", "std085 protocol §5.5 (reference)", suite.Reference,
 			"The reference's split: terms with atoms share evenly; a term without related atoms keeps its 30% for its direct atoms; one without direct atoms gives all to its related atoms; a term with no atoms gets nothing; amounts round down.", radSplitDecisions),
-		rad("RAD-25", "std085 protocol §5.1", suite.Should,
+		rad("RAD-25", "std085 protocol §5.1", suite.Reference,
 			"Ingest records an atom at the start of every word, labelled with the word (compared without case).", radIngestWords),
 		rad("RAD-26", "std085 protocol §5.1 (reference)", suite.Reference,
 			"The reference's keywords are maximal runs of letters and digits, labelled in lower case: _ - and ' end a word.", radIngestExact),
-		rad("RAD-27", "std085 protocol §5; bad input", suite.Must,
+		rad("RAD-27", "std085 protocol §5; bad input", suite.Robust,
 			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, radius < 1, empty or duplicate document IDs, a NaN score, a negative budget or count, a term given twice.", radBadInput),
 
 		// Elastic Context (std105-elastic-context-fuzzy-search §2, §4): census →
@@ -90,9 +90,9 @@ func Requirements() []suite.Requirement {
 		// case-insensitive (MUST for ASCII case, SHOULD beyond).
 		ela("ELA-01", "std105 §2.2, §4; std085-protocol §5.2", suite.Must,
 			"The radius is clamp(floor(budget/hits/2), 200, 32000): std085 §5.2's three examples and the std105 clamp at both ends.", elaRadiusExamples),
-		ela("ELA-02", "std105 §2.2; bad input", suite.Must,
+		ela("ELA-02", "std105 §2.2; bad input", suite.Robust,
 			"A budget of zero or less is an error for Radius and Hydrate, and so is a negative hit count for Radius.", elaBadBudget),
-		ela("ELA-03", "std105 §2.2", suite.Must,
+		ela("ELA-03", "std105 §2.2", suite.Robust,
 			"With no hits there is nothing to window: hydrating no atoms answers no windows, keeps and drops nothing, and is not an error.", elaNoHits),
 		ela("ELA-04", "std085-protocol §5.4; std105 §2.3", suite.Must,
 			"Hydration cuts [offset−r, offset+r] around each atom, clamped to the document and moved inward to character boundaries, and merges windows that overlap or touch, with r the formula's or wider up to what the budget holds: §5.4's own example and hand-derived cases.", elaHydrateExamples),
@@ -106,7 +106,7 @@ func Requirements() []suite.Requirement {
 			"The census counts the right atoms on the fixture corpora (prose: \"THE\" 148 times; data: \"ISLANDS\" 14 + 11, with \"EUROPE\" 67).", elaCensusCorpus),
 		ela("ELA-09", "std105 §3.1 (LOWER)", suite.Should,
 			"The census compares non-ASCII letters case-insensitively too (ÆRØ finds ærø; über finds ÜBER).", elaCensusUnicodeCase),
-		ela("ELA-10", "std105 §2.3; bad input", suite.Must,
+		ela("ELA-10", "std105 §2.3; bad input", suite.Robust,
 			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, unknown kinds, duplicate or empty document IDs — even for atoms the budget would drop.", elaBadInput),
 		ela("ELA-11", "std105 §2.2–2.3 (reference)", suite.Reference,
 			"The reference's own choices: 0 hits give radius 0; atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
@@ -126,13 +126,13 @@ func Requirements() []suite.Requirement {
 			"Ties: exact by label then ID; prefix by label length in bytes, then label, then ID; trigram by similarity (highest first), then label, then ID; labels and IDs compared as bytes.", fuzzyTies),
 		fuz("FUZ-05", "std105 §3.2 item 3; pg_trgm %", suite.Must,
 			"A trigram match needs similarity >= the threshold (default 0.3, configurable in [0, 1]): a similarity equal to the threshold matches, and threshold 0 matches every label.", fuzzyThreshold),
-		fuz("FUZ-06", "std105 §3.2; bad input", suite.Must,
+		fuz("FUZ-06", "std105 §3.2; bad input", suite.Robust,
 			"Terms are data, not syntax: %, _, \\, quotes and SQL comment markers match only themselves (the term % does not match everything), and a term holding SQL does not harm the store.", fuzzyMetachars),
-		fuz("FUZ-07", "std105 §3; bad input", suite.Must,
+		fuz("FUZ-07", "std105 §3; bad input", suite.Robust,
 			"Bad input is refused with an error: an empty term, a NUL byte or invalid UTF-8 in a term or a label, a threshold outside [0, 1] or NaN, a negative limit.", fuzzyBadInput),
-		fuz("FUZ-08", "std105 §3; bad input", suite.Should,
+		fuz("FUZ-08", "std105 §3; bad input", suite.Robust,
 			"A NUL byte in a term or a label is refused with an error that names it (PostgreSQL text cannot hold NUL).", fuzzyNULMessage),
-		fuz("FUZ-09", "std105 §3; bad input", suite.Must,
+		fuz("FUZ-09", "std105 §3; bad input", suite.Robust,
 			"A very long term (1 KiB + 1, 64 KiB, 1 MiB) is refused with an error or answered correctly; never a crash or a hang.", fuzzyLongTerms),
 		fuz("FUZ-10", "std105 §3 (reference)", suite.Reference,
 			"Terms longer than 1024 bytes are refused; a term of exactly 1024 bytes is answered.", fuzzyTermLimit),
@@ -140,7 +140,7 @@ func Requirements() []suite.Requirement {
 			"Typos find their words: conciousness finds consciousness (similarity 0.6875), limerance finds limerence (0.53846157), and the generic machine is not returned.", fuzzyTypos),
 		fuz("FUZ-12", "std105 §3.2–3.3; pg_trgm", suite.Must,
 			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", trigramAgreement),
-		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Should,
+		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Reference,
 			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", wordSimilarityAgreement),
 
 		// Chunk/merge densification (densification-chunking), checks grouped by
@@ -184,7 +184,7 @@ func Requirements() []suite.Requirement {
 			"Capture retries provider failures only: not the early rejection and not invalid input.", captureOnlyProvider),
 		dsf("DSF-14", "Capture-level retry and final failure", suite.Should,
 			"The stored failure message carries the provider's own message.", messageCarriesProvider),
-		dsf("DSF-15", "bad input", suite.Must,
+		dsf("DSF-15", "bad input", suite.Robust,
 			"Invalid input (invalid UTF-8, a negative cap or maximum input, an unknown entry) is refused without any provider call.", badDensifyInput),
 		dsf("DSF-16", "High-level flow (reference)", suite.Reference,
 			"Input of only white space densifies to the empty text without a provider call.", blankInput),
@@ -224,7 +224,7 @@ func Requirements() []suite.Requirement {
 			"The semantic stage is asked for ceil(limit·multiplier) candidates: 1.5× rounds up, and the answer reports the band's multiplier.", expAskedPerBand),
 		exp("EXP-10", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
 			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue, at most as many as asked.", expWithinLimit),
-		exp("EXP-11", "ADR-023; bad input", suite.Must,
+		exp("EXP-11", "ADR-023; bad input", suite.Robust,
 			"Bad input is rejected with an error: a negative limit, an empty or invalid UTF-8 tool ID, node or edge end, duplicate tool IDs, an invalid UTF-8 query.", expBadInput),
 		exp("EXP-12", "ADR-023 (reference)", suite.Reference,
 			"A query without a word is an error; limit 0 is not: it asks for 0 candidates and returns nothing.", expReferenceEdges),

@@ -7,7 +7,9 @@
 // texts (the derivation is written beside each one), never copied from the
 // reference's output.
 //
-// catalogue.go holds Requirements, the package's one export: every
+// Requirements, the package's one export, is in quotes.go: the catalogue
+// of catalogue.go, with each MUST and SHOULD's quote of its standard from
+// the table beside it. catalogue.go holds every
 // requirement's ID, section, level and title, standard by standard, each
 // standard under a heading that names its source text, the files of its
 // checks and its decisions in REQUIREMENTS.md. The checks live in

@@ -1,6 +1,10 @@
 // Package suite is the one place where "conforming" is defined: a catalogue of
 // requirements, each with a stable ID, the section of the standard it comes
-// from, a level, and the single check that decides it.
+// from, a level, and the single check that decides it. A MUST or SHOULD
+// requirement also quotes the sentence(s) of the standard it enforces
+// (Requirement.Quote), which heads the message of its FAIL; ROBUST
+// requirements are ctxconform's own rules and REFERENCE ones the
+// reference's choices, and neither counts towards conforming to a standard.
 //
 // The Ginkgo specs (package specs), the gopter properties (package
 // properties) and the conformance binary all run these same checks through

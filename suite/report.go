@@ -34,6 +34,7 @@ type Result struct {
 	Level    Level             `json:"level"`
 	Title    string            `json:"title"`
 	Kind     Kind              `json:"kind"`
+	Quote    string            `json:"quote,omitempty"` // the standard's sentence(s) a MUST or SHOULD enforces
 	Outcome  Outcome           `json:"outcome"`
 	Message  string            `json:"message,omitempty"`
 	Logs     []string          `json:"logs,omitempty"`

@@ -16,10 +16,14 @@ type Requirement struct {
 	ID       string            // stable identifier, e.g. "INF-03"
 	Standard adapters.Standard // which standard's operations the check calls
 	Section  string            // where it comes from, e.g. "std085 §2.1.3"
-	Level    Level             // Must, Should or Reference
+	Level    Level             // Must, Should, Robust or Reference
 	Title    string            // the requirement in one sentence
 	Kind     Kind              // example-based spec or generated property
 	Check    func(t *T)        // decides the requirement; the only code that does
+	// Quote is the sentence(s) of the standard the requirement enforces,
+	// verbatim (fragments joined by QuoteSep); every MUST and SHOULD has
+	// one. It heads the message of a FAIL. See WithQuotes.
+	Quote string
 }
 
 // Kind says how a requirement is checked.

@@ -83,7 +83,7 @@ func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Optio
 // the reason.
 func Unrun(r Requirement, o Outcome, why string) Result {
 	return Result{ID: r.ID, Standard: r.Standard, Section: r.Section, Level: r.Level, Title: r.Title, Kind: r.Kind,
-		Outcome: o, Message: why}
+		Quote: r.Quote, Outcome: o, Message: why}
 }
 
 // Unstarted is the report of a run that never began: every requirement the
@@ -127,7 +127,7 @@ func cause(ctx context.Context) string {
 func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options) Result {
 	opts = opts.withDefaults()
 	run := ctx
-	res := Result{ID: r.ID, Standard: r.Standard, Section: r.Section, Level: r.Level, Title: r.Title, Kind: r.Kind}
+	res := Result{ID: r.ID, Standard: r.Standard, Section: r.Section, Level: r.Level, Title: r.Title, Kind: r.Kind, Quote: r.Quote}
 	if err := adapters.Supports(a, r.Standard); err != nil {
 		res.Outcome = NotImplemented
 		if errorsIsFault(err) {
@@ -174,6 +174,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 				}
 				res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
 			}
+			res.Message = quoted(r, res)
 			if res.Bad() {
 				res.Replay = t.replayOf(res)
 			}
@@ -209,6 +210,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		}
 		res.Outcome, res.Message = NotRun, "interrupted: "+cause(run)+seen
 	}
+	res.Message = quoted(r, res)
 	if res.Bad() {
 		res.Replay = t.replayOf(res)
 	}

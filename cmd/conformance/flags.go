@@ -34,7 +34,7 @@ func (s *standardsFlag) Set(v string) error {
 	return nil
 }
 
-// levelFlag reads --level must|should|strict.
+// levelFlag reads --level must|should|robust|strict.
 type levelFlag struct{ l suite.Level }
 
 func (f *levelFlag) String() string { return f.l.Label() }

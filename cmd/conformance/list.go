@@ -15,8 +15,9 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	var stds standardsFlag
 	level := levelFlag{suite.Reference}
 	fs.Var(&stds, "standard", "list only these standards (comma-separated)")
-	fs.Var(&level, "level", "list requirements up to this level: must, should or strict")
+	fs.Var(&level, "level", "list requirements up to this level: must, should, robust or strict")
 	markdown := fs.Bool("markdown", false, "print Markdown tables (the format of specs/REQUIREMENTS.md)")
+	quotes := fs.Bool("quotes", false, "print each requirement with the sentence of the standard it enforces (MUST and SHOULD)")
 	if err := fs.Parse(args); err != nil {
 		return shownUsage(err)
 	}
@@ -28,9 +29,12 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var err error
-	if *markdown {
+	switch {
+	case *markdown:
 		err = reports.RequirementsMarkdown(stdout, reqs)
-	} else {
+	case *quotes:
+		err = reports.RequirementsQuotes(stdout, reqs)
+	default:
 		err = reports.RequirementsTable(stdout, reqs)
 	}
 	if err != nil {

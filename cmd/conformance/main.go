@@ -1,11 +1,11 @@
 // Command conformance checks an implementation of the context-assembly
 // standards against ctxconform's requirements and prints a table.
 //
-//	conformance run [--adapter reference|postgres|exec] [--standard S,...] [--level must|should|strict]
+//	conformance run [--adapter reference|postgres|exec] [--standard S,...] [--level must|should|robust|strict]
 //	conformance merge [--json F] [--junit F] [--markdown F] REPORT.json...
 //	conformance diff [--fail-on L] [--json F] [--markdown F] OLD.json NEW.json
 //	conformance matrix [--html F] [--badges DIR] REPORT.json...
-//	conformance list [--standard S,...] [--level ...] [--markdown]
+//	conformance list [--standard S,...] [--level ...] [--markdown | --quotes]
 //
 // It is a single static executable: it runs the checks itself and never
 // needs the Go toolchain. Exit status of run: 0 when no gated requirement

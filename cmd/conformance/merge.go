@@ -50,7 +50,7 @@ func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 	fs := newFlagSet("merge", mergeUsage, stderr)
 	out := outputs{}
 	failOn := levelFlag{suite.Must}
-	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level failed, errored or was not run: must, should or strict")
+	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level failed, errored or was not run: must, should, robust or strict")
 	fs.StringVar(&out.json, "json", "", "write the merged report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&out.junit, "junit", "", "write the merged report as JUnit XML to `FILE` (- for standard output)")
 	fs.StringVar(&out.markdown, "markdown", "", "write the merged report as Markdown to `FILE` (- for standard output)")

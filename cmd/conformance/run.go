@@ -182,13 +182,13 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	var cfg runConfig
 	var names adaptersFlag
 	var stds standardsFlag
-	level := levelFlag{suite.Should}
+	level := levelFlag{suite.Robust}
 	failOn := levelFlag{suite.Must}
 	fs.Var(&names, "adapter", "implementation under test: reference, postgres or exec (repeatable: several make a matrix; default reference)")
 	fs.StringVar(&cfg.dsn, "dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
 	fs.Var(&stds, "standard", "run only these standards (comma-separated, repeatable)")
-	fs.Var(&level, "level", "run requirements up to this level: must, should or strict (strict adds the reference's own choices)")
-	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level fails, errors or is not run: must, should or strict")
+	fs.Var(&level, "level", "run requirements up to this level: must, should, robust or strict (robust adds ctxconform's own rules, strict the reference's own choices)")
+	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level fails, errors or is not run: must, should, robust or strict")
 	match := fs.String("run", "", "run only requirements whose ID or title (or \"ID title\") matches this regular expression, e.g. '^INF-0[1-3]$'")
 	skip := fs.String("skip", "", "skip requirements whose ID or title (or \"ID title\") matches this regular expression")
 	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; every shard must use the same seed; combine the shards' --json reports with conformance merge)")

@@ -2,7 +2,7 @@
 // `go test` runs exactly the checks the conformance binary runs.
 //
 // Each requirement becomes one spec named by its ID and title, labelled
-// std:<standard>, req:<ID>, level:<must|should|reference> and
+// std:<standard>, req:<ID>, level:<must|should|robust|reference> and
 // kind:<spec|property>, inside one container per adapter under test. Select
 // with Ginkgo's label filter, e.g. `ginkgo --label-filter='std:inflate &&
 // level:must'`.
