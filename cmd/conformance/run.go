@@ -37,7 +37,8 @@ table per implementation (and a matrix when there are several).
 
 Each verdict is printed to standard error as it ends. On SIGINT or SIGTERM,
 or when --deadline passes, the table and the reports are written for what
-finished, the rest marked "not run".
+finished, the rest marked "not run". A second signal waits for the reports
+(at most 5s, then exits 1 saying so); a third exits at once.
 
 Exit status: 0 all gated requirements passed (or failed as the expectations
 file expects); 1 a requirement at or below --fail-on failed, errored or was
@@ -108,7 +109,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), countNotRun(runs))
 	}
-	if err := cfg.out.write(runs, stdout); err != nil {
+	err = cfg.out.write(runs, stdout)
+	stop() // the reports are written: a second signal need not wait for them
+	if err != nil {
 		return err
 	}
 	return cfg.out.verdict(runs)
