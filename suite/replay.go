@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
@@ -62,7 +63,7 @@ func (t *T) Record(op string, req, ans any, err error) {
 
 // ReadReplay reads a replay file written by WriteFile.
 func ReadReplay(path string) (Replay, error) {
-	b, err := os.ReadFile(path)
+	b, err := bounded.ReadFile(path, "a replay file", bounded.Replay)
 	if err != nil {
 		return Replay{}, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
@@ -159,7 +159,7 @@ func readExpectations(path string) (reports.Expectations, error) {
 	for _, r := range ctxconform.Requirements() {
 		known[r.ID] = true
 	}
-	f, err := os.Open(path)
+	f, err := bounded.Open(path, "an expectations file", bounded.Expectations)
 	if err != nil {
 		return reports.Expectations{}, asUsage(err)
 	}

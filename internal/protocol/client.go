@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -764,6 +765,14 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 		frag, err := r.ReadSlice('\n')
 		n += len(frag)
 		if n > max+1 {
+			// The fragments (max bytes) are garbage now. Collected at
+			// once, they are not still held when the program, started
+			// again, floods again: without this, each further long line
+			// could add another max to the peak before the collector
+			// ran. A flood is rare and ends the session; its cost is one
+			// collection.
+			frags = nil
+			runtime.GC()
 			return nil, errTooLong
 		}
 		switch {
