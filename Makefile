@@ -19,9 +19,14 @@ build:
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/conformance
 
 ## test: vet, formatting, then every test: unit tests, Ginkgo specs and gopter
-## properties against the reference and PostgreSQL adapters
-test: lint chromium
-	CTXCONFORM_ADAPTERS=$(ADAPTERS) CTXCONFORM_PG_DSN='$(PG_DSN)' $(GO) test -count=1 -timeout 15m ./...
+## properties against the reference and PostgreSQL adapters. It changes
+## nothing on the machine: without chromium the browser tests skip, naming
+## `make chromium` (CI, which runs .ci/run, installs it first). Programs the
+## tests start may take 2 minutes to say "started": a loaded machine is slow
+## to start fifty interpreters, and what the tests judge is their answers.
+test: lint
+	CTXCONFORM_ADAPTERS=$(ADAPTERS) CTXCONFORM_PG_DSN='$(PG_DSN)' CTXCONFORM_START_TIMEOUT=2m \
+	  $(GO) test -count=1 -timeout 15m ./...
 
 ## lint: gofmt and go vet (staticcheck too with `make check`)
 lint:
@@ -45,12 +50,12 @@ bench: build
 	$(BIN) bench --count 6 --benchtime 500ms --dsn '$(PG_DSN)' -o bench-results.txt --scaling-report reports/scaling.html
 
 ## chromium: install Debian's chromium when missing (the HTML reports' browser
-## tests drive it with chromedp; no library downloads a browser). Outside CI a
-## failed install is reported and those tests skip; in CI (CI set) it fails.
+## tests drive it with chromedp; no library downloads a browser). Only this
+## target and .ci/run install anything: `make test` never does. A failed
+## install fails the target.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; } || \
-	  { if [ -n "$$CI" ]; then exit 1; fi; echo "chromium could not be installed: the browser tests will skip"; }
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:

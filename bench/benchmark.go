@@ -2,7 +2,9 @@ package bench
 
 import (
 	"errors"
+
 	"fmt"
+	"github.com/ctxconform/ctxconform/adapters"
 	"os"
 	"slices"
 	"strings"
@@ -19,6 +21,10 @@ type Benchmark struct {
 	// Level says what the figures describe.
 	Level Level
 	F     func(b *testing.B) error
+	// Needs is the standard whose operation the benchmark calls on the
+	// implementation under test ("" for benchmarks of the reference's own
+	// code); see Unsupported.
+	Needs adapters.Standard
 	// Labels are configuration lines of its results beyond the run's,
 	// such as the implementation measured (impl=...) when one run measures
 	// several side by side.

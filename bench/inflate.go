@@ -64,7 +64,7 @@ func (s *Set) inflateBenchmarks(a adapters.Adapter) []Benchmark {
 			return withBudget(s.in.request(spec), p.budget)
 		}
 		n := name("Inflate", "hits", p.hits, "docs", p.docs, "doc-bytes", p.docBytes, "budget", budgetName(p.budget))
-		out = append(out, Benchmark{Name: n, Level: AdapterLevel, F: inflateLoop(a, build)})
+		out = append(out, Benchmark{Name: n, Level: AdapterLevel, Needs: adapters.Inflate, F: inflateLoop(a, build)})
 	}
 	return out
 }

@@ -22,12 +22,12 @@ func (s *Set) operationBenchmarks(a adapters.Adapter) []Benchmark {
 	var out []Benchmark
 	for _, n := range searchScales {
 		if !s.cfg.Short || n <= 10000 {
-			out = append(out, Benchmark{Name: name("Search", "entries", n), Level: AdapterLevel, F: adapterSearch(a, n)})
+			out = append(out, Benchmark{Name: name("Search", "entries", n), Level: AdapterLevel, Needs: adapters.Fuzzy, F: adapterSearch(a, n)})
 		}
 	}
 	for _, n := range hydrateScales {
 		if !s.cfg.Short || n <= 1000 {
-			out = append(out, Benchmark{Name: name("Hydrate", "atoms", n, "docs", TargetSpec.Compounds, "budget", TargetBudget), Level: AdapterLevel, F: s.adapterHydrate(a, n)})
+			out = append(out, Benchmark{Name: name("Hydrate", "atoms", n, "docs", TargetSpec.Compounds, "budget", TargetBudget), Level: AdapterLevel, Needs: adapters.Elastic, F: s.adapterHydrate(a, n)})
 		}
 	}
 	return out

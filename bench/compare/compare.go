@@ -181,7 +181,7 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 	paths := map[string]string{base: basePath, head: headPath}
 	for _, label := range []string{base, head} {
 		if !slices.ContainsFunc(recs, func(r record) bool { return r.col == label }) {
-			return nil, fmt.Errorf("%s (%s) holds no benchmark results", label, paths[label])
+			return nil, fmt.Errorf("%s (%s) holds no benchmark results%s", label, paths[label], format.NoResultsWhy(fileWarnings(warnings, paths[label])))
 		}
 	}
 	t, err := build(recs, files.Units(), base, head, machineKeys, false, opts)
@@ -201,14 +201,19 @@ type results interface {
 }
 
 // collect reads every result of rs, admitted (see admit) and cloned, in the
-// column that column names; unreadable lines become warnings naming their
-// file and line.
+// column that column names. A line that cannot be read (a truncated or
+// damaged file) is an error naming its file and line, as in a history;
+// with opts.SkipBad a warning.
 func collect(rs results, opts Options, column func(*benchfmt.Result) (string, error)) (recs []record, warnings []string, err error) {
 	for rs.Scan() {
 		switch rec := rs.Result().(type) {
 		case *benchfmt.SyntaxError:
-			warnings = append(warnings, "unreadable line: "+rec.Error())
+			if !opts.SkipBad {
+				return nil, nil, fmt.Errorf("%w (a truncated or damaged file? --skip-bad skips such lines)", rec)
+			}
+			warnings = append(warnings, rec.Error()+" (skipped)")
 		case *benchfmt.Result:
+			format.Tidy(rec)
 			if err := admit(rec, opts, &warnings); err != nil {
 				return nil, nil, err
 			}
@@ -542,4 +547,16 @@ func (t *Table) geomeans() {
 			t.Geomean[u] = [2]float64{math.Exp(a.logB / float64(a.n)), math.Exp(a.logH / float64(a.n))}
 		}
 	}
+}
+
+// fileWarnings are the warnings among warnings about the file path (they
+// begin "path:line:").
+func fileWarnings(warnings []string, path string) []string {
+	var out []string
+	for _, w := range warnings {
+		if strings.HasPrefix(w, path+":") {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -214,6 +214,7 @@ func ReadFrom(r io.Reader, name string) (*File, error) {
 		case *benchfmt.SyntaxError:
 			f.Warnings = append(f.Warnings, rec.Error())
 		case *benchfmt.Result:
+			Tidy(rec)
 			if f.Results == nil {
 				for _, c := range rec.Config {
 					if c.File {

@@ -89,3 +89,22 @@ func TestMachine(t *testing.T) {
 		}
 	}
 }
+
+// TestTidyZeroAndInfinite: a 0 ns/op or an infinite sample is filed under
+// sec/op with the benchmark's other samples (benchfmt left them under
+// ns/op), keeping what the file says.
+func TestTidyZeroAndInfinite(t *testing.T) {
+	f, err := format.ReadFrom(strings.NewReader("BenchmarkX 1 0 ns/op\nBenchmarkX 1 5 ns/op\nBenchmarkX 1 +Inf ns/op\n"), "x.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range f.Results {
+		v := r.Values[0]
+		if v.Unit != "sec/op" || v.OrigUnit != "ns/op" {
+			t.Errorf("line %d: %+v, want sec/op from ns/op", i+1, v)
+		}
+	}
+	if v := f.Results[2].Values[0]; !math.IsInf(v.Value, 1) || !math.IsInf(v.OrigValue, 1) {
+		t.Errorf("infinite sample read as %+v", v)
+	}
+}

@@ -31,6 +31,14 @@ type Detector struct {
 	Seed uint64
 }
 
+// Check says whether d's settings can be used (Analyse refuses them
+// otherwise): a p-value in (0, 1), enough permutations to reach it, a
+// minimum segment of at least 2 runs, a finite minimum change.
+func (d Detector) Check() error {
+	_, err := d.withDefaults()
+	return err
+}
+
 func (d Detector) withDefaults() (Detector, error) {
 	if d.PValue == 0 {
 		d.PValue = DefaultPValue

@@ -70,7 +70,7 @@ func Parse(data []byte, source string, opts ReadOptions) (*Run, error) {
 		return nil, err
 	}
 	if len(r.Results) == 0 {
-		return nil, fmt.Errorf("%s holds no benchmark results (is it go test -bench output?)", source)
+		return nil, fmt.Errorf("%s holds no benchmark results%s", source, format.NoResultsWhy(r.Warnings))
 	}
 	commits, dates := map[string]bool{}, map[string]bool{}
 	for _, res := range r.Results {
@@ -105,6 +105,7 @@ func parse(data []byte, source string, opts ReadOptions) (*Run, error) {
 			}
 			r.Warnings = append(r.Warnings, rec.Error()+" (skipped)")
 		case *benchfmt.Result:
+			format.Tidy(rec)
 			if opts.SkipBad {
 				r.Warnings = append(r.Warnings, format.DropBad(rec)...)
 				if len(rec.Values) == 0 {

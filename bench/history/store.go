@@ -20,6 +20,9 @@ type Store interface {
 	Add(ctx context.Context, run *Run, data []byte) error
 	// Runs reads every run, in no particular order.
 	Runs(ctx context.Context, opts ReadOptions) ([]*Run, error)
+	// Holds says whether the history holds a run of commit already (Add
+	// would refuse it). It only reads.
+	Holds(ctx context.Context, commit string) (bool, error)
 	// Location names the store in messages.
 	Location() string
 	Close() error
@@ -58,12 +61,10 @@ func (d Dir) Add(_ context.Context, run *Run, data []byte) error {
 	if err != nil {
 		return err
 	}
-	tag := "-" + safeName(run.Commit) + ".txt"
-	for _, n := range names {
-		if strings.HasSuffix(n, tag) {
-			return fmt.Errorf("history %s already holds commit %s (%s): remove that file to record it again", d, run.Commit, filepath.Join(string(d), n))
-		}
+	if n := d.fileOf(names, run.Commit); n != "" {
+		return fmt.Errorf("history %s already holds commit %s (%s): remove that file to record it again", d, run.Commit, filepath.Join(string(d), n))
 	}
+	tag := "-" + safeName(run.Commit) + ".txt"
 	name := filepath.Join(string(d), run.Date.UTC().Format("20060102T150405Z")+tag)
 	tmp, err := os.CreateTemp(string(d), ".add-*")
 	if err != nil {
@@ -84,6 +85,30 @@ func (d Dir) Add(_ context.Context, run *Run, data []byte) error {
 		return fmt.Errorf("history %s: %w", d, err)
 	}
 	return nil
+}
+
+// fileOf is the name among names of commit's run, or "".
+func (d Dir) fileOf(names []string, commit string) string {
+	tag := "-" + safeName(commit) + ".txt"
+	for _, n := range names {
+		if strings.HasSuffix(n, tag) {
+			return n
+		}
+	}
+	return ""
+}
+
+// Holds says whether the directory has a file of commit's run; a directory
+// not there yet holds nothing.
+func (d Dir) Holds(_ context.Context, commit string) (bool, error) {
+	if _, err := os.Stat(string(d)); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	names, err := d.files()
+	if err != nil {
+		return false, err
+	}
+	return d.fileOf(names, commit) != "", nil
 }
 
 // Runs reads every *.txt file of the directory. A file that cannot be read

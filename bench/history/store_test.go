@@ -2,6 +2,7 @@ package history_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/ctxconform/ctxconform/bench/format"
 	"github.com/ctxconform/ctxconform/bench/history"
 	"github.com/ctxconform/ctxconform/internal/pgtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // stamped is run i of a small history, as import writes it.
@@ -125,4 +127,65 @@ func TestPostgresStore(t *testing.T) {
 		}
 		return s
 	})
+}
+
+// TestPostgresReadOnly: reading a history needs only SELECT. Reading a
+// database where nothing was recorded says so and creates nothing, as a
+// read-only role or as the owner; a read-only role cannot record, and
+// reads what others recorded once granted SELECT.
+func TestPostgresReadOnly(t *testing.T) {
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, pgtest.DSN())
+	if err != nil {
+		pgtest.Unavailable(t, err)
+	}
+	t.Cleanup(func() { admin.Close(ctx) })
+	schema := fmt.Sprintf("ctxconform_history_ro_%d", time.Now().UnixNano())
+	role, roDSN := pgtest.ReadOnlyRole(t, admin, pgtest.DSN())
+	exists := func() bool {
+		var n int
+		if err := admin.QueryRow(ctx, `SELECT count(*) FROM pg_namespace WHERE nspname = $1`, schema).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n > 0
+	}
+	owner, err := history.OpenPostgres(ctx, pgtest.DSN(), schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := owner.Drop(ctx); err != nil {
+			t.Errorf("drop %s: %v", schema, err)
+		}
+		owner.Close()
+	})
+	reader, err := history.OpenPostgres(ctx, roDSN, schema)
+	if err != nil {
+		t.Fatalf("open as read-only role %s: %v", role, err)
+	}
+	t.Cleanup(func() { reader.Close() })
+	for name, s := range map[string]*history.Postgres{"owner": owner, "read-only role": reader} {
+		if _, err := s.Runs(ctx, history.ReadOptions{}); !errors.Is(err, history.ErrNoHistory) {
+			t.Errorf("%s reading an empty database: %v, want %v", name, err, history.ErrNoHistory)
+		}
+	}
+	if exists() {
+		t.Fatalf("reading created schema %s", schema)
+	}
+	data, run := stamped(t, 1)
+	if err := reader.Add(ctx, run, data); err == nil || !strings.Contains(err.Error(), "permission denied") {
+		t.Errorf("read-only role recorded a run: %v", err)
+	}
+	if err := owner.Add(ctx, run, data); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"GRANT USAGE ON SCHEMA " + schema + " TO " + role, "GRANT SELECT ON " + schema + ".runs TO " + role} {
+		if _, err := admin.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	rs, err := reader.Runs(ctx, history.ReadOptions{})
+	if err != nil || len(rs) != 1 || rs[0].Commit != run.Commit {
+		t.Errorf("read-only role read %d runs, %v; want the run recorded", len(rs), err)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 
 	"os"
@@ -72,6 +73,7 @@ type benchConfig struct {
 	count     int
 	benchtime string
 	match     *regexp.Regexp
+	pattern   string // of match, as given
 	short     bool
 	out       string
 	report    string
@@ -94,21 +96,40 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return asUsage(err)
 		}
+		// Judged as compare and history judge a results file.
+		if len(f.Warnings) > 0 {
+			return usagef("%s (a truncated or damaged file?)", f.Warnings[0])
+		}
+		if len(f.Results) == 0 {
+			return usagef("%s holds no benchmark results (is it go test -bench output?)", cfg.from)
+		}
 		return asUsage(writeScaling(cfg.report, f))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if cfg.record != "" {
+		if err := checkRecord(ctx, cfg); err != nil {
+			return err
+		}
+	}
 	subjects, err := openSubjects(ctx, cfg.names, cfg.dsn, cfg.short, cfg.command)
 	defer closeSubjects(subjects)
 	if err != nil {
 		return err
 	}
+	plan := planBench(catalogues(subjects), cfg.match)
+	if err := plan.check(cfg.pattern, len(subjects)); err != nil {
+		return err
+	}
+	if !cfg.quiet {
+		plan.say(stderr, len(subjects))
+	}
 	started := time.Now()
-	results, encoded, err := runBenchmarks(subjects, cfg, stderr)
+	results, encoded, err := runBenchmarks(plan.run, cfg, stderr)
 	if err != nil {
 		return asUsage(err)
 	}
-	if err := writeBenchResults(encoded, cfg, stdout, stderr); err != nil {
+	if err := writeBenchResults(encoded, len(results), cfg, stdout, stderr); err != nil {
 		return asUsage(err)
 	}
 	failed := summarize(stderr, subjects, results, cfg.quiet, time.Since(started))
@@ -127,8 +148,9 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	var cfg benchConfig
 	fs.Var(&cfg.names, "adapter", "implementation under test: reference, postgres or exec (repeatable: side by side; default reference)")
 	fs.StringVar(&cfg.dsn, "dsn", "", "PostgreSQL for the postgres adapter and the side-by-side benchmarks (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
-	fs.IntVar(&cfg.count, "count", 6, "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
-	fs.StringVar(&cfg.benchtime, "benchtime", "1s", "time (or Nx iterations) per run, as go test's -benchtime")
+	count := intFlag(fs, "count", 6, 1, math.Inf(1), "runs of each benchmark (compare needs at least 4 per side to detect a change, 6 for a confidence interval)")
+	benchtime := benchtimeFlag{"1s"}
+	fs.Var(&benchtime, "benchtime", "time (or Nx iterations) per run, as go test's -benchtime")
 	match := fs.String("run", "", "run only benchmarks whose name matches this regular expression")
 	fs.BoolVar(&cfg.short, "short", false, "small scales only (a quick smoke run)")
 	fs.StringVar(&cfg.out, "o", "-", "write results to this file (- for standard output)")
@@ -140,6 +162,10 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	if err := fs.Parse(args); err != nil {
 		return cfg, shownUsage(err)
 	}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
+	}
+	cfg.count, cfg.benchtime = count.Int(), benchtime.v
 	cfg.command = fs.Args()
 	if cfg.from != "" {
 		if cfg.report == "" {
@@ -149,11 +175,9 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	}
 	var err error
 	if cfg.match, err = compile(*match); err != nil {
-		return cfg, asUsage(err)
+		return cfg, usagef("--run: %v", err)
 	}
-	if cfg.count < 1 {
-		return cfg, usagef("--count %d: want at least 1", cfg.count)
-	}
+	cfg.pattern = *match
 	if cfg.report != "" {
 		if err := checkReportPath(cfg.report); err != nil {
 			return cfg, asUsage(err)
@@ -166,18 +190,14 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	return cfg, nil
 }
 
-// runBenchmarks runs the subjects' catalogues interleaved and encodes the
-// results in Go benchmark format.
-func runBenchmarks(subjects []subject, cfg benchConfig, stderr io.Writer) ([]bench.Result, []byte, error) {
-	var catalogues [][]bench.Benchmark
-	for _, s := range subjects {
-		catalogues = append(catalogues, s.benchmarks)
-	}
-	opts := bench.Options{Count: cfg.count, Benchtime: cfg.benchtime, Match: cfg.match}
+// runBenchmarks runs the benchmarks of the plan (the subjects' catalogues
+// interleaved) and encodes the results in Go benchmark format.
+func runBenchmarks(bms []bench.Benchmark, cfg benchConfig, stderr io.Writer) ([]bench.Result, []byte, error) {
+	opts := bench.Options{Count: cfg.count, Benchtime: cfg.benchtime}
 	if !cfg.quiet {
 		opts.Progress = stderr
 	}
-	results, err := bench.Run(bench.Interleave(catalogues...), opts)
+	results, err := bench.Run(bms, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -196,7 +216,7 @@ func runBenchmarks(subjects []subject, cfg benchConfig, stderr io.Writer) ([]ben
 
 // writeBenchResults writes the encoded results to -o and, with --record,
 // adds them to the performance history.
-func writeBenchResults(encoded []byte, cfg benchConfig, stdout, stderr io.Writer) error {
+func writeBenchResults(encoded []byte, results int, cfg benchConfig, stdout, stderr io.Writer) error {
 	var err error
 	if cfg.out == "-" {
 		_, err = stdout.Write(encoded)
@@ -207,7 +227,7 @@ func writeBenchResults(encoded []byte, cfg benchConfig, stdout, stderr io.Writer
 		return err
 	}
 	if cfg.record != "" {
-		return recordRun(cfg.record, encoded, stderr)
+		return recordRun(cfg.record, encoded, results, stderr)
 	}
 	return nil
 }
@@ -272,8 +292,21 @@ func reportBench(encoded []byte, subjects int, cfg benchConfig, stdout, stderr i
 // subject is one implementation of a bench run and its catalogue.
 type subject struct {
 	info       adapters.Info
+	impl       string // its impl label
+	adapter    adapters.Adapter
 	benchmarks []bench.Benchmark
 	close      func()
+}
+
+// catalogues are the subjects' catalogues, for planBench.
+func catalogues(subjects []subject) []catalogue {
+	var out []catalogue
+	for _, s := range subjects {
+		a := s.adapter
+		out = append(out, catalogue{impl: s.impl, benchmarks: s.benchmarks,
+			unsupported: func(bm bench.Benchmark) string { return bench.Unsupported(a, bm) }})
+	}
+	return out
 }
 
 // openSubjects opens the adapters names and builds the catalogue of each,
@@ -306,7 +339,7 @@ func openSubjects(ctx context.Context, names []string, dsn string, short bool, c
 			{Key: "adapter-language", Value: orDash(info.Language)},
 			{Key: "adapter-unit", Value: string(info.Unit)},
 		}
-		out = append(out, subject{info: info, benchmarks: bench.Labeled(set.Benchmarks, labels...),
+		out = append(out, subject{info: info, impl: impl, adapter: a, benchmarks: bench.Labeled(set.Benchmarks, labels...),
 			close: func() { set.Close(); a.Close() }})
 	}
 	return out, nil

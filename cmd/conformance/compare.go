@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -11,32 +13,55 @@ import (
 	"github.com/ctxconform/ctxconform/bench/compare"
 )
 
-// thresholdFlag reads --threshold 5% (or 0.05).
-type thresholdFlag struct{ v float64 }
+// thresholdFlag reads --threshold 5% (or 0.05). Like numberFlag, it is
+// judged after parsing (checkFlags), so its refusals read as every other
+// flag's.
+type thresholdFlag struct {
+	v     float64
+	raw   string
+	given bool
+}
 
-func (f *thresholdFlag) String() string { return strconv.FormatFloat(100*f.v, 'g', -1, 64) + "%" }
+func (f *thresholdFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	if f.given {
+		return f.raw
+	}
+	return strconv.FormatFloat(100*f.v, 'g', -1, 64) + "%"
+}
 
 func (f *thresholdFlag) Set(s string) error {
-	v, err := parseThreshold(s)
+	f.raw, f.given = s, true
+	return nil
+}
+
+func (f *thresholdFlag) check() error {
+	if !f.given {
+		return nil
+	}
+	v, err := parseThreshold(f.raw)
 	f.v = v
 	return err
 }
 
 // parseThreshold reads "5%" or "0.05" as 0.05. A bare number above 1 is an
-// error: "5" could mean 5% or 500%.
+// error: "5" could mean 5% or 500%. NaN, infinities and negative numbers
+// are refused.
 func parseThreshold(s string) (float64, error) {
+	const want = "want a percentage like 5% (0% or more) or a fraction like 0.05 (0 to 1)"
 	pct := strings.HasSuffix(s, "%")
 	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
 	switch {
-	case err != nil:
-		return 0, fmt.Errorf("threshold %q: want a percentage like 5%% or a fraction like 0.05", s)
+	case err != nil || math.IsNaN(v) || math.IsInf(v, 0):
+		return 0, errors.New(want)
+	case v < 0:
+		return 0, fmt.Errorf("a change cannot be negative: %s", want)
 	case pct:
 		v /= 100
 	case v > 1:
-		return 0, fmt.Errorf("threshold %q: write %s%% for a percentage, or a fraction up to 1", s, s)
-	}
-	if v < 0 || v != v {
-		return 0, fmt.Errorf("threshold %q must not be negative", s)
+		return 0, fmt.Errorf("write %s%% for a percentage, or a fraction up to 1", s)
 	}
 	return v, nil
 }
@@ -100,11 +125,11 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	fs := newFlagSet("compare", compareUsage, stderr)
 	var cfg compareConfig
-	threshold := thresholdFlag{0.05}
+	threshold := thresholdFlag{v: 0.05}
 	fs.Var(&threshold, "threshold", "smallest change that fails the comparison: 5% or 0.05")
-	alpha := fs.Float64("alpha", 0.05, "significance level of the U test")
+	alpha := floatFlag(fs, "alpha", 0.05, 0, 1, true, true, "significance level of the U test")
 	fs.BoolVar(&cfg.markdown, "markdown", false, "print Markdown instead of the terminal table")
-	skipBad := fs.Bool("skip-bad", false, "drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
+	skipBad := fs.Bool("skip-bad", false, "skip unreadable lines (a truncated or damaged file) and drop NaN, infinite and impossible negative samples with a warning instead of refusing the file")
 	fs.StringVar(&cfg.summary, "markdown-to", "", "also append the Markdown report to this file (e.g. $GITHUB_STEP_SUMMARY)")
 	fs.StringVar(&cfg.by, "by", "", "compare the groups of results with this configuration key (e.g. impl) instead of two files")
 	fs.StringVar(&cfg.baseGroup, "base", "", "with --by: the group the others are compared with (default: the first seen)")
@@ -112,7 +137,10 @@ func parseCompare(args []string, stderr io.Writer) (compareConfig, error) {
 	if cfg.files, err = parseInterspersed(fs, args); err != nil {
 		return cfg, shownUsage(err)
 	}
-	cfg.opts = compare.Options{Threshold: threshold.v, Alpha: *alpha, SkipBad: *skipBad}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
+	}
+	cfg.opts = compare.Options{Threshold: threshold.v, Alpha: alpha.Float(), SkipBad: *skipBad}
 	switch {
 	case cfg.by != "" && len(cfg.files) == 0:
 		return cfg, usagef("--by: want at least one results file")

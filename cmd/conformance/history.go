@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -101,10 +102,10 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	fs := newFlagSet("history", historyUsage, stderr)
 	var cfg historyConfig
 	dsn := fs.String("dsn", "", "read the history from PostgreSQL at this connection string instead of a directory")
-	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
-	perms := fs.Int("permutations", 0, "permutations per test (default 2/p-value - 1)")
-	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
-	minChange := thresholdFlag{0.01}
+	pvalue := floatFlag(fs, "p-value", history.DefaultPValue, 0, 1, true, true, "significance level of the permutation test")
+	perms := intFlag(fs, "permutations", 0, 1, 1e6, "permutations per test").unset("2/p-value - 1", 0)
+	minSeg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "fewest runs on either side of a change point")
+	minChange := thresholdFlag{v: 0.01}
 	fs.Var(&minChange, "min-change", "smallest change of the median reported: 1% or 0.01")
 	seed := fs.Uint64("seed", 1, "seed of the permutations")
 	fs.StringVar(&cfg.ack, "ack", "", "acknowledged changes: lines of COMMIT BENCHMARK REASON")
@@ -117,6 +118,9 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	if err != nil {
 		return cfg, shownUsage(err)
 	}
+	if err := checkFlags(fs); err != nil {
+		return cfg, err
+	}
 	if *dsn != "" {
 		locs = append(locs, *dsn)
 	}
@@ -126,7 +130,10 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 		return cfg, shownUsage(fmt.Errorf("want one history (a directory, or --dsn), got %d", len(locs)))
 	}
 	cfg.loc = locs[0]
-	cfg.det = history.Detector{PValue: *pvalue, Permutations: *perms, MinSegment: *minSeg, MinChange: minChange.v, Seed: *seed}
+	cfg.det = history.Detector{PValue: pvalue.Float(), Permutations: perms.Int(), MinSegment: minSeg.Int(), MinChange: minChange.v, Seed: *seed}
+	if err := cfg.det.Check(); err != nil { // e.g. --permutations too few for --p-value
+		return cfg, usagef("--permutations %s with --p-value %v: %v", perms, pvalue.Float(), err)
+	}
 	if minChange.v == 0 {
 		cfg.det.MinChange = -1 // report every significant shift
 	}
@@ -141,6 +148,9 @@ func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*hist
 		}
 	}
 	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: cfg.skipBad})
+	if errors.Is(err, history.ErrNoHistory) {
+		return nil, fmt.Errorf("%w (record runs with conformance bench --record DSN or conformance history import --dsn DSN)", err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +296,12 @@ func parseDate(s string) (string, error) {
 // recordRun adds the results of a conformance bench run to the history at
 // location (a directory or a PostgreSQL connection string), with the
 // commit, date and cores configuration lines (see history.RecordConfig).
-func recordRun(location string, results []byte, stderr io.Writer) error {
+// n is how many results there are: a run without any (every benchmark
+// failed or was skipped) has nothing to record.
+func recordRun(location string, results []byte, n int, stderr io.Writer) error {
+	if n == 0 {
+		return fmt.Errorf("--record %s: nothing to record: the run gave no results (every benchmark failed or was skipped)", location)
+	}
 	probe, err := format.ReadFrom(bytes.NewReader(results), "results")
 	if err != nil {
 		return err
@@ -312,6 +327,44 @@ func recordRun(location string, results []byte, stderr io.Writer) error {
 	return nil
 }
 
+// checkRecord checks, before any benchmark runs, that the results of a
+// bench --record run can be recorded: the commit measured can be told
+// (--config commit=..., git or $GITHUB_SHA) and the history does not hold
+// it yet. It reads the history, creating nothing.
+func checkRecord(ctx context.Context, cfg benchConfig) error {
+	given := func(key string) string {
+		for _, c := range cfg.extra {
+			if c.Key == key {
+				return c.Value
+			}
+		}
+		return ""
+	}
+	set, err := history.RecordConfig(given)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	var commit string
+	for _, c := range set {
+		if c.Key == history.KeyCommit {
+			commit = c.Value
+		}
+	}
+	store, err := history.Open(ctx, cfg.record)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	defer store.Close()
+	holds, err := store.Holds(ctx, commit)
+	if err != nil {
+		return usagef("--record %s: %v", cfg.record, err)
+	}
+	if holds {
+		return usagef("--record: history %s already holds commit %s: measure another commit (--config commit=SHA), or remove its run to record it again", store.Location(), commit)
+	}
+	return nil
+}
+
 const historyAccuracyUsage = `usage: conformance history accuracy [flags]
 
 Scores the change-point detector, and the "alert at 110% of the previous
@@ -326,19 +379,22 @@ Flags:
 
 func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("history accuracy", historyAccuracyUsage, stderr)
-	n := fs.Int("histories", 200, "histories per cell of the grid")
-	runs := fs.Int("runs", 60, "runs per history")
+	n := intFlag(fs, "histories", 200, 1, math.Inf(1), "histories per cell of the grid")
+	runs := intFlag(fs, "runs", 60, 21, math.Inf(1), "runs per history (a step lies 10 runs or more from either end)")
 	seed := fs.Uint64("seed", 1, "seed of the histories")
-	pvalue := fs.Float64("p-value", history.DefaultPValue, "significance level of the permutation test")
-	minSeg := fs.Int("min-segment", 5, "fewest runs on either side of a change point")
+	pvalue := floatFlag(fs, "p-value", history.DefaultPValue, 0, 1, true, true, "significance level of the permutation test")
+	minSeg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "fewest runs on either side of a change point")
 	markdown := fs.Bool("markdown", false, "print Markdown")
 	if err := fs.Parse(args); err != nil {
 		return shownUsage(err)
 	}
-	if *n < 1 {
-		return usagef("--histories %d: want at least 1", *n)
+	if err := checkFlags(fs); err != nil {
+		return err
 	}
-	opts := history.AccuracyOptions{Runs: *runs, Histories: *n, Seed: *seed, Detector: history.Detector{PValue: *pvalue, MinSegment: *minSeg}}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %v", fs.Args())
+	}
+	opts := history.AccuracyOptions{Runs: runs.Int(), Histories: n.Int(), Seed: *seed, Detector: history.Detector{PValue: pvalue.Float(), MinSegment: minSeg.Int()}}
 	cells, err := history.Accuracy(opts)
 	if err != nil {
 		return asUsage(err)

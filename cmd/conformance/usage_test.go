@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -24,7 +26,9 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"--shard", "2/2", "--seed", "1", "--run", "^INF-01$"}, "--shard 2/2 selects no requirement"},
 		{[]string{"--shard", "3/2", "--seed", "1"}, "--shard"},
 		{[]string{"--shard", "x", "--seed", "1"}, "--shard"},
-		{[]string{"--shard", "1/2"}, "--shard 1/2 needs --seed"},
+		{[]string{"--shard", "1/2", "--seed", "random"}, "--shard 1/2 with --seed random"},
+		{[]string{"--seed", "x"}, `flag -seed: "x": want an integer or "random"`},
+		{[]string{"--memory", "m", "--no-memory"}, "--memory m with --no-memory"},
 		{[]string{"--property-runs", "-5"}, "--property-runs -5"},
 		{[]string{"--property-runs", "0"}, "--property-runs 0"},
 		{[]string{"--timeout", "0s"}, "--timeout 0s"},
@@ -101,6 +105,87 @@ func TestExitStatus(t *testing.T) {
 		var out strings.Builder
 		if got := exitStatus(&out, "x", tt.err); got != tt.status || out.String() != tt.out {
 			t.Errorf("exitStatus(%v) = %d, %q; want %d, %q", tt.err, got, out.String(), tt.status, tt.out)
+		}
+	}
+}
+
+// TestNumericFlags: every numeric flag of every command is judged one way:
+// not a number, NaN, an infinity, zero or a negative where the flag does
+// not allow it, or any value out of its range exits 2 with a message naming
+// the flag, what was given and the range allowed; an explicit 0 is never
+// taken for "use the default".
+func TestNumericFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in stderr
+	}{
+		{[]string{"run", "--property-runs", "0"}, "--property-runs 0: want an integer of at least 1"},
+		{[]string{"run", "--property-runs", "1.5"}, "--property-runs 1.5: want an integer of at least 1"},
+		{[]string{"run", "--property-runs", "NaN"}, "--property-runs NaN: want an integer of at least 1"},
+		{[]string{"bench", "--count", "0"}, "--count 0: want an integer of at least 1"},
+		{[]string{"bench", "--count", "-1"}, "--count -1: want an integer of at least 1"},
+		{[]string{"bench", "--benchtime", "0s"}, "--benchtime 0s: want a positive duration"},
+		{[]string{"bench", "--benchtime", "-1s"}, "--benchtime -1s: want a positive duration"},
+		{[]string{"bench", "--benchtime", "0x"}, "--benchtime 0x: want a positive duration (1s, 500ms) or a positive count"},
+		{[]string{"bench", "--benchtime", "soon"}, "--benchtime soon: want a positive duration"},
+		{[]string{"compare", "--threshold", "NaN", "a", "b"}, "--threshold NaN: want a percentage like 5% (0% or more) or a fraction like 0.05 (0 to 1)"},
+		{[]string{"compare", "--threshold", "Inf%", "a", "b"}, "--threshold Inf%: want a percentage"},
+		{[]string{"compare", "--threshold", "-1%", "a", "b"}, "--threshold -1%: a change cannot be negative"},
+		{[]string{"compare", "--threshold", "5", "a", "b"}, "--threshold 5: write 5% for a percentage, or a fraction up to 1"},
+		{[]string{"compare", "--alpha", "0", "a", "b"}, "--alpha 0: want a number in (0, 1)"},
+		{[]string{"compare", "--alpha", "1", "a", "b"}, "--alpha 1: want a number in (0, 1)"},
+		{[]string{"compare", "--alpha", "NaN", "a", "b"}, "--alpha NaN: want a number in (0, 1)"},
+		{[]string{"history", "--p-value", "0", "dir"}, "--p-value 0: want a number in (0, 1)"},
+		{[]string{"history", "--p-value", "-0.1", "dir"}, "--p-value -0.1: want a number in (0, 1)"},
+		{[]string{"history", "--p-value", "Inf", "dir"}, "--p-value Inf: want a number in (0, 1)"},
+		{[]string{"history", "--p-value", "NaN", "dir"}, "--p-value NaN: want a number in (0, 1)"},
+		{[]string{"history", "--permutations", "0", "dir"}, "--permutations 0: want an integer in [1, 1000000]"},
+		{[]string{"history", "--permutations", "-3", "dir"}, "--permutations -3: want an integer in [1, 1000000]"},
+		{[]string{"history", "--permutations", "2000000", "dir"}, "--permutations 2000000: want an integer in [1, 1000000]"},
+		{[]string{"history", "--permutations", "99", "dir"}, "--permutations 99 with --p-value 0.002: 99 permutations cannot reach a p-value of 0.002"},
+		{[]string{"history", "--min-segment", "0", "dir"}, "--min-segment 0: want an integer of at least 2"},
+		{[]string{"history", "--min-segment", "1", "dir"}, "--min-segment 1: want an integer of at least 2"},
+		{[]string{"history", "--min-change", "NaN", "dir"}, "--min-change NaN: want a percentage"},
+		{[]string{"history", "--min-change", "-1%", "dir"}, "--min-change -1%: a change cannot be negative"},
+		{[]string{"history", "accuracy", "--histories", "0"}, "--histories 0: want an integer of at least 1"},
+		{[]string{"history", "accuracy", "--runs", "0"}, "--runs 0: want an integer of at least 21"},
+		{[]string{"history", "accuracy", "--p-value", "0"}, "--p-value 0: want a number in (0, 1)"},
+		{[]string{"history", "accuracy", "--min-segment", "0"}, "--min-segment 0: want an integer of at least 2"},
+		{[]string{"replay", "--timeout", "0s", "x.json"}, "--timeout 0s: want a positive duration"},
+		{[]string{"serve-reference", "--spin", "-1ms"}, "--spin -1ms: a wait cannot be negative"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(tt.args...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q\n%s", code, stderr, exitUsage, tt.want, stdout)
+			}
+		})
+	}
+}
+
+// TestNumericFlagsAccepted: the values at the edges of each range are
+// accepted, and a flag not given keeps its default ("not set").
+func TestNumericFlagsAccepted(t *testing.T) {
+	fs := newFlagSet("x", "", io.Discard)
+	perms := intFlag(fs, "permutations", 0, 1, 1e6, "").unset("2/p-value - 1", 0)
+	p := floatFlag(fs, "p-value", 0.002, 0, 1, true, true, "")
+	seg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "")
+	if err := fs.Parse([]string{"--permutations", "1000000", "--p-value", "0.5"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkFlags(fs); err != nil {
+		t.Fatal(err)
+	}
+	if perms.Int() != 1e6 || p.Float() != 0.5 || seg.Int() != 5 {
+		t.Errorf("read %d %v %d, want 1000000 0.5 5", perms.Int(), p.Float(), seg.Int())
+	}
+	var help strings.Builder
+	fs.SetOutput(&help)
+	fs.PrintDefaults()
+	for _, want := range []string{"(default 2/p-value - 1)", "(an integer of at least 2) (default 5)", "(a number in (0, 1)) (default 0.002)"} {
+		if !strings.Contains(help.String(), want) {
+			t.Errorf("-h lacks %q:\n%s", want, help.String())
 		}
 	}
 }

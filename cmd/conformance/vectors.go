@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -25,12 +27,36 @@ func cmdVectors(args []string, stdout, stderr io.Writer) error {
 		return usagef("unexpected arguments %v", fs.Args())
 	}
 	if *check {
+		if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+			what := "is not a directory"
+			if errors.Is(err, os.ErrNotExist) {
+				what = "does not exist"
+			} else if err != nil {
+				what = err.Error()
+			}
+			return usagef("--dir %s: the directory %s (write the vectors with: conformance vectors --dir %s)", *dir, what, *dir)
+		}
 		stale, err := vectors.Stale(*dir)
 		if err != nil {
 			return asUsage(err)
 		}
 		if len(stale) > 0 {
-			return gatef("out of date in %s: %s (run: conformance vectors --dir %s)", *dir, strings.Join(stale, ", "), *dir)
+			var missing, differ []string
+			for _, name := range stale {
+				if _, err := os.Stat(filepath.Join(*dir, name)); errors.Is(err, os.ErrNotExist) {
+					missing = append(missing, name)
+				} else {
+					differ = append(differ, name)
+				}
+			}
+			var parts []string
+			if len(differ) > 0 {
+				parts = append(parts, "out of date: "+strings.Join(differ, ", "))
+			}
+			if len(missing) > 0 {
+				parts = append(parts, "missing: "+strings.Join(missing, ", "))
+			}
+			return gatef("%s: %s (run: conformance vectors --dir %s)", *dir, strings.Join(parts, "; "), *dir)
 		}
 		fmt.Fprintf(stdout, "%s: %d files up to date\n", *dir, len(vectors.Standards()))
 		return nil

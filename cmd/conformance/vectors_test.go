@@ -31,6 +31,14 @@ func TestVectorsCommand(t *testing.T) {
 	if code, _, stderr := runCmd("vectors", "--dir", filepath.Join("..", "..", "fixtures", "vectors"), "--check"); code != exitOK {
 		t.Errorf("checked-in vectors: exit %d: %s", code, stderr)
 	}
+	missing := filepath.Join(dir, "missing")
+	if code, _, stderr := runCmd("vectors", "--dir", missing, "--check"); code != exitUsage || !strings.Contains(stderr, "--dir "+missing+": the directory does not exist") {
+		t.Errorf("--check on a missing directory: exit %d (%s), want %d saying it does not exist", code, stderr, exitUsage)
+	}
+	os.Remove(filepath.Join(dir, "inflate.json"))
+	if code, _, stderr := runCmd("vectors", "--dir", dir, "--check"); code != exitGate || !strings.Contains(stderr, "out of date: density.json; missing: inflate.json") {
+		t.Errorf("--check with a file removed: exit %d (%s), want %d naming it missing", code, stderr, exitGate)
+	}
 	if code, _, _ := runCmd("vectors", "extra"); code != exitUsage {
 		t.Errorf("unexpected argument: exit %d, want %d", code, exitUsage)
 	}

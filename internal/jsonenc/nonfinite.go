@@ -121,3 +121,11 @@ func UnmarshalAny(data []byte, v any) error {
 	data = bytes.TrimSpace(data)
 	return jsonv2.Unmarshal(data, v, nonFiniteOptions)
 }
+
+var strictOptions = jsonv2.JoinOptions(nonFiniteOptions, jsonv2.RejectUnknownMembers(true))
+
+// UnmarshalAnyStrict is UnmarshalAny refusing an object member v has no
+// field for (as encoding/json's DisallowUnknownFields).
+func UnmarshalAnyStrict(data []byte, v any) error {
+	return jsonv2.Unmarshal(bytes.TrimSpace(data), v, strictOptions)
+}

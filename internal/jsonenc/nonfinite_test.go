@@ -117,4 +117,13 @@ func TestNonFiniteRefused(t *testing.T) {
 	if err := jsonenc.UnmarshalAny([]byte(`{"score":2}`), &v); err != nil || v.Score != 2 {
 		t.Errorf("UnmarshalAny of a number: %+v, %v", v, err)
 	}
+	if err := jsonenc.UnmarshalAny([]byte(`{"score":"NaN","other":1}`), &v); err != nil || !math.IsNaN(v.Score) {
+		t.Errorf("UnmarshalAny with an unknown member: %+v, %v", v, err)
+	}
+	if err := jsonenc.UnmarshalAnyStrict([]byte(`{"score":"NaN","other":1}`), &v); err == nil {
+		t.Errorf("UnmarshalAnyStrict took an unknown member")
+	}
+	if err := jsonenc.UnmarshalAnyStrict([]byte(`{"score":"-Infinity"}`), &v); err != nil || !math.IsInf(v.Score, -1) {
+		t.Errorf("UnmarshalAnyStrict: %+v, %v", v, err)
+	}
 }

@@ -31,7 +31,8 @@ type Options struct {
 	// killed, the request is errored, and the next request restarts it.
 	// Default 10 s.
 	RequestTimeout time.Duration
-	// StartTimeout is the longest wait for "started". Default 10 s.
+	// StartTimeout is the longest wait for "started". Default 10 s, or the
+	// duration in $CTXCONFORM_START_TIMEOUT.
 	StartTimeout time.Duration
 	// MaxLine is the longest line accepted from the implementation; a longer
 	// one is a fault (it floods its output). Default 64 MiB.
@@ -63,7 +64,7 @@ func (o Options) withDefaults() Options {
 		o.RequestTimeout = 10 * time.Second
 	}
 	if o.StartTimeout <= 0 {
-		o.StartTimeout = 10 * time.Second
+		o.StartTimeout = defaultStartTimeout()
 	}
 	if o.MaxLine <= 0 {
 		o.MaxLine = 64 << 20
@@ -279,7 +280,9 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if a.cur == nil {
 		s, info, err := a.start(ctx)
 		if err != nil {
-			return answer{}, adapters.Fault("%s: restart after a fault failed: %v%s", op.Name, err, a.stderrNote(0))
+			// %w: a restart cut short by the request's context is a fault
+			// that says the context ended, as the request itself would be.
+			return answer{}, fmt.Errorf("%w: %s: restart after a fault failed: %w%s", adapters.ErrFault, op.Name, err, a.stderrNote(0))
 		}
 		if !sameInfo(info, a.info, a.undriven) {
 			s.kill()
