@@ -54,7 +54,7 @@ func FuzzWriters(f *testing.F) {
 		res := suite.Result{ID: id, Standard: adapters.Inflate, Section: title, Level: levels[int(level)%len(levels)], Title: title,
 			Outcome: o, Message: msg, Logs: []string{msg, stderr}, Notes: []string{title}, Duration: time.Duration(repeat)}
 		res.Replay = &suite.Replay{Format: suite.ReplayFormat, ID: id, Standard: "inflate", Level: res.Level, Outcome: o, Case: title, Value: value,
-			Calls: []suite.Call{{Op: "inflate", Request: c, Answer: map[string]any{"score": score, "vector": []float32{vec}, "text": msg}}, {Op: title, Request: nil, Error: msg}},
+			Calls:    []suite.Call{{Op: "inflate", Request: c, Answer: map[string]any{"score": score, "vector": []float32{vec}, "text": msg}}, {Op: title, Request: nil, Error: msg}},
 			Expected: msg}
 		rep := suite.Report{Adapter: adapters.Info{Name: title, Version: id, Unit: "bytes"}, Seed: int64(repeat), Results: []suite.Result{res,
 			{ID: id + "-2", Standard: adapters.Density, Level: suite.Must, Title: msg, Outcome: suite.Failed, Message: stderr}}}
