@@ -34,7 +34,7 @@ type fuzzCase struct {
 func FuzzWriters(f *testing.F) {
 	f.Add("INF-01", "title <&> |", "msg ``` \x01\xff", "stderr \x02", 1.5, 2.5, float32(0.5), uint8(1), uint8(0), 10)
 	f.Add("", "", "", "", math.NaN(), math.Inf(1), float32(math.Inf(-1)), uint8(2), uint8(3), 0)
-	f.Add("ASM-16", "\u2028\ufffe", "line\r\nline\n\n| a | b |", "]]> <!--", -0.0, math.MaxFloat64, float32(math.SmallestNonzeroFloat32), uint8(5), uint8(9), 5000)
+	f.Add("ASM-16", "\u2028\ufffe", "line\r\nline\n\n| a | b |", "]]> <!--", math.Copysign(0, -1), math.MaxFloat64, float32(math.SmallestNonzeroFloat32), uint8(5), uint8(9), 5000)
 	f.Fuzz(func(t *testing.T, id, title, msg, stderr string, score, threshold float64, vec float32, outcome, level uint8, repeat int) {
 		if repeat < 0 || repeat > 1<<16 {
 			repeat = 0
