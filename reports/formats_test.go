@@ -140,3 +140,39 @@ func TestJSON(t *testing.T) {
 		t.Errorf("no runs: %q, %v", b.String(), err)
 	}
 }
+
+// TestJUnitNotRun: the requirements an interrupted run did not finish are
+// errors of type "not run" (the run fails its gate), never skips that CI
+// shows as green; an outcome the writer does not know is no pass.
+func TestJUnitNotRun(t *testing.T) {
+	rep := report("impl",
+		result("INF-01", suite.Must, suite.Passed),
+		suite.Result{ID: "INF-02", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.NotRun, Message: "interrupted by SIGTERM"},
+		suite.Result{ID: "INF-03", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: "unheard of", Message: "why"},
+	)
+	rep.Interrupted = "interrupted by SIGTERM"
+	var b bytes.Buffer
+	if err := JUnit(&b, []Run{{Report: rep}}, JUnitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Skipped  int `xml:"skipped,attr"`
+		Cases    []struct {
+			Error *struct {
+				Type    string `xml:"type,attr"`
+				Message string `xml:"message,attr"`
+			} `xml:"error"`
+		} `xml:"testsuite>testcase"`
+	}
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, b.String())
+	}
+	if doc.Errors != 1 || doc.Skipped != 1 || len(doc.Cases) != 3 {
+		t.Fatalf("errors %d skipped %d cases %d; want 1 1 3\n%s", doc.Errors, doc.Skipped, len(doc.Cases), b.String())
+	}
+	if e := doc.Cases[1].Error; e == nil || e.Type != "not run" || !strings.Contains(e.Message, "interrupted by SIGTERM") {
+		t.Errorf("not run: %+v, want an error of type \"not run\" with the reason", e)
+	}
+}

@@ -80,11 +80,11 @@ type junitSkipped struct {
 // one <testsuite> per adapter and standard, one <testcase> per requirement
 // named "ID: requirement". A failed requirement is a <failure>, an errored
 // one an <error> (whatever its level: the exit status, not this file,
-// applies --fail-on); a known failure from the expectations file, a skipped
-// or inconclusive requirement, a standard or operation not implemented and
-// a requirement not run (the
-// run was interrupted; the exit status fails it) are <skipped> with the
-// reason.
+// applies --fail-on); a requirement not run (the run was interrupted: it
+// fails the exit status, so a CI system must not show the run as green)
+// is an <error> of type "not run"; a known failure from the expectations
+// file, a skipped or inconclusive requirement and a standard or operation
+// not implemented are <skipped> with the reason.
 func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 	doc := junitSuites{Name: "ctxconform"}
 	var total float64
@@ -123,8 +123,8 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 					c.Skipped = &junitSkipped{Message: r.Message}
 					s.Skipped++
 				case r.Outcome == suite.NotRun:
-					c.Skipped = &junitSkipped{Message: "not run: " + firstLine(r.Message, 200)}
-					s.Skipped++
+					c.Error = &junitProblem{Message: "not run: " + firstLine(r.Message, 200), Type: "not run", Text: detail}
+					s.Errors++
 				case r.Outcome == suite.Inconclusive:
 					c.Skipped = &junitSkipped{Message: "inconclusive: " + r.Message}
 					s.Skipped++
@@ -133,6 +133,10 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 					s.Skipped++
 				case r.Outcome == suite.NotImplemented:
 					c.Skipped = &junitSkipped{Message: fmt.Sprintf("not implemented: %s does not declare %s", run.Adapter.Name, std)}
+					s.Skipped++
+				case r.Outcome != suite.Passed: // an outcome this writer does not know: no pass
+					c.Skipped = &junitSkipped{Message: string(r.Outcome) + ": " + firstLine(r.Message, 200)}
+					c.SystemOut = detail
 					s.Skipped++
 				default:
 					c.SystemOut = detail

@@ -44,9 +44,11 @@ type Document struct {
 	Runs   []Run  `json:"runs"`
 }
 
-// JSON writes the runs as one indented JSON document (a Document).
+// JSON writes the runs as one indented JSON document (a Document). A NaN
+// or infinite float (in a replay's case or calls) is written as the string
+// "NaN", "Infinity" or "-Infinity" (jsonenc.IndentedAny).
 func JSON(w io.Writer, runs []Run) error {
-	b, err := jsonenc.Indented(Document{Format: ReportFormat, Runs: nonNil(runs)})
+	b, err := jsonenc.IndentedAny(Document{Format: ReportFormat, Runs: nonNil(runs)})
 	if err != nil {
 		return err
 	}

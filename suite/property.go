@@ -1,13 +1,14 @@
 package suite
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand"
 	"reflect"
 	"time"
 
 	"github.com/leanovate/gopter"
+
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // Case is one of a property's fixed edge cases: a value of the property's
@@ -40,7 +41,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 	p := &property[C]{t: t, name: name, f: f}
 	if raw := t.replayValue(); raw != nil {
 		var c C
-		if err := json.Unmarshal(raw, &c); err != nil {
+		if err := jsonenc.UnmarshalAny(raw, &c); err != nil {
 			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
 		}
 		p.from = FromReplayed
@@ -176,13 +177,13 @@ func (p *property[C]) message(f found[C]) string {
 
 // pend keeps f as the verdict should the check end before settle does.
 func (p *property[C]) pend(f found[C]) {
-	raw, _ := json.Marshal(f.value)
+	raw, _ := jsonenc.CompactAny(f.value)
 	p.t.pend(p.message(f), &Replay{Case: f.name, From: p.from, Value: raw, Calls: f.calls})
 }
 
 // fail records the failure and its replay.
 func (p *property[C]) fail(f found[C]) {
-	raw, err := json.Marshal(f.value)
+	raw, err := jsonenc.CompactAny(f.value)
 	if err != nil {
 		raw = nil
 	}
@@ -194,7 +195,7 @@ func describe(v any) string {
 	if s, ok := v.(fmt.Stringer); ok {
 		return s.String()
 	}
-	b, err := json.Marshal(v)
+	b, err := jsonenc.CompactAny(v)
 	if err != nil {
 		return fmt.Sprintf("%+v", v)
 	}

@@ -1,9 +1,6 @@
 package suite
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "github.com/ctxconform/ctxconform/internal/jsonenc"
 
 // Where a property's case came from (Replay.From): the failure memory
 // keeps generated and remembered cases that failed; edge cases run every
@@ -31,9 +28,7 @@ func (p *property[C]) remembered() bool {
 	p.from = FromRemembered
 	for _, rc := range cases {
 		var c C
-		dec := json.NewDecoder(bytes.NewReader(rc.Value))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&c); err != nil {
+		if err := jsonenc.UnmarshalAnyStrict(rc.Value, &c); err != nil { // NaN and infinities as a replay holds them
 			p.t.Logf("remembered case %s is not a case of property %q (passed over): %v", rc.Name, p.name, err)
 			continue
 		}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // ReplayFormat names the replay files' format.
@@ -68,12 +70,12 @@ func (t *T) Record(op string, req, ans any, err error) {
 
 // ReadReplay reads a replay file written by WriteFile.
 func ReadReplay(path string) (Replay, error) {
-	b, err := os.ReadFile(path)
+	b, err := bounded.ReadFile(path, "a replay file", bounded.Replay)
 	if err != nil {
 		return Replay{}, err
 	}
 	var r Replay
-	if err := json.Unmarshal(b, &r); err != nil {
+	if err := jsonenc.UnmarshalAny(b, &r); err != nil {
 		return Replay{}, fmt.Errorf("%s: %w", path, err)
 	}
 	if r.Format != ReplayFormat {
@@ -82,13 +84,15 @@ func ReadReplay(path string) (Replay, error) {
 	return r, nil
 }
 
-// WriteFile writes the replay as indented JSON.
+// WriteFile writes the replay as indented JSON; a NaN or infinite float
+// of the case or its calls is written as the string "NaN", "Infinity" or
+// "-Infinity" (jsonenc.IndentedAny), which ReadReplay reads back.
 func (r Replay) WriteFile(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
+	b, err := jsonenc.IndentedAny(r)
 	if err != nil {
 		return fmt.Errorf("replay of %s: %w", r.ID, err)
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return os.WriteFile(path, b, 0o644)
 }
 
 // replayValue is the case to check instead of the edge and generated ones,
@@ -154,7 +158,7 @@ func (t *T) replayOf(res Result) *Replay {
 		rp = *t.replay
 	case t.caseValue != nil: // a property's case that was not answered
 		rp.Calls, rp.Case, rp.From = t.calls, t.caseName, t.caseFrom
-		if raw, err := json.Marshal(t.caseValue); err == nil {
+		if raw, err := jsonenc.CompactAny(t.caseValue); err == nil {
 			rp.Value = raw
 		}
 	default:
@@ -177,7 +181,7 @@ const maxCallBytes = 1 << 20
 // request is left out (the replay regenerates it); a spec's keeps it.
 func boundCalls(calls []Call, rebuilt bool) []Call {
 	size := func(c Call) int {
-		b, err := json.Marshal(c)
+		b, err := jsonenc.CompactAny(c)
 		if err != nil {
 			return 0
 		}
@@ -201,7 +205,7 @@ func boundCalls(calls []Call, rebuilt bool) []Call {
 
 // clipJSON writes v as JSON, cut to at most n bytes on a character edge.
 func clipJSON(v any, n int) string {
-	b, err := json.Marshal(v)
+	b, err := jsonenc.CompactAny(v)
 	if err != nil {
 		return fmt.Sprintf("%+v", v)
 	}

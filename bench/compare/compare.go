@@ -31,6 +31,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/bench"
 	"github.com/ctxconform/ctxconform/bench/format"
+	"github.com/ctxconform/ctxconform/internal/bounded"
 )
 
 // Options tune a comparison.
@@ -164,6 +165,11 @@ func Files(basePath, headPath string, opts Options) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range []string{basePath, headPath} {
+		if err := bounded.Check(p, "a benchmark results file", bounded.Results); err != nil {
+			return nil, err
+		}
+	}
 	const base, head = "base", "head"
 	files := &benchfmt.Files{Paths: []string{base + "=" + basePath, head + "=" + headPath}, AllowLabels: true}
 	recs, warnings, err := collect(files, opts, func(rec *benchfmt.Result) (string, error) {
@@ -255,6 +261,11 @@ func ByKey(r io.Reader, name, key, base string, opts Options) ([]*Table, error) 
 // ByKeyFiles is ByKey on the results of the files paths, read one after
 // another; messages name the file and line they are about.
 func ByKeyFiles(paths []string, key, base string, opts Options) ([]*Table, error) {
+	for _, p := range paths {
+		if err := bounded.Check(p, "a benchmark results file", bounded.Results); err != nil {
+			return nil, err
+		}
+	}
 	files := &benchfmt.Files{Paths: paths}
 	units := func() benchfmt.UnitMetadataMap { return files.Units() }
 	return byKey(files, units, strings.Join(paths, ", "), key, base, opts)

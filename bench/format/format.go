@@ -25,6 +25,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/ctxconform/ctxconform/bench"
+	"github.com/ctxconform/ctxconform/internal/bounded"
 )
 
 // Config is one file configuration line: "key: value".
@@ -196,7 +197,7 @@ type File struct {
 
 // Read reads a results file.
 func Read(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, err := bounded.Open(path, "a benchmark results file", bounded.Results)
 	if err != nil {
 		return nil, fmt.Errorf("read results: %w", err)
 	}

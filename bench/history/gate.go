@@ -4,8 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/ctxconform/ctxconform/internal/bounded"
 )
 
 // Ack acknowledges a change: the change point of benchmark at commit is
@@ -33,7 +34,7 @@ type Ack struct {
 //	3f2c9a1d  Inflate/hits=1000-2       deliberate: windows now carry their headers (#123)
 //	9b0e77c0  *                         CI runner moved to a slower machine class
 func ReadAcks(path string) ([]Ack, error) {
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(path, "an acknowledgements file", bounded.Acks)
 	if err != nil {
 		return nil, fmt.Errorf("acknowledgements: %w", err)
 	}

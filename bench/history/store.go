@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ctxconform/ctxconform/internal/bounded"
 )
 
 // Store keeps a history of runs.
@@ -119,7 +121,7 @@ func (d Dir) Runs(_ context.Context, opts ReadOptions) ([]*Run, error) {
 	var runs []*Run
 	for _, n := range names {
 		p := filepath.Join(string(d), n)
-		data, err := os.ReadFile(p)
+		data, err := bounded.ReadFile(p, "a benchmark results file", bounded.Results)
 		if err != nil {
 			return nil, fmt.Errorf("history: %w", err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/bench/format"
 	"github.com/ctxconform/ctxconform/bench/history"
+	"github.com/ctxconform/ctxconform/internal/bounded"
 )
 
 const historyUsage = `usage: conformance history [flags] DIR
@@ -269,7 +270,7 @@ func cmdHistoryImport(args []string, stdout, stderr io.Writer) error {
 func concatFiles(files []string) ([]byte, error) {
 	var data []byte
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := bounded.ReadFile(f, "a benchmark results file", bounded.Results)
 		if err != nil {
 			return nil, err
 		}

@@ -91,13 +91,16 @@ func TestRunKilled(t *testing.T) {
 	}
 	var suites struct {
 		Tests   int `xml:"tests,attr"`
+		Errors  int `xml:"errors,attr"`
 		Skipped int `xml:"skipped,attr"`
 	}
 	if err := xml.Unmarshal(b, &suites); err != nil {
 		t.Fatalf("JUnit report does not parse: %v", err)
 	}
-	if suites.Tests != len(run.Results) || suites.Skipped != notRun {
-		t.Errorf("JUnit: %d tests, %d skipped; want %d and %d", suites.Tests, suites.Skipped, len(run.Results), notRun)
+	// Not run is an error: a CI system must not show an interrupted run
+	// as green.
+	if suites.Tests != len(run.Results) || suites.Errors != notRun || suites.Skipped != 0 {
+		t.Errorf("JUnit: %d tests, %d errors, %d skipped; want %d, %d, 0", suites.Tests, suites.Errors, suites.Skipped, len(run.Results), notRun)
 	}
 	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "cut short") {
 		t.Errorf("Markdown report: %v\n%s", err, b)

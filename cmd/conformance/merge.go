@@ -2,7 +2,8 @@ package main
 
 import (
 	"io"
-	"os"
+
+	"github.com/ctxconform/ctxconform/internal/bounded"
 
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
@@ -68,7 +69,7 @@ func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 // readReport reads one JSON report; any problem is a usage error naming the
 // file.
 func readReport(name string) (reports.Document, error) {
-	f, err := os.Open(name)
+	f, err := bounded.Open(name, "a JSON report", bounded.Report)
 	if err != nil {
 		return reports.Document{}, asUsage(err)
 	}

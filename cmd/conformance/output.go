@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -43,19 +44,23 @@ func (o outputs) check() error {
 // write prints the table of each run (and the matrix of several) unless a
 // report takes standard output, then writes every requested report.
 func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
+	// One report that cannot be written (a full disk, a directory that
+	// does not exist, a closed standard output) costs no other: each is
+	// tried, the errors joined.
+	var errs []error
 	if !o.toStdout() {
 		for i, run := range runs {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
 			if err := reports.RunTable(stdout, run); err != nil {
-				return err
+				errs = append(errs, fmt.Errorf("table: %w", err))
 			}
 		}
 		if len(runs) > 1 {
 			fmt.Fprintln(stdout)
 			if err := reports.Matrix(stdout, runs); err != nil {
-				return err
+				errs = append(errs, fmt.Errorf("matrix: %w", err))
 			}
 		}
 	}
@@ -81,8 +86,11 @@ func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
 			continue
 		}
 		if err := writeOutput(f.path, stdout, f.write); err != nil {
-			return asUsage(err)
+			errs = append(errs, err)
 		}
+	}
+	if len(errs) > 0 {
+		return asUsage(errors.Join(errs...))
 	}
 	return nil
 }

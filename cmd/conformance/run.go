@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
@@ -38,7 +38,8 @@ table per implementation (and a matrix when there are several).
 
 Each verdict is printed to standard error as it ends. On SIGINT or SIGTERM,
 or when --deadline passes, the table and the reports are written for what
-finished, the rest marked "not run".
+finished, the rest marked "not run". A second signal waits for the reports
+(at most 5s, then exits 1 saying so); a third exits at once.
 
 Exit status: 0 all gated requirements passed (or failed as the expectations
 file expects); 1 a requirement at or below --fail-on failed, errored or was
@@ -114,7 +115,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), countNotRun(runs))
 	}
-	if err := cfg.out.write(runs, stdout); err != nil {
+	err = cfg.out.write(runs, stdout)
+	stop() // the reports are written: a second signal need not wait for them
+	if err != nil {
 		return err
 	}
 	return cfg.out.verdict(runs)
@@ -162,7 +165,7 @@ func readExpectations(path string) (reports.Expectations, error) {
 	for _, r := range ctxconform.Requirements() {
 		known[r.ID] = true
 	}
-	f, err := os.Open(path)
+	f, err := bounded.Open(path, "an expectations file", bounded.Expectations)
 	if err != nil {
 		return reports.Expectations{}, asUsage(err)
 	}

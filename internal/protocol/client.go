@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -386,7 +388,13 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		return answer{}, true, fmt.Errorf("%w: %s: no answer before the check's deadline: %w", adapters.ErrFault, what(), ctx.Err())
 	}
 	timeout := a.opts.RequestTimeout
-	tooLate := func() (answer, bool, error) { return fail("no message for %s (the request timeout); killed", timeout) }
+	tooLate := func() (answer, bool, error) {
+		note := a.exitedNote(s)
+		if note == "" {
+			note = "; killed"
+		}
+		return fail("no message for %s (the request timeout)%s", timeout, note)
+	}
 	if err := a.send(s, lines, timeout); err != nil {
 		return fail("%v", a.ended(s, err))
 	}
@@ -640,7 +648,7 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 	line, err = s.next(ctx, timer.C)
 	switch {
 	case err == errTimeout:
-		return adapters.Info{}, fmt.Errorf(`no "started" within %s`, a.opts.StartTimeout)
+		return adapters.Info{}, fmt.Errorf(`no "started" within %s%s`, a.opts.StartTimeout, a.exitedNote(s))
 	case err == ctx.Err() && err != nil:
 		return adapters.Info{}, err
 	case err != nil:
@@ -740,6 +748,30 @@ func (a *Adapter) ended(s *session, err error) error {
 	return err
 }
 
+// exitedNote says, after a wait for the program that timed out, whether
+// its own process had exited while its standard output stayed open (held
+// by a process it started): then it was not silent but gone, and the note
+// gives its exit status. "" when it is still running or the launcher
+// cannot tell.
+func (a *Adapter) exitedNote(s *session) string {
+	if s.proc.Exited == nil || !s.proc.Exited() {
+		return ""
+	}
+	status := "exit status unknown"
+	s.release() // let Wait reap it, though its output is still open
+	select {
+	case <-s.exited:
+		switch {
+		case s.exitErr == nil || errors.Is(s.exitErr, exec.ErrWaitDelay):
+			status = "exit status 0"
+		default:
+			status = s.exitErr.Error()
+		}
+	case <-time.After(3 * time.Second): // Wait waits out WaitDelay for the child's stderr
+	}
+	return fmt.Sprintf(": the program exited (%s) while its standard output stayed open, held by a process it started", status)
+}
+
 // stderrNote is the tail of standard error since mark, as a suffix for a
 // fault message.
 func (a *Adapter) stderrNote(mark int64) string {
@@ -767,6 +799,14 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 		frag, err := r.ReadSlice('\n')
 		n += len(frag)
 		if n > max+1 {
+			// The fragments (max bytes) are garbage now. Collected at
+			// once, they are not still held when the program, started
+			// again, floods again: without this, each further long line
+			// could add another max to the peak before the collector
+			// ran. A flood is rare and ends the session; its cost is one
+			// collection.
+			frags = nil
+			runtime.GC()
 			return nil, errTooLong
 		}
 		switch {

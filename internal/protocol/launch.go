@@ -18,6 +18,10 @@ type Process struct {
 	Stdout io.Reader      // its standard output: its messages
 	Kill   func()         // ends it at once, with any children it started
 	Wait   func() error   // waits until it has ended; the error says how (nil: exit status 0)
+	// Exited reports, without waiting or reaping, whether its own process
+	// has ended (its output may stay open, held by a child); nil when the
+	// launcher cannot tell.
+	Exited func() bool
 }
 
 // A Launcher starts a fresh implementation, sending what it writes to its
@@ -59,6 +63,7 @@ func Command(argv ...string) Launcher {
 			Stdin:  stdin,
 			Stdout: stdout,
 			Kill:   func() { killGroup(cmd) },
+			Exited: exitedFunc(cmd),
 			Wait: func() error {
 				err := cmd.Wait()
 				stdout.Close() // not cmd's to close when outputPipe made it
