@@ -739,10 +739,14 @@ func (a *Adapter) ended(s *session, err error) error {
 	return err
 }
 
+// stderrHead and stderrTail are how many first and last lines of standard
+// error a fault message quotes.
+const stderrHead, stderrTail = 6, 8
+
 // stderrNote is the tail of standard error since mark, as a suffix for a
 // fault message.
 func (a *Adapter) stderrNote(mark int64) string {
-	t := a.stderr.since(mark, 8)
+	t := a.stderr.since(mark, stderrHead, stderrTail)
 	if strings.TrimSpace(t) == "" {
 		return ""
 	}
