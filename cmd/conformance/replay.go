@@ -42,6 +42,12 @@ func replayDir(cfg runConfig) string {
 func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 	dir := replayDir(cfg)
 	made := false
+	printed := 0
+	defer func() {
+		if more := printed - maxReplayLines; more > 0 {
+			fmt.Fprintf(stderr, "… and %d more replay files in %s\n", more, dir)
+		}
+	}()
 	for i, run := range runs {
 		for _, res := range run.Report.Results {
 			if res.Replay == nil {
@@ -63,6 +69,9 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 				fmt.Fprintf(stderr, "conformance run: replay of %s: %v\n", res.ID, err)
 				continue
 			}
+			if printed++; printed > maxReplayLines {
+				continue
+			}
 			fmt.Fprintf(stderr, "%s %s: replay with: %s\n", res.ID, res.Outcome, replayCommand(path, cfg.adapters[i], cfg))
 		}
 	}
@@ -70,7 +79,7 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 
 // replayCommand is the command line that re-sends a replay file.
 func replayCommand(path, adapter string, cfg runConfig) string {
-	args := []string{"conformance", "replay", shellQuote(path)}
+	args := []string{shellQuote(invokedAs), "replay", shellQuote(path)}
 	switch adapter {
 	case "exec":
 		args = append(args, "--")
