@@ -112,7 +112,7 @@ func RunTable(w io.Writer, run Run) error {
 			fmt.Fprintf(w, "  %s passes now but is listed as a known failure (%s): remove it from the expectations file.\n", k.ID, why(k.Expectation))
 		}
 	}
-	fmt.Fprintf(w, "%s %s: %s\n", info.Name, info.Version, rep.Summary())
+	fmt.Fprintf(w, "%s: %s\n", strings.TrimSpace(info.Name+" "+info.Version), rep.Summary())
 	return nil
 }
 

@@ -79,6 +79,7 @@ type runConfig struct {
 	expectations     string
 	validateProtocol bool
 	requestTimeout   time.Duration
+	startTimeout     time.Duration
 	deadline         time.Duration // the whole run's; 0: none
 	replayDir        string
 }
@@ -192,6 +193,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
+	fs.DurationVar(&cfg.startTimeout, "start-timeout", 10*time.Second, "exec: longest wait for the implementation's \"started\" handshake")
 	fs.BoolVar(&cfg.validateProtocol, "validate-protocol", false, "exec: check every message against the protocol's JSON Schemas (adapters/process/schema)")
 	fs.StringVar(&cfg.out.json, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.out.junit, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
@@ -231,6 +233,8 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		return cfg, usagef("--deadline %s: want a positive duration (or 0 for none)", cfg.deadline)
 	case cfg.requestTimeout <= 0:
 		return cfg, usagef("--request-timeout %s: want a positive duration", cfg.requestTimeout)
+	case cfg.startTimeout <= 0:
+		return cfg, usagef("--start-timeout %s: want a positive duration", cfg.startTimeout)
 	case *shard != "" && *seed == 0:
 		return cfg, usagef("--shard %s needs --seed N, the same in every shard, so that their reports can be merged", *shard)
 	}
@@ -311,7 +315,7 @@ func hintOf(err error) string {
 func openAdapter(ctx context.Context, name string, cfg runConfig) (adapters.Adapter, error) {
 	oc := open.Config{Name: name, DSN: cfg.dsn, Command: cfg.command}
 	if name == "exec" {
-		p, err := open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, Validate: cfg.validateProtocol})
+		p, err := open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, StartTimeout: cfg.startTimeout, Validate: cfg.validateProtocol})
 		if err != nil {
 			return nil, err // not a nil *process.Adapter in an interface
 		}
