@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -310,5 +311,5 @@ func (c splitCase) Request() adapters.RadialSplitRequest {
 
 func (c splitCase) String() string {
 	req := c.Request()
-	return fmt.Sprintf("budget=%d terms=%+v", req.Budget, req.Terms)
+	return fmt.Sprintf("budget=%d terms=%s", req.Budget, jsonenc.Message(req.Terms))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -268,7 +269,7 @@ func radSplitDecisions(t *suite.T) {
 		ans := call.MustRadialSplit(t, adapters.RadialSplitRequest{Budget: c.budget, Terms: c.terms})
 		for _, w := range c.want {
 			if g, ok := radShare(ans.Shares, w.Term); !ok || g != w {
-				t.Errorf("budget %d, term %q: %+v, want %+v", c.budget, w.Term, g, w)
+				t.Errorf("budget %d, term %q: %s, want %s", c.budget, w.Term, jsonenc.Message(g), jsonenc.Message(w))
 			}
 		}
 		if ans.Shares.Used != c.used || ans.Shares.Unused != c.budget-c.used {

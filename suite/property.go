@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/leanovate/gopter"
+
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // Case is one of a property's fixed edge cases: a value of the property's
@@ -176,11 +178,7 @@ func describe(v any) string {
 	if s, ok := v.(fmt.Stringer); ok {
 		return s.String()
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprintf("%+v", v)
-	}
-	return string(b)
+	return jsonenc.Message(v)
 }
 
 // answers summarises the answers of a case's calls for a flaky verdict.

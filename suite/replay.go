@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 )
 
 // ReplayFormat names the replay files' format.
@@ -193,9 +194,9 @@ func boundCalls(calls []Call, rebuilt bool) []Call {
 
 // clipJSON writes v as JSON, cut to at most n bytes on a character edge.
 func clipJSON(v any, n int) string {
-	b, err := json.Marshal(v)
+	b, err := jsonenc.Compact(v)
 	if err != nil {
-		return fmt.Sprintf("%+v", v)
+		return jsonenc.Message(v) // says what could not be written
 	}
 	if len(b) <= n {
 		return string(b)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -301,7 +302,7 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 		}
 		seen[s.Term] = true
 		if s.Total < 0 || s.Direct < 0 || s.PerDirect < 0 || s.Related < 0 || s.PerRelated < 0 {
-			return fmt.Errorf("term %q: negative share %+v", s.Term, s)
+			return fmt.Errorf("term %q: negative share %s", s.Term, jsonenc.Message(s))
 		}
 		if u := s.Used(); u > s.Total || u < 0 {
 			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)
