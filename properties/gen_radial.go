@@ -263,7 +263,7 @@ func (c radialCase) String() string {
 		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
 	}
 	for _, a := range req.Atoms {
-		fmt.Fprintf(&b, "\n  atom %v score %.2f", a, a.Score)
+		fmt.Fprintf(&b, "\n  atom %s", jsonenc.Message(a))
 	}
 	fmt.Fprintf(&b, "\n  (case Text=%d Script=%d)", c.Text, c.Script)
 	return b.String()

@@ -220,7 +220,7 @@ func sameRadialWindows(want, got []radial.Window) error {
 func briefRadial(ws []radial.Window) string {
 	s := ""
 	for _, w := range ws {
-		s += fmt.Sprintf("%s[%d,%d] cost=%d score=%.2f atoms=%v ", w.CompoundID, w.Start, w.End, w.Cost, w.Score, w.Atoms)
+		s += fmt.Sprintf("%s[%d,%d] cost=%d score=%.2f atoms=%s ", w.CompoundID, w.Start, w.End, w.Cost, w.Score, jsonenc.Message(w.Atoms))
 	}
 	return s
 }

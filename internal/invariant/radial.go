@@ -237,9 +237,13 @@ func RadialWholeLines(doc inflate.Document, a radial.Atom, r int, w radial.Windo
 
 // RadialSpan is a closed window range [Start, End] of a compound.
 type RadialSpan struct {
-	Compound   string
-	Start, End int
+	Compound string `json:"compound_id"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
 }
+
+// String is the span as the protocol writes a window's place.
+func (s RadialSpan) String() string { return jsonenc.Message(s) }
 
 // MergeRadialSpans is §5.4 on the windows of single atoms: sorted by start, a
 // window whose start <= the previous end joins it. The result is ordered by
