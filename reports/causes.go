@@ -108,6 +108,23 @@ func described(info adapters.Info) string {
 	return fmt.Sprintf("%s, counts %s", orDash(info.Language), orDash(string(info.Unit)))
 }
 
+// perStandard counts results per standard: "inflate 17, density 10".
+func perStandard(results []suite.Result) string {
+	var parts []string
+	for _, std := range adapters.Standards() {
+		n := 0
+		for _, r := range results {
+			if r.Standard == std {
+				n++
+			}
+		}
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", std, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // skipped lists the skipped results with their reasons, one line each.
 func skipped(results []suite.Result) []string {
 	var out []string

@@ -44,7 +44,7 @@ func TestTableOneCause(t *testing.T) {
 		not      []string
 	}{
 		{"never started", unstartedReport(141, never), 30,
-			[]string{"(it did not describe itself)", "141 requirements ERRORED alike", "ImportError: no module named numpy", "all 70 requirements ERROR: the implementation did not start"},
+			[]string{"(it did not describe itself)", "141 requirements ERRORED alike", "ImportError: no module named numpy", "All 141 requirements ERROR (inflate 70, density 71): the implementation did not start"},
 			[]string{"counts )", "--- X-00 ERRORED"}},
 		{"dies at every request", unstartedReport(40, perSeq), 30,
 			[]string{"40 requirements ERRORED alike: X-00, X-01", "inflate seq 1: exited"},

@@ -27,7 +27,14 @@ func RunTable(w io.Writer, run Run) error {
 	fmt.Fprintf(w, "ctxconform: %s (%s), level %s, seed %d%s\n\n",
 		strings.TrimSpace(info.Name+" "+info.Version), described(info), levelName(rep.Level), rep.Seed, shardNote(rep))
 	groups := errGroups(rep.Results)
+	all := oneCause(rep.Results)
+	if all != "" {
+		fmt.Fprintf(w, "All %d requirements ERROR (%s): %s\n\n", len(rep.Results), perStandard(rep.Results), all)
+	}
 	for _, std := range adapters.Standards() {
+		if all != "" {
+			break
+		}
 		var rows []suite.Result
 		for _, r := range rep.Results {
 			if r.Standard == std {

@@ -19,17 +19,24 @@ import (
 // whatever the number of requirements; the JSON report still lists every
 // requirement with the message.
 func TestNeverStartsShort(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("needs python3")
-	}
-	for _, c := range []struct{ name, program, why string }{
-		{"exits at once", "import sys; sys.stderr.write('ModuleNotFoundError: No module named numpy\\n'); sys.exit(1)", "No module named numpy"},
-		{"sleeps silent", "import time; time.sleep(120)", `no "started" within 8s`},
+	for _, c := range []struct {
+		name string
+		argv []string
+		why  string
+	}{
+		{"exits at once", []string{"python3", "-c", "import sys; sys.stderr.write('ModuleNotFoundError: No module named numpy\\n'); sys.exit(1)"}, "No module named numpy"},
+		{"sleeps silent", []string{"python3", "-c", "import time; time.sleep(120)"}, `no "started" within 8s`},
+		// Node's long trace: the line that says why is near its top.
+		{"node, missing module", []string{"node", "-e", "require('left-pad-nowhere')"}, "Cannot find module 'left-pad-nowhere'"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if _, err := exec.LookPath(c.argv[0]); err != nil {
+				t.Skip("needs " + c.argv[0])
+			}
 			dir := t.TempDir()
 			js := filepath.Join(dir, "r.json")
-			cmd := exec.Command(os.Args[0], "run", "--adapter", "exec", "--start-timeout", "8s", "--json", js, "--replay-dir", dir, "--", "python3", "-c", c.program)
+			cmd := exec.Command(os.Args[0], "run", "--adapter", "exec", "--start-timeout", "8s", "--json", js, "--replay-dir", dir, "--")
+			cmd.Args = append(cmd.Args, c.argv...)
 			cmd.Env = append(os.Environ(), asEnv+"=conformance")
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out

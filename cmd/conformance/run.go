@@ -131,7 +131,8 @@ func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writ
 		case ctx.Err() != nil:
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
 		default:
-			fmt.Fprintf(stderr, "conformance run: exec adapter: %v\n", o.err)
+			first, _, _ := strings.Cut(o.err.Error(), "\n") // the rest, its stderr, is in the report
+			fmt.Fprintf(stderr, "conformance run: exec adapter: %s\n", first)
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, o.err.Error())
 		}
 		runs[i] = describeRun(o.a, rep)
