@@ -56,7 +56,8 @@ func TestMain(m *testing.M) {
 //     standard, for garbage);
 //   - a program that refuses everything passes no requirement: the valid
 //     twin of each bad-input case must be answered (every standard);
-//   - the failed set is the same for every seed (fixed edge cases first).
+//   - the failed set is the same for every seed (fixed edge cases first);
+//   - on seed 1, every reported property case is 1-minimal (checkMinimal).
 func TestFaultyPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
@@ -134,6 +135,9 @@ func TestFaultyPrograms(t *testing.T) {
 			defer a.Close()
 			for seed := 1; seed <= seeds; seed++ {
 				rep := runProgram(a, int64(seed), tt.alone, tt.only)
+				if seed == 1 && !tt.flaky { // every reported case 1-minimal, on one seed
+					checkMinimal(t, a, ctxconform.Requirements(), rep)
+				}
 				var failed []string
 				for _, r := range rep.Results {
 					switch {

@@ -22,7 +22,8 @@ import (
 // Only the requirements a mutant must fail are run against it, and only its
 // standard's (each standard run alone must catch the faults its titles
 // describe): shrinking the counterexamples of its other failures would only
-// cost time.
+// cost time. Each failing property's reported case must be 1-minimal
+// (checkMinimal).
 func TestMutants(t *testing.T) {
 	reqs := ctxconform.Requirements()
 	for _, tt := range mutants() {
@@ -32,7 +33,8 @@ func TestMutants(t *testing.T) {
 			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100, Standards: []adapters.Standard{tt.std},
 				Match: regexp.MustCompile(`^(` + strings.Join(tt.caught, "|") + `) `)}
 			ref := outcomes(suite.Run(context.Background(), reference.New(), reqs, opts))
-			got := outcomes(suite.Run(context.Background(), tt.mutant, reqs, opts))
+			rep := suite.Run(context.Background(), tt.mutant, reqs, opts)
+			got := outcomes(rep)
 			for _, id := range tt.caught {
 				if ref[id] != suite.Passed {
 					t.Errorf("%s: the reference itself is %s", id, ref[id])
@@ -41,6 +43,7 @@ func TestMutants(t *testing.T) {
 					t.Errorf("%s: %s, want failed: the suite does not catch %s", id, got[id], name)
 				}
 			}
+			checkMinimal(t, tt.mutant, reqs, rep)
 		})
 	}
 }

@@ -136,3 +136,45 @@ func TestBadRequestOffsets(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairsNarrowed: read narrowed (RepairLog.ReadNarrowed), an edge
+// inside a character moves inward past it, the text becomes the document's
+// between the narrowed edges, and the repair says so; an atom still moves
+// to its character's start.
+func TestRepairsNarrowed(t *testing.T) {
+	const body = "ab😀cd" // utf16 a0 b1 😀[2,4) c4 d5; bytes 😀[2,6)
+	req := inflate.Request{Documents: []inflate.Document{{ID: "d", Body: body}}, Hits: []inflate.Hit{{ID: "h", CompoundID: "d", Start: 0, End: 1, Score: 1}}}
+	tests := []struct {
+		name       string
+		w          inflate.Window
+		start, end int // bytes judged
+		text       string
+	}{
+		{"end between surrogates", inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "ab\uFFFD"}, 0, 2, "ab"},
+		{"start between surrogates", inflate.Window{CompoundID: "d", Start: 3, End: 5, Text: "\uFFFDc"}, 6, 7, "c"},
+		{"both edges", inflate.Window{CompoundID: "d", Start: 1, End: 3, Text: "b\uFFFD"}, 1, 2, "b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := adapters.InBytes(&fixedInflater{unit.UTF16, tt.w}).(adapters.Inflater)
+			var log adapters.RepairLog
+			log.ReadNarrowed(true)
+			res, err := a.Inflate(adapters.WithRepairLog(context.Background(), &log), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := res.Windows[0]
+			if w.Start != tt.start || w.End != tt.end || w.Text != tt.text {
+				t.Errorf("judged [%d,%d) %q, want [%d,%d) %q", w.Start, w.End, w.Text, tt.start, tt.end, tt.text)
+			}
+			rs := log.Take()
+			if len(rs) == 0 || !strings.Contains(rs.String(), "judged narrowed") {
+				t.Errorf("repairs %q, want a narrowed one", rs)
+			}
+			log.ReadNarrowed(false)
+			if res, _ := a.Inflate(adapters.WithRepairLog(context.Background(), &log), req); res.Windows[0].End-res.Windows[0].Start <= tt.end-tt.start {
+				t.Errorf("widened again: [%d,%d), want wider than narrowed", res.Windows[0].Start, res.Windows[0].End)
+			}
+		})
+	}
+}

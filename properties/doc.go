@@ -4,10 +4,12 @@
 //
 // Each property is a requirement of the catalogue (see package suite), run by
 // the Ginkgo suite in this folder and by the conformance binary alike, with
-// suite.ForAll: first a fixed list of named edge cases (edges_inflate.go,
+// suite.ForAll: first the cases a failure memory remembers (if any), then a
+// fixed list of named edge cases (edges_inflate.go,
 // edges.go), the same whatever the seed, so a deterministic implementation
 // gets the same verdict on every seed; then cases drawn by gopter generators
-// from the run's seed (Ginkgo's --seed, conformance's --seed). A failure
+// from the run's seed (suite.DefaultSeed unless Ginkgo's --seed or
+// conformance's --seed gives another). A failure
 // names its case, shrunk when generated, and leaves a replay that runs it
 // alone.
 //
@@ -23,6 +25,8 @@
 // radial.go, ...) whose comment says what it judges. The generators of a
 // standard's cases are in gen_<standard>.go and its named edge cases in
 // edges*.go; a case type is unexported but keeps exported fields, so gopter
-// can build and shrink it and a replay file can hold it as JSON. Generated
+// can build it, suite's shrinker can shrink it (by reflection: gopter's
+// Struct, Map and FlatMap generators shrink little) and a replay file can
+// hold it as JSON. Generated
 // text comes from internal/textgen.
 package properties

@@ -38,6 +38,12 @@ func edgesRadialCase() []suite.Case[radialCase] {
 			Atoms: []atomRecipe{{Jitter: 0}, {Jitter: 396, Label: 1}}, Radius: 7}},
 		{Name: "duplicate and neighbouring atoms, code and data", Value: radialCase{Text: 3, Script: 4, Kinds: []int{1, 2}, Docs: []int{2000, 2000}, Count: 2,
 			Atoms: []atomRecipe{{Jitter: 100, Dup: 1}, {Jitter: 105, Label: 1}, {Doc: 1, Jitter: 1999, Score: 3}}, Radius: 50}},
+		// §5.4's merge rule `window.start <= previous.end` at its boundary:
+		// ASCII prose, radius 50, atoms 99, 100 and 101 apart, so their
+		// windows overlap by one, touch, or leave a gap of one.
+		{Name: "windows overlapping by one", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1099, Label: 1}}, Radius: 50}},
+		{Name: "windows touching", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1100, Label: 1}}, Radius: 50}},
+		{Name: "windows one apart", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1101, Label: 1}}, Radius: 50}},
 	}
 }
 
@@ -48,6 +54,9 @@ func edgesSplitCase() []suite.Case[splitCase] {
 		{Name: "budget 1, two terms", Value: splitCase{Budget: 1, Terms: []termRecipe{{Direct: 1, Related: 1}, {Direct: 2}}}},
 		{Name: "terms without hits", Value: splitCase{Budget: 1000, Terms: []termRecipe{{}, {Related: 3}}}},
 		{Name: "a huge budget", Value: splitCase{Budget: 1 << 45, Terms: []termRecipe{{Direct: 400, Related: 400}, {Direct: 1}}}},
+		// §5.5's 5 related atoms per term at c-1, c and c+1.
+		{Name: "4, 5 and 6 related atoms", Value: splitCase{Budget: 10000, Terms: []termRecipe{{Direct: 2, Related: 4}, {Direct: 2, Related: 5}, {Direct: 2, Related: 6}}}},
+		{Name: "6 related atoms, no direct one", Value: splitCase{Budget: 10000, Terms: []termRecipe{{Related: 6}}}},
 	}
 }
 
@@ -57,6 +66,15 @@ func edgesRadiusCase() []suite.Case[radiusCase] {
 		{Name: "at the floor", Value: radiusCase{Budget: 1000, Hits: 10, MoreHits: 1}},
 		{Name: "at the cap", Value: radiusCase{Budget: 1 << 40, Hits: 1, MoreBudget: 1}},
 		{Name: "many hits", Value: radiusCase{Budget: 2000, Hits: 1 << 30, MoreHits: 10}},
+		// The clamp [200, 32000] of std105 §2.2/§4 at c-1, c and c+1:
+		// floor(budget/hits/2) = 199, 200, 201 and 31999, 32000, 32001, in
+		// the implementation's unit (the radius question carries no text).
+		{Name: "formula 199, under the floor", Value: radiusCase{Budget: 398, Hits: 1}},
+		{Name: "formula 200, at the floor", Value: radiusCase{Budget: 4000, Hits: 10}},
+		{Name: "formula 201, over the floor", Value: radiusCase{Budget: 402, Hits: 1}},
+		{Name: "formula 31999, under the cap", Value: radiusCase{Budget: 63998, Hits: 1}},
+		{Name: "formula 32000, at the cap", Value: radiusCase{Budget: 128000, Hits: 2}},
+		{Name: "formula 32001, over the cap", Value: radiusCase{Budget: 64002, Hits: 1}},
 	}
 }
 
@@ -68,7 +86,19 @@ func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
 		out = append(out, suite.Case[hydrateRecipe]{Name: "budget " + name + ", atoms at an edge and tied",
 			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
-	return append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	out = append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	// §5.4's merge rule `start <= previous.end` at its boundary: two atoms
+	// of an ASCII prose document (text seed 11 draws script 0) 63999, 64000
+	// and 64001 apart under a budget that takes the radius to the cap of
+	// 32000, so their windows overlap by one, touch, or leave a gap of one.
+	for _, c := range []struct {
+		name   string
+		jitter int // the first atom's offset; the second is at 42·1531 = 64302
+	}{{"overlapping by one", 303}, {"touching", 302}, {"one apart", 301}} {
+		out = append(out, suite.Case[hydrateRecipe]{Name: "two windows at the cap " + c.name, Value: hydrateRecipe{Text: 11,
+			Docs: []hydrateDoc{{Kind: 0, Len: 100000}}, Count: 1, Atoms: []hydrateAtom{{Jitter: c.jitter, Twin: 2}, {Center: 42, Twin: 2}}, BudgetMode: 3, Budget: 1000000}})
+	}
+	return out
 }
 
 func edgesCensusRecipe() []suite.Case[censusRecipe] {
@@ -95,6 +125,19 @@ func edgesUsageRecipe() []suite.Case[usageRecipe] {
 		{Name: "at density 0.01", Value: usageRecipe{Nodes: 60, Aim: 1, Seed: 2}},
 		{Name: "at density 0.10", Value: usageRecipe{Nodes: 60, Aim: 2, Seed: 3}},
 		{Name: "just over density 0.10", Value: usageRecipe{Nodes: 60, Aim: 2, Delta: 1, Seed: 3}},
+		// ADR-023's cut-offs at c-1, c and c+1 exactly: 25 nodes have 600
+		// possible edges, so 5, 6 and 7 edges are densities just under,
+		// exactly and just over 0.01, and 59, 60 and 61 around 0.10.
+		{Name: "25 nodes, 5 edges (density under 0.01)", Value: usageRecipe{Nodes: 25, Aim: 1, Delta: -1, Seed: 6}},
+		{Name: "25 nodes, 6 edges (density exactly 0.01)", Value: usageRecipe{Nodes: 25, Aim: 1, Seed: 6}},
+		{Name: "25 nodes, 7 edges (density over 0.01)", Value: usageRecipe{Nodes: 25, Aim: 1, Delta: 1, Seed: 6}},
+		{Name: "25 nodes, 59 edges (density under 0.10)", Value: usageRecipe{Nodes: 25, Aim: 2, Delta: -1, Seed: 7}},
+		{Name: "25 nodes, 60 edges (density exactly 0.10)", Value: usageRecipe{Nodes: 25, Aim: 2, Seed: 7}},
+		{Name: "25 nodes, 61 edges (density over 0.10)", Value: usageRecipe{Nodes: 25, Aim: 2, Delta: 1, Seed: 7}},
+		// nodeCount < 2 at c and c+1 (c-1 is "one node"): complete graphs
+		// of two and three nodes, density 1, multiplier 3.0.
+		{Name: "two nodes, both edges", Value: usageRecipe{Nodes: 2, Fill: 1000, Seed: 8}},
+		{Name: "three nodes, every edge", Value: usageRecipe{Nodes: 3, Fill: 1000, Seed: 8}},
 	}
 }
 

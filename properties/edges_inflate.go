@@ -19,8 +19,13 @@ import (
 //   - budgets at and around the minimum viable size (150), below, at and
 //     above 600, at the static cap (2500), and budgets the windows fill
 //     exactly (a renderer adding markers overruns them);
-//   - a single hit, hits exactly 499 and 500 apart, ties in score, a hit
-//     longer than the cap, chains of hits past the static cap under a large
+//   - every constant of §2.1 and §3 at c-1, c and c+1 in ASCII text (so
+//     bytes, runes and UTF-16 units agree): hits 499, 500 and 501 apart
+//     (MERGE_THRESHOLD), three hits under budgets 449, 450 and 451
+//     (MinViableSize), one hit under budgets 149–151, a hit of 2499, 2500
+//     and 2501 bytes without budget (the static cap), a 10-byte hit under
+//     budgets 1048, 1050 and 1052 (MAX_PADDING);
+//   - a single hit, ties in score, a hit longer than the cap, chains of hits past the static cap under a large
 //     budget, windows at the cap, at the maximum padding and touching their
 //     neighbour with emoji after their edges, several documents.
 func edgesRecipe() []suite.Case[inflateRecipe] {
@@ -55,17 +60,33 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("two hits far apart, budget 1200 filled exactly", one(ascii, 1200, eh("a", 2000, 2100, 1), eh("b", 7000, 7100, 0.5)))
 	add("three hits, budget 450 (exactly 150 each)", one(ascii, 450, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
+	add("three hits, budget 451", one(ascii, 451, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
 	add("hits exactly 500 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1600, 1700, 0.5)))
+	add("hits 501 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1601, 1701, 0.5)))
 	add("hits 499 apart, budget 600", one(ascii, 600, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("a chain of hits 400 apart past the cap", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
 	add("a chain of hits 400 apart past the static cap, budget 100000", one(ascii, 100000, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
 	add("a hit longer than the cap", one(ascii, -1, eh("h", 1000, 4000, 1)))
+	for _, n := range []int{2499, 2500, 2501} {
+		// The static cap of 2500 (§3.2) at c-1, c and c+1: a hit of n
+		// bytes alone, no budget.
+		add(fmt.Sprintf("a hit of %d, no budget", n), one(ascii, -1, eh("h", 1000, 1000+n, 1)))
+	}
+	for _, b := range []int{1048, 1050, 1052} {
+		// MAX_PADDING 500 (§3.2) at c-1, c and c+1: one 10-byte hit, W = b,
+		// floor((W-50)/2) = 499, 500, 501, and the window holds it.
+		add(fmt.Sprintf("a 10-byte hit, budget %d (padding %d before the clamp)", b, (b-50)/2), one(ascii, b, eh("h", 5000, 5010, 1)))
+	}
 	// Emoji after every window edge: a window one character longer than it
 	// should be breaks the cap, the maximum padding or its neighbour.
 	add("emoji document, a hit longer than the cap", one(emoji, -1, eh("h", 1000, 4000, 1)))
+	// "a😀" repeated: 5 bytes, 3 UTF-16 units a cycle. A hit from an emoji
+	// past the cap is cut at the cap: in bytes just before an emoji, in
+	// UTF-16 between its halves (a window that must be cut back a unit).
+	add("a and emoji, a hit from an emoji longer than the cap", one(strings.Repeat("a😀", 2000), -1, eh("h", 1, 9001, 1)))
 	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
 	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
 	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))

@@ -102,6 +102,20 @@ func (r inflateRecipe) Request() inflate.Request {
 	return req
 }
 
+// Valid reports whether the recipe describes a valid request, for the
+// shrinker (suite.Validator): numbers always do, since Request clamps them;
+// a fixed request shrunk by hand may not (a hit past its shortened
+// document, an emptied ID), and is then not sent.
+func (r inflateRecipe) Valid() bool {
+	if r.Fixed == nil {
+		return true
+	}
+	if b := r.Fixed.Budget; b != nil && *b < 1 {
+		return false
+	}
+	return inflate.Validate(r.Fixed.Documents, r.Fixed.Hits) == nil
+}
+
 // docID gives documents names whose sort order differs from their index, so
 // an implementation cannot pass by accident of input order.
 func docID(i int) string {

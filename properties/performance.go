@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"reflect"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/process"
 	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
@@ -35,16 +35,22 @@ import (
 //     the process during one call < 2 × bytes of window text returned, on
 //     workloads where every hit is inflated (no squeeze: a budget that
 //     keeps 6 windows of 1,000 hits cannot be compared with its output).
-//     Allocation bounds the extra memory a call needs and is deterministic;
-//     the least of three calls is taken, so stray allocations of other
-//     goroutines can only be excluded, never added. It is SHOULD (a target).
+//     Allocation bounds the extra memory a call needs. It is measured
+//     warm: after prfWarmup calls, as the average of prfMemoryCalls calls,
+//     the least of three such rounds (stray allocations of other goroutines
+//     can only be excluded, never added). Warm, because a just-started
+//     runtime allocates more for the same answer (V8 interprets before it
+//     optimises: the Node example's first call allocated 2.43× its output,
+//     its tenth 1.72×), so a cold measure judged a program by whatever else
+//     ran before PRF-02 in the same process: alone or in a shard it failed,
+//     in a full run it passed. It is SHOULD (a target).
 //     Memory of an implementation outside this process cannot be observed
 //     from here: a program behind the process protocol that reports the
 //     bytes it allocates (allocated_bytes of a "bench" answer) is judged
 //     on its own figure; for any other the requirement is skipped.
 //   - "<5ms per window assembly" is read as time per window returned (a call
 //     returning none counts as one window), asserted on the median of 21
-//     calls after one warm-up, on the target workload (1,000 hits over 100
+//     calls after prfWarmup warm-up calls, on the target workload (1,000 hits over 100
 //     compounds of about 16 KB, budget 128,000). It is SHOULD: a target, and
 //     time depends on the machine. An implementation in another process is
 //     timed on its own clock (adapters.WithSelfTiming: the "bench" message
@@ -105,30 +111,43 @@ func prfMemory(t *suite.T) {
 		in, native := prfDirect(t, req)
 		var res inflate.Result
 		least := uint64(math.MaxUint64)
-		for range 3 {
+		for round := range 3 {
+			warmup := 0
+			if round == 0 {
+				warmup = prfWarmup
+			}
 			var r inflate.Result
 			var allocated uint64
 			var err error
 			if selfMeasured {
 				// Its own figure: the bytes its runtime allocated during
-				// one timed run (the "bench" message), after a warm-up.
-				st := &adapters.SelfTiming{Warmup: 1, Iterations: 1}
+				// the timed runs of a "bench" message, after its warm-up.
+				st := &adapters.SelfTiming{Warmup: max(warmup, 1), Iterations: prfMemoryCalls}
 				r, err = in.Inflate(adapters.WithSelfTiming(t.Context(), st), native)
 				if err == nil && !st.HasBytes {
 					t.Skipf("%s times itself but does not report the bytes it allocates (allocated_bytes of a bench answer)", t.Info().Name)
 				}
 				allocated = uint64(max(st.AllocatedBytes, 0))
 			} else {
+				for range warmup {
+					if _, err := in.Inflate(t.Context(), native); err != nil {
+						t.OperationFailed("inflate "+w.name, err)
+					}
+				}
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
-				r, err = in.Inflate(t.Context(), native)
+				for range prfMemoryCalls {
+					if r, err = in.Inflate(t.Context(), native); err != nil {
+						break
+					}
+				}
 				runtime.ReadMemStats(&after)
 				allocated = after.TotalAlloc - before.TotalAlloc
 			}
 			if err != nil {
 				t.OperationFailed("inflate "+w.name, err)
 			}
-			res, least = r, min(least, allocated)
+			res, least = r, min(least, allocated/prfMemoryCalls)
 		}
 		emitted := 0
 		for _, win := range res.Windows {
@@ -145,6 +164,17 @@ func prfMemory(t *suite.T) {
 		}
 	}
 }
+
+// prfWarmup is how many calls PRF-02 and PRF-03 make before they measure:
+// enough for a runtime that compiles as it goes (V8, the JVM) to settle, so
+// that the figure is the same whether the requirement runs alone, in a
+// shard or after the whole catalogue in the same process.
+const prfWarmup = 20
+
+// prfMemoryCalls is how many calls PRF-02's allocation is averaged over,
+// in each of its three rounds: a collector that reports what it freed only
+// at collections (V8) then reports it within the round.
+const prfMemoryCalls = 5
 
 // prfSpeedRuns is how many timed calls the speed target's median is taken
 // over.
@@ -177,8 +207,10 @@ func prfSpeed(t *suite.T) {
 		res, err := in.Inflate(t.Context(), native)
 		return res, time.Since(start), err
 	}
-	if _, _, err := timed(); err != nil { // warm-up
-		t.OperationFailed("inflate", err)
+	for range prfWarmup {
+		if _, _, err := timed(); err != nil {
+			t.OperationFailed("inflate", err)
+		}
 	}
 	perWindow := make([]time.Duration, prfSpeedRuns)
 	perCall := make([]time.Duration, prfSpeedRuns)
@@ -267,11 +299,11 @@ func prfInProcess(a adapters.Adapter) (bool, string) {
 }
 
 // prfPiped reports whether a is a program behind the process protocol,
-// whose time from here would be the pipe's as much as its own.
+// whose time from here would be the pipe's as much as its own. It asks the
+// type, not its package path: the path changed once (the machinery moved to
+// internal/protocol) and a program without the bench capability was then
+// timed from here, over the pipe.
 func prfPiped(a adapters.Adapter) bool {
-	tp := reflect.TypeOf(prfInnermost(a))
-	for tp.Kind() == reflect.Pointer {
-		tp = tp.Elem()
-	}
-	return strings.HasSuffix(tp.PkgPath(), "/adapters/process")
+	_, ok := prfInnermost(a).(*process.Adapter)
+	return ok
 }

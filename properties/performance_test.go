@@ -2,11 +2,13 @@ package properties_test
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/process"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/properties"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -91,6 +93,60 @@ func TestPerformanceTargetsCatchMutants(t *testing.T) {
 			}
 			if res.Outcome != want {
 				t.Errorf("%s: %s %s, want %s: %s %v", c.name, id, res.Outcome, want, res.Message, res.Notes)
+			}
+		}
+	}
+}
+
+// servedOverPipes is the reference behind the process protocol, served in
+// this process over pipes, declaring the given capabilities (none: an empty
+// list).
+func servedOverPipes(t *testing.T, capabilities []string) adapters.Adapter {
+	t.Helper()
+	launch := func(ctx context.Context, _ io.Writer) (*process.Process, error) {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		go func() {
+			err := process.Serve(ctx, reference.New(), inR, outW, process.ServeOptions{Standards: []adapters.Standard{adapters.Inflate}, Capabilities: capabilities})
+			outW.CloseWithError(io.EOF)
+			done <- err
+		}()
+		kill := func() { inW.Close(); inR.Close(); outR.Close() }
+		return &process.Process{Stdin: inW, Stdout: outR, Kill: kill, Wait: func() error { return <-done }}, nil
+	}
+	a, err := process.New(context.Background(), launch, process.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
+}
+
+// TestPerformanceOverProtocol checks what README and PROTOCOL.md promise of
+// a program behind the process protocol: without the bench capability its
+// time (PRF-03) and memory (PRF-02) are skipped with the reason, never
+// measured over the pipe; with it, they are its own figures.
+func TestPerformanceOverProtocol(t *testing.T) {
+	prf := map[string]suite.Requirement{}
+	for _, r := range properties.Requirements() {
+		prf[r.ID] = r
+	}
+	for _, c := range []struct {
+		name         string
+		capabilities []string
+		want         suite.Outcome
+		says         string // in the message (skipped) or a note (passed)
+	}{
+		{"without bench", []string{}, suite.Skipped, "does not time itself"},
+		{"with bench", nil, suite.Passed, "timed by the implementation on its own clock"},
+	} {
+		a := servedOverPipes(t, c.capabilities)
+		for _, id := range []string{"PRF-02", "PRF-03"} {
+			res := suite.RunOne(context.Background(), a, prf[id], suite.Options{Level: suite.Reference})
+			text := res.Message + strings.Join(res.Notes, "\n")
+			if res.Outcome != c.want || id == "PRF-03" && !strings.Contains(text, c.says) {
+				t.Errorf("%s: %s %s, want %s saying %q: %s", c.name, id, res.Outcome, c.want, c.says, text)
 			}
 		}
 	}

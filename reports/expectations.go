@@ -24,6 +24,7 @@ const ExpectationsFormat = "ctxconform-expectations/1"
 type Expectations struct {
 	Schema       string        `json:"$schema,omitempty"`
 	Format       string        `json:"format"`
+	Seed         int64         `json:"seed,omitempty"` // the run's seed when written: a rerun without --seed uses it
 	Expectations []Expectation `json:"expectations"`
 }
 
@@ -181,10 +182,13 @@ func Gate(rep suite.Report, c *Check, failOn suite.Level) bool {
 
 // WriteExpectations writes an expectations file that lists every failed or
 // errored requirement of the runs (toml-test's -script), keeping the reason
-// and link of an entry of prior that still applies. Entries name the
-// adapter when there are several runs.
+// and link of an entry of prior that still applies, and the runs' seed.
+// Entries name the adapter when there are several runs.
 func WriteExpectations(w io.Writer, runs []suite.Report, prior Expectations) error {
 	out := Expectations{Format: ExpectationsFormat, Expectations: []Expectation{}}
+	if len(runs) > 0 {
+		out.Seed = runs[0].Seed
+	}
 	for _, rep := range runs {
 		for _, r := range rep.Results {
 			if !r.Bad() {

@@ -107,6 +107,7 @@ func TestWriteExpectations(t *testing.T) {
 	prior := Expectations{Format: ExpectationsFormat, Expectations: []Expectation{{ID: "INF-03", Link: "https://example.org/issue/3"}}}
 	var b bytes.Buffer
 	runs := []suite.Report{report("impl", result("INF-03", suite.Must, suite.Errored), result("INF-01", suite.Must, suite.Failed), result("INF-02", suite.Must, suite.Passed))}
+	runs[0].Seed = 42
 	if err := WriteExpectations(&b, runs, prior); err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +121,9 @@ func TestWriteExpectations(t *testing.T) {
 	}
 	if len(e.Expectations) != 2 || e.Expectations[0] != want[0] || e.Expectations[1] != want[1] {
 		t.Errorf("wrote %+v, want %+v", e.Expectations, want)
+	}
+	if e.Seed != 42 {
+		t.Errorf("wrote seed %d, want the run's, 42: a rerun without --seed would not draw the same cases", e.Seed)
 	}
 }
 

@@ -17,38 +17,57 @@ type matrixRow struct {
 	cells []string
 }
 
-// matrix lines up the runs' results by requirement: the requirements of
-// every run, in catalogue order, and for each run its verdict ("—" where the
-// run did not select it).
-func matrix(runs []Run, md bool) []matrixRow {
-	var rows []matrixRow
+// alignedRow is one requirement across the runs: the first run's result
+// (for ID, level and title) and each run's result, nil where the run did
+// not select it.
+type alignedRow struct {
+	r       suite.Result
+	results []*suite.Result
+}
+
+// align lines up the runs' results by requirement: the requirements of
+// every run, in catalogue order, and for each its result in every run.
+func align(runs []Run) []alignedRow {
+	var rows []alignedRow
 	index := map[string]int{}
 	var all []suite.Requirement
-	for _, run := range runs {
-		for _, r := range run.Results {
-			if _, ok := index[r.ID]; ok {
-				continue
-			}
-			index[r.ID] = len(rows)
-			rows = append(rows, matrixRow{r: r, cells: make([]string, len(runs))})
-			all = append(all, suite.Requirement{ID: r.ID, Standard: r.Standard})
-		}
-	}
 	for i, run := range runs {
-		for j := range rows {
-			rows[j].cells[i] = "—"
-		}
-		for _, r := range run.Results {
-			if md {
-				rows[index[r.ID]].cells[i] = mdCell(run.Check, r)
-			} else {
-				rows[index[r.ID]].cells[i] = cell(run.Check, r)
+		for j := range run.Results {
+			r := &run.Results[j]
+			k, ok := index[r.ID]
+			if !ok {
+				k = len(rows)
+				index[r.ID] = k
+				rows = append(rows, alignedRow{r: *r, results: make([]*suite.Result, len(runs))})
+				all = append(all, suite.Requirement{ID: r.ID, Standard: r.Standard})
 			}
+			rows[k].results[i] = r
 		}
 	}
-	out := make([]matrixRow, 0, len(rows))
+	out := make([]alignedRow, 0, len(rows))
 	for _, req := range suite.Sorted(all) {
 		out = append(out, rows[index[req.ID]])
+	}
+	return out
+}
+
+// matrix lines up the runs' results by requirement (align), each run's
+// verdict as a cell ("—" where the run did not select it).
+func matrix(runs []Run, md bool) []matrixRow {
+	var out []matrixRow
+	for _, a := range align(runs) {
+		row := matrixRow{r: a.r, cells: make([]string, len(runs))}
+		for i, r := range a.results {
+			switch {
+			case r == nil:
+				row.cells[i] = "—"
+			case md:
+				row.cells[i] = mdCell(runs[i].Check, *r)
+			default:
+				row.cells[i] = cell(runs[i].Check, *r)
+			}
+		}
+		out = append(out, row)
 	}
 	return out
 }

@@ -105,7 +105,7 @@ func checkShards(parts []Part) error {
 // mergeRun merges the i-th run of every part.
 func mergeRun(parts []Part, i int) (Run, error) {
 	base := parts[0].Runs[i]
-	out := Run{Report: base.Report, Label: base.Label}
+	out := Run{Report: base.Report, Label: base.Label, ReplayArgs: base.ReplayArgs}
 	out.Shard, out.Results, out.Interrupted, out.Stderr = nil, nil, "", ""
 	from := map[string]string{} // requirement ID → source
 	var interrupted, stderr []string

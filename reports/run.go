@@ -17,6 +17,11 @@ type Run struct {
 	Restarts int      `json:"restarts,omitempty"`     // times it was started again after a crash or hang
 	Remarks  []string `json:"remarks,omitempty"`      // what the harness noticed, e.g. standards it cannot drive
 	Check    *Check   `json:"expectations,omitempty"` // the run against the expectations file, if one was given
+	// ReplayArgs are the arguments conformance replay takes after a replay
+	// file to send it to this run's implementation again (the matrix page
+	// shows the command): none for the reference, --adapter postgres, or
+	// -- and the program's command line.
+	ReplayArgs []string `json:"replay_args,omitempty"`
 }
 
 // Name is how the run is labelled: the adapter's name and version.

@@ -180,7 +180,7 @@ func asmGapLimit(t *suite.T) {
 	for _, c := range []struct {
 		start int
 		join  bool
-	}{{1599, true}, {1600, false}} {
+	}{{1599, true}, {1600, false}, {1601, false}} { // gaps 499, 500, 501
 		req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 10000,
 			Molecules: []assemble.Molecule{asmMol("A", 1000, 1100, 1), asmMol("B", c.start, 1700, 0.5)}}
 		ans := call.MustAssemble(t, req)

@@ -14,7 +14,9 @@ import (
 // captureRetry: with capture, (a) every call fails with a 500: two
 // attempts, failed, with a message; the provider's record splits into two
 // attempts; (b) only the very first call fails: two attempts, ready; (c)
-// without capture, one failure is final after one attempt.
+// without capture, one failure is final after one attempt; (d) the first
+// two calls fail: two attempts, failed, though a third would have succeeded
+// ("up to 2 attempts total" at c-1, c and c+1 with (b) and (a)).
 func captureRetry(t *suite.T) {
 	transient := styleError(sim.Anthropic, invariant.KindTransient)
 	input := prose(200)
@@ -32,6 +34,13 @@ func captureRetry(t *suite.T) {
 			}
 			return nil
 		}, 2, adapters.StatusReady},
+		// 2 attempts exactly: a third attempt would have succeeded.
+		{"first two calls fail", true, func(s call.Seen) *call.Injection {
+			if s.N <= 2 {
+				return &call.Injection{Err: transient, Kind: invariant.KindTransient}
+			}
+			return nil
+		}, 2, adapters.StatusFailed},
 		{"no capture", false, func(call.Seen) *call.Injection { return &call.Injection{Err: transient, Kind: invariant.KindTransient} }, 1, adapters.StatusFailed},
 	} {
 		m := newModel(t, sim.Config{Cap: invariant.AppleCap})

@@ -11,13 +11,20 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// notMerged: two 100-byte hits with a 600-byte gap (static plan).
+// notMerged: two 100-byte hits whose gap is MERGE_THRESHOLD (500) or more
+// (std085 §2.1.3 merges only when `B.start - A.end < 500`): at the
+// threshold itself, one past it, and 600, in ASCII text, so the gap is the
+// same in bytes, runes and UTF-16 units (static plan: padding 200, and the
+// windows do not reach each other). The gap of 499, which must merge, is
+// INF-04's (its edge case "hits 499 apart").
 func notMerged(t *suite.T) {
-	req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1700, 1800, 1)}}
-	res := call.MustInflate(t, req)
-	for _, w := range res.Windows {
-		if len(w.Hits) > 1 {
-			t.Errorf("hits 600 bytes apart share window [%d,%d): %v", w.Start, w.End, w.Hits)
+	for _, gap := range []int{500, 501, 600} {
+		req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1100+gap, 1200+gap, 1)}}
+		res := call.MustInflate(t, req)
+		for _, w := range res.Windows {
+			if len(w.Hits) > 1 {
+				t.Errorf("hits %d apart (%s) share window [%d,%d): %v; std085 §2.1.3 merges only gaps under 500", gap, describe(req), w.Start, w.End, w.Hits)
+			}
 		}
 	}
 }

@@ -19,8 +19,9 @@
 // with the rest NotRun, so that a run killed from outside still has a
 // report.
 //
-// Properties run through ForAll: fixed edge cases first, then generated
-// ones; a failing case is sent again (flaky when it then holds) and shrunk
+// Properties run through ForAll: the failure memory's cases first
+// (Options.Remembered), then fixed edge cases, then generated ones, seeded
+// by Options.Seed (DefaultSeed when 0); a failing case is sent again (flaky when it then holds) and shrunk
 // within bounds. Every FAIL and ERROR carries a Replay of its case, which
 // Options.Replay runs alone.
 package suite

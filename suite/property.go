@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"reflect"
 	"time"
 
 	"github.com/leanovate/gopter"
@@ -18,27 +19,19 @@ type Case[C any] struct {
 	Value C
 }
 
-// Shrinking is bounded in steps and in time: a program that answers
-// wrongly now and then must get its verdict within the run's normal time,
-// never "no answer before the deadline".
-const (
-	maxShrinkSteps = 100
-	maxShrinkTime  = 20 * time.Second
-)
-
-// ForAll checks a property: f on every fixed edge case in order, then on
-// t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
+// ForAll checks a property: f on the cases of the failure memory
+// (Options.Remembered, see remembered), then on every fixed edge case in
+// order, then on t.PropertyRuns() cases drawn from g with the run's seed. f returns ""
 // when the case holds, else what is wrong with the answer.
 //
 // The edge cases come first so that the verdict of a deterministic
 // implementation does not depend on the seed: they hold the inputs where
 // faults hide (empty documents, budgets at the cap, characters at window
 // edges). The first failing case is sent again: if it then holds, the
-// verdict names the property flaky, with both answers. Otherwise a
-// generated case is shrunk, at most maxShrinkSteps steps and maxShrinkTime
-// (and a third of the time left), keeping the smallest case that still
-// fails; the first failure is never lost, whatever happens while shrinking
-// (a crash, the requirement's deadline).
+// verdict names the property flaky, with both answers. Otherwise the case,
+// edge or generated, is shrunk to a local minimum (shrink.go), bounded by
+// time only; the first failure is never lost, whatever happens while
+// shrinking (a crash, the requirement's deadline).
 //
 // With Options.Replay naming this requirement, f runs on the replayed case
 // only.
@@ -49,20 +42,29 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 		if err := json.Unmarshal(raw, &c); err != nil {
 			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
 		}
+		p.from = FromReplayed
+		if v, ok := any(c).(Validator); ok && !v.Valid() {
+			t.Skipf("replay of property %q: the case describes no valid request, so it is not sent", name)
+		}
 		if msg, calls := p.run("replayed case", c); msg != "" {
 			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})
 		}
 		return
 	}
+	if p.remembered() {
+		return
+	}
+	p.from = FromEdge
 	for _, e := range edges {
 		if msg, calls := p.run("edge case "+e.Name, e.Value); msg != "" {
-			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls}, nil)
+			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls})
 			return
 		}
 	}
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(t.Seed()))
 	runs := t.PropertyRuns()
+	p.from = FromGenerated
 	for i := 0; i < runs; i++ {
 		size := params.MinSize + (params.MaxSize-params.MinSize)*i/max(runs, 1)
 		r := g(params.WithSize(size))
@@ -73,7 +75,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 		c := v.(C)
 		name := fmt.Sprintf("generated case %d of %d (seed %d)", i+1, runs, t.Seed())
 		if msg, calls := p.run(name, c); msg != "" {
-			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls}, r.Shrinker)
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls})
 			return
 		}
 	}
@@ -83,6 +85,7 @@ type property[C any] struct {
 	t    *T
 	name string
 	f    func(C) string
+	from string // where the cases now checked come from (Replay.From)
 }
 
 // found is a failing case: its name, value, what was wrong, and the calls
@@ -99,7 +102,7 @@ type found[C any] struct {
 // the current one: should the implementation not answer, the ERROR's
 // replay holds it.
 func (p *property[C]) run(name string, c C) (string, []Call) {
-	p.t.beginCase(name, c)
+	p.t.beginCase(name, p.from, c)
 	msg := p.f(c)
 	return msg, p.t.endCase()
 }
@@ -107,7 +110,7 @@ func (p *property[C]) run(name string, c C) (string, []Call) {
 // settle confirms a failure by sending its case again, then shrinks it.
 // The failure is recorded as soon as it is seen (so a deadline reports it),
 // and once more, smaller, when shrinking ends.
-func (p *property[C]) settle(first found[C], shrinker gopter.Shrinker) {
+func (p *property[C]) settle(first found[C]) {
 	best := first
 	p.pend(best)
 	defer func() { p.fail(best) }() // even when a crash ends the check mid-shrink
@@ -120,34 +123,40 @@ func (p *property[C]) settle(first found[C], shrinker gopter.Shrinker) {
 			answers(first.calls), answers(calls))
 		return
 	}
-	if shrinker == nil {
-		return
-	}
-	deadline := time.Now().Add(maxShrinkTime)
-	if d, ok := p.t.ctx.Deadline(); ok {
-		if third := time.Now().Add(time.Until(d) / 3); third.Before(deadline) {
-			deadline = third
+	start := time.Now()
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&first.value).Elem()), ctx: p.t.ctx, deadline: shrinkDeadline(p.t.ctx)}
+	s.fails = func(v reflect.Value) bool {
+		c := v.Interface().(C)
+		msg, calls := p.run(first.name+", shrinking", c)
+		if msg == "" {
+			return false
 		}
-	}
-	steps := 0
-	shrinks := shrinker(best.value)
-	for steps < maxShrinkSteps && time.Now().Before(deadline) && p.t.ctx.Err() == nil {
-		v, ok := shrinks()
-		if !ok {
-			break
+		// Sent again: a program wrong now and then must not steer the search.
+		if again, _ := p.run(first.name+", shrinking, sent again", c); again == "" {
+			return false
 		}
-		steps++
-		c := v.(C)
-		if msg, calls := p.run(first.name+", shrinking", c); msg != "" {
-			best = found[C]{name: first.name, value: c, msg: msg, calls: calls}
-			p.pend(best)
-			shrinks = shrinker(c)
-		}
+		best = found[C]{name: first.name, value: c, msg: msg, calls: calls}
+		p.pend(best)
+		return true
 	}
-	best.note = fmt.Sprintf("shrunk in %d steps", steps)
-	if steps >= maxShrinkSteps || !time.Now().Before(deadline) {
-		best.note += " (shrinking stopped at its bound; the case may shrink further)"
+	s.run()
+	if s.kept > 0 {
+		best.name = first.name + ", shrunk" // no longer the case the name describes
 	}
+	best.note = shrinkNote(s, time.Since(start))
+}
+
+// shrinkNote says how a case was shrunk and whether the search was cut
+// short.
+func shrinkNote(s *shrinker, took time.Duration) string {
+	note := fmt.Sprintf("shrunk in %d steps, %d smaller cases sent", s.kept, s.tried)
+	if s.kept == 0 {
+		note = fmt.Sprintf("not shrunk: none of the %d smaller cases sent fails", s.tried)
+	}
+	if s.cut {
+		note += fmt.Sprintf("; shrinking was cut short by its time bound after %s, the case may shrink further", took.Round(time.Millisecond))
+	}
+	return note
 }
 
 func (p *property[C]) message(f found[C]) string {
@@ -161,7 +170,7 @@ func (p *property[C]) message(f found[C]) string {
 // pend keeps f as the verdict should the check end before settle does.
 func (p *property[C]) pend(f found[C]) {
 	raw, _ := json.Marshal(f.value)
-	p.t.pend(p.message(f), &Replay{Case: f.name, Value: raw, Calls: f.calls})
+	p.t.pend(p.message(f), &Replay{Case: f.name, From: p.from, Value: raw, Calls: f.calls})
 }
 
 // fail records the failure and its replay.
@@ -170,7 +179,7 @@ func (p *property[C]) fail(f found[C]) {
 	if err != nil {
 		raw = nil
 	}
-	p.t.failCase(p.message(f), f.name, raw, f.calls)
+	p.t.failCase(p.message(f), f.name, p.from, raw, f.calls)
 }
 
 // describe prints a case as its String method does, or as JSON.

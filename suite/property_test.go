@@ -54,7 +54,7 @@ func TestPropertyReportsShrunkCounterexample(t *testing.T) {
 }
 
 // Edge cases run first and in order, whatever the seed: the first that
-// fails is the verdict, unshrunk.
+// fails is the verdict (shrunk when a smaller case fails too).
 func TestPropertyEdgesFirst(t *testing.T) {
 	edges := []Case[int]{{"zero", 0}, {"seven", 7}, {"eight", 8}}
 	check := func(t *T) {

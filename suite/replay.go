@@ -28,6 +28,7 @@ type Replay struct {
 	Adapter  string          `json:"adapter,omitempty"`
 	Unit     string          `json:"unit,omitempty"`
 	Case     string          `json:"case,omitempty"`  // the case's name: an edge case, a generated one
+	From     string          `json:"from,omitempty"`  // where a property's case came from: edge, generated, remembered or replayed
 	Value    json.RawMessage `json:"value,omitempty"` // a property's case, injected by Options.Replay
 	Calls    []Call          `json:"calls,omitempty"` // the case's last calls, oldest first
 	Expected string          `json:"expected"`        // the verdict's message: what was wrong
@@ -94,10 +95,11 @@ func (t *T) replayValue() json.RawMessage {
 	return nil
 }
 
-// beginCase starts a property's case: its calls are recorded afresh.
-func (t *T) beginCase(name string, value any) {
+// beginCase starts a property's case, which came from from (see
+// Replay.From): its calls are recorded afresh.
+func (t *T) beginCase(name, from string, value any) {
 	t.mu.Lock()
-	t.calls, t.caseName, t.caseValue = nil, name, value
+	t.calls, t.caseName, t.caseFrom, t.caseValue = nil, name, from, value
 	t.mu.Unlock()
 }
 
@@ -124,11 +126,11 @@ func (t *T) setShrinking(on bool) {
 }
 
 // failCase records a property's failure and the case that replays it.
-func (t *T) failCase(msg, name string, value json.RawMessage, calls []Call) {
+func (t *T) failCase(msg, name, from string, value json.RawMessage, calls []Call) {
 	t.mu.Lock()
 	t.pending = ""
 	if t.replay == nil {
-		t.replay = &Replay{Case: name, Value: value, Calls: calls}
+		t.replay = &Replay{Case: name, From: from, Value: value, Calls: calls}
 	}
 	t.mu.Unlock()
 	t.Errorf("%s", msg)
@@ -146,7 +148,7 @@ func (t *T) replayOf(res Result) *Replay {
 	case t.replay != nil:
 		rp = *t.replay
 	case t.caseValue != nil: // a property's case that was not answered
-		rp.Calls, rp.Case = t.calls, t.caseName
+		rp.Calls, rp.Case, rp.From = t.calls, t.caseName, t.caseFrom
 		if raw, err := json.Marshal(t.caseValue); err == nil {
 			rp.Value = raw
 		}

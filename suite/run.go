@@ -2,6 +2,7 @@ package suite
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -16,7 +17,7 @@ type Options struct {
 	Standards    []adapters.Standard // run only these; empty means all
 	Match        *regexp.Regexp      // run only IDs or titles matching; nil means all
 	Skip         *regexp.Regexp      // skip IDs or titles matching
-	Seed         int64               // seed for generated inputs
+	Seed         int64               // seed for generated inputs (0: DefaultSeed)
 	PropertyRuns int                 // generated cases per property (default 100)
 	Timeout      time.Duration       // per requirement (default 2 minutes)
 	Shard        Shard               // run only this share of the selection; zero means all
@@ -28,9 +29,16 @@ type Options struct {
 	// Replay, when set, runs its requirement on its case alone (a
 	// property's replayed value instead of its edge and generated cases).
 	Replay *Replay
+	// Remembered holds, by requirement ID, cases that made a property fail
+	// in earlier runs (the failure memory): each property checks its own
+	// first, before its edge and generated cases, whatever the seed.
+	Remembered map[string][]Case[json.RawMessage]
 }
 
 func (o Options) withDefaults() Options {
+	if o.Seed == 0 {
+		o.Seed = DefaultSeed
+	}
 	if o.PropertyRuns <= 0 {
 		o.PropertyRuns = 100
 	}

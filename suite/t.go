@@ -36,6 +36,7 @@ type T struct {
 	pending       string  // a failure seen and being confirmed or shrunk
 	pendingReplay *Replay
 	caseName      string // the property's current case, for an ERROR's replay
+	caseFrom      string
 	caseValue     any
 	shrinking     bool // a fault now ends shrinking, not the verdict
 }

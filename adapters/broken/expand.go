@@ -170,3 +170,16 @@ func OutsidePool() adapters.Adapter {
 			return ans
 		}}
 }
+
+// ColdBelowThreeNodes returns 1.0 for graphs of fewer than three nodes
+// (`nodeCount <= 2` where ADR-023 says `nodeCount < 2`): a complete graph
+// of two nodes, density 1, gets 1.0 instead of 3.0.
+func ColdBelowThreeNodes() adapters.Adapter {
+	return &expander{mutant: named("one-below-three-nodes"),
+		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
+			if g.Order() <= 2 {
+				return 1.0
+			}
+			return floatBands(g.Order(), g.Size(), func(d float64) bool { return d < 0.01 }, func(d float64) bool { return d < 0.1 })
+		}}
+}

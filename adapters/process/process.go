@@ -35,7 +35,8 @@ type Options struct {
 	// killed, the request is errored, and the next request restarts it.
 	// Default 10 s.
 	RequestTimeout time.Duration
-	// StartTimeout is the longest wait for "started". Default 10 s.
+	// StartTimeout is the longest wait for "started". Default 10 s, or the
+	// duration in $CTXCONFORM_START_TIMEOUT.
 	StartTimeout time.Duration
 	// MaxLine is the longest line accepted from the implementation; a longer
 	// one is a fault (it floods its output). Default 64 MiB.

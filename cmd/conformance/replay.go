@@ -49,6 +49,7 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 		}
 	}()
 	for i, run := range runs {
+		runs[i].ReplayArgs = replayArgs(cfg.adapters[i], cfg)
 		for _, res := range run.Report.Results {
 			if res.Replay == nil {
 				continue
@@ -80,17 +81,22 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 // replayCommand is the command line that re-sends a replay file.
 func replayCommand(path, adapter string, cfg runConfig) string {
 	args := []string{shellQuote(invokedAs), "replay", shellQuote(path)}
-	switch adapter {
-	case "exec":
-		args = append(args, "--")
-		for _, a := range cfg.command {
-			args = append(args, shellQuote(a))
-		}
-	case "reference":
-	default:
-		args = append(args[:2], "--adapter", adapter, args[2])
+	for _, a := range replayArgs(adapter, cfg) {
+		args = append(args, shellQuote(a))
 	}
 	return strings.Join(args, " ")
+}
+
+// replayArgs are the arguments after the file that send a replay to the
+// adapter of that kind again (unquoted).
+func replayArgs(adapter string, cfg runConfig) []string {
+	switch adapter {
+	case "exec":
+		return append([]string{"--"}, cfg.command...)
+	case "reference":
+		return nil
+	}
+	return []string{"--adapter", adapter}
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

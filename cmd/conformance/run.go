@@ -82,6 +82,8 @@ type runConfig struct {
 	startTimeout     time.Duration
 	deadline         time.Duration // the whole run's; 0: none
 	replayDir        string
+	seed             suite.SeedChoice // --seed; resolved into opts.Seed by resolveSeed
+	memory           memoryConfig
 }
 
 // cmdRun checks each adapter it names against the catalogue: read the
@@ -97,6 +99,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	resolveSeed(&cfg, stderr)
+	mem := openMemory(&cfg, stderr)
 	ctx, stop := interruptible(cfg.deadline)
 	defer stop()
 	opened, err := openAll(ctx, cfg)
@@ -107,6 +111,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	runs := runAll(ctx, cfg, opened, stderr)
 	label(runs, cfg.adapters)
 	writeReplays(runs, cfg, stderr)
+	mem.save(runs, stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), countNotRun(runs))
 	}
@@ -188,13 +193,13 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level fails, errors or is not run: must, should or strict")
 	match := fs.String("run", "", "run only requirements whose ID or title (or \"ID title\") matches this regular expression, e.g. '^INF-0[1-3]$'")
 	skip := fs.String("skip", "", "skip requirements whose ID or title (or \"ID title\") matches this regular expression")
-	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; needs --seed; combine the shards' --json reports with conformance merge)")
-	seed := fs.Int64("seed", 0, "seed for generated inputs (0: pick one and print it)")
+	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; every shard must use the same seed; combine the shards' --json reports with conformance merge)")
+	fs.Var(&cfg.seed, "seed", seedUsage)
 	runs := intFlag(fs, "property-runs", 100, 1, math.Inf(1), "generated cases per property")
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
-	fs.DurationVar(&cfg.startTimeout, "start-timeout", 10*time.Second, "exec: longest wait for the implementation's \"started\" handshake")
+	fs.DurationVar(&cfg.startTimeout, "start-timeout", 0, "exec: longest wait for the implementation's \"started\" handshake (default 10s, or $CTXCONFORM_START_TIMEOUT)")
 	fs.BoolVar(&cfg.validateProtocol, "validate-protocol", false, "exec: check every message against the protocol's JSON Schemas (adapters/process/schema)")
 	fs.StringVar(&cfg.out.json, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.out.junit, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
@@ -203,6 +208,8 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.BoolVar(&cfg.out.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
 	fs.StringVar(&cfg.out.writeExpect, "write-expectations", "", "write the current failures as an expectations `FILE` (- for standard output)")
 	fs.StringVar(&cfg.replayDir, "replay-dir", "", replayDirUsage)
+	fs.StringVar(&cfg.memory.dir, "memory", "", memoryUsage)
+	fs.BoolVar(&cfg.memory.off, "no-memory", false, "neither read nor write the failure memory")
 	if err := fs.Parse(args); err != nil {
 		return cfg, &usageError{err: err, shown: true}
 	}
@@ -234,15 +241,17 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		return cfg, usagef("--deadline %s: want a positive duration (or 0 for none)", cfg.deadline)
 	case cfg.requestTimeout <= 0:
 		return cfg, usagef("--request-timeout %s: want a positive duration", cfg.requestTimeout)
-	case cfg.startTimeout <= 0:
+	case cfg.startTimeout < 0:
 		return cfg, usagef("--start-timeout %s: want a positive duration", cfg.startTimeout)
-	case *shard != "" && *seed == 0:
-		return cfg, usagef("--shard %s needs --seed N, the same in every shard, so that their reports can be merged", *shard)
+	case *shard != "" && cfg.seed.Random:
+		return cfg, usagef("--shard %s with --seed random: every shard must use the same seed, so that their reports can be merged (leave --seed out for the default, or give --seed N)", *shard)
+	case cfg.memory.off && cfg.memory.dir != "":
+		return cfg, usagef("--memory %s with --no-memory: give one", cfg.memory.dir)
 	}
 	if err := cfg.out.check(); err != nil {
 		return cfg, err
 	}
-	cfg.opts = suite.Options{Level: level.l, Standards: stds, Seed: *seed, PropertyRuns: runs.Int(), Timeout: *timeout}
+	cfg.opts = suite.Options{Level: level.l, Standards: stds, Seed: cfg.seed.Seed, PropertyRuns: runs.Int(), Timeout: *timeout}
 	var err error
 	if *shard != "" {
 		if cfg.opts.Shard, err = suite.ParseShard(*shard); err != nil {
@@ -257,9 +266,6 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	}
 	if _, err := cfg.opts.Select(ctxconform.Requirements()); err != nil {
 		return cfg, asUsage(err)
-	}
-	if cfg.opts.Seed == 0 {
-		cfg.opts.Seed = time.Now().UnixNano() % 1_000_000_000
 	}
 	cfg.dsn = orDefaultDSN(cfg.dsn)
 	return cfg, nil

@@ -29,7 +29,8 @@ type Options struct {
 	// killed, the request is errored, and the next request restarts it.
 	// Default 10 s.
 	RequestTimeout time.Duration
-	// StartTimeout is the longest wait for "started". Default 10 s.
+	// StartTimeout is the longest wait for "started". Default 10 s, or the
+	// duration in $CTXCONFORM_START_TIMEOUT.
 	StartTimeout time.Duration
 	// MaxLine is the longest line accepted from the implementation; a longer
 	// one is a fault (it floods its output). Default 64 MiB.
@@ -61,7 +62,7 @@ func (o Options) withDefaults() Options {
 		o.RequestTimeout = 10 * time.Second
 	}
 	if o.StartTimeout <= 0 {
-		o.StartTimeout = 10 * time.Second
+		o.StartTimeout = defaultStartTimeout()
 	}
 	if o.MaxLine <= 0 {
 		o.MaxLine = 64 << 20

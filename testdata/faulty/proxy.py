@@ -16,6 +16,10 @@ answers in ONE way, chosen by the first argument:
               reports no hit dropped)
   stale       widens every window by 64 bytes on the right (within its
               document) and keeps the narrower window's text
+  rare17      on a request of exactly 17 hits and no budget (a shape no
+              edge case has and about one generated case in 300 has), moves
+              the last window's end 64 past its document: generated cases
+              find it on some seeds only (INF-01)
 
 Usage: proxy.py MODE -- COMMAND ARGS...
 """
@@ -106,6 +110,10 @@ def corrupt(mode, out, docs, req, answered):
         for w in windows:
             if w["end"] == len(docs[w["compound_id"]].encode("utf-8")):
                 w["end"] += 1
+    elif mode == "rare17":
+        if len(req.get("hits") or []) == 17 and req.get("budget") is None and windows:
+            w = windows[-1]
+            w["end"] = len(docs[w["compound_id"]].encode("utf-8")) + 64
     elif mode == "flaky":
         if answered % 20 == 0 and windows:
             w = windows[-1]

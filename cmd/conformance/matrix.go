@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/ctxconform/ctxconform/reports"
+)
+
+const matrixUsage = `usage: conformance matrix [flags] REPORT.json...
+
+Shows the runs of JSON reports (conformance run --json, conformance merge
+--json) side by side: requirements down, implementations across. Without
+flags it prints the matrix as a table. --html writes one self-contained page
+(no requests): the implementations with their name, version and badges, the
+requirements grouped by standard and level, filters by standard, level and
+outcome, a "fails only here" view, and each verdict opening its message and
+the command that replays it. --badges writes an SVG badge per
+implementation and standard it implements ("inflate: 17/17 MUST").
+
+  conformance run --level strict --json ref.json
+  conformance run --level strict --adapter exec --json node.json -- node impl.js
+  conformance matrix --html matrix.html --badges badges ref.json node.json
+
+Runs of the same name in several reports are told apart by their file.
+
+Exit status: 0 the outputs were written; 2 usage error (a file that is not a
+report, or larger than 32 MiB; an unwritable output).
+
+Flags:
+`
+
+func cmdMatrix(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("matrix", matrixUsage, stderr)
+	html := fs.String("html", "", "write the matrix as a self-contained HTML page to `FILE` (- for standard output, instead of the table)")
+	badges := fs.String("badges", "", "write one SVG badge per implementation and standard into `DIR` (created if missing)")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return shownUsage(err)
+	}
+	if len(files) == 0 {
+		return usagef("no reports: conformance matrix --html matrix.html ref.json impl.json ...")
+	}
+	runs, err := matrixRuns(files)
+	if err != nil {
+		return err
+	}
+	if *html != "-" {
+		if err := reports.Matrix(stdout, runs); err != nil {
+			return err
+		}
+	}
+	if *html != "" {
+		if err := writeOutput(*html, stdout, func(w io.Writer) error { return reports.MatrixHTML(w, runs) }); err != nil {
+			return asUsage(err)
+		}
+	}
+	if *badges != "" {
+		if err := writeBadges(*badges, runs); err != nil {
+			return asUsage(err)
+		}
+	}
+	return nil
+}
+
+// matrixRuns reads the reports' runs in order, labelling runs whose names
+// collide with their file's name.
+func matrixRuns(files []string) ([]reports.Run, error) {
+	var runs []reports.Run
+	var from []string
+	count := map[string]int{}
+	for _, name := range files {
+		doc, err := readReportFile(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range doc.Runs {
+			runs = append(runs, r)
+			from = append(from, name)
+			count[r.Name()]++
+		}
+	}
+	seen := map[string]bool{}
+	for i := range runs {
+		if n := runs[i].Name(); count[n] > 1 {
+			label := n + " [" + filepath.Base(from[i]) + "]"
+			for k := 2; seen[label]; k++ { // the same file named twice
+				label = fmt.Sprintf("%s [%s #%d]", n, filepath.Base(from[i]), k)
+			}
+			seen[label] = true
+			runs[i].Label = label
+		}
+	}
+	return runs, nil
+}
+
+// writeBadges writes every badge of the runs into dir.
+func writeBadges(dir string, runs []reports.Run) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, b := range reports.Badges(runs) {
+		if err := os.WriteFile(filepath.Join(dir, b.File), []byte(b.SVG("b")), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

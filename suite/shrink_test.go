@@ -1,0 +1,151 @@
+package suite
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+
+	"github.com/ctxconform/ctxconform/adapters"
+)
+
+// shrinkItem and shrinkCase are a case type shaped as package properties'
+// recipes: plain numbers, a list of structs, a text and a flag.
+type shrinkItem struct{ A, B int }
+
+type shrinkCase struct {
+	Budget int64
+	Hits   int
+	Items  []shrinkItem
+	Text   string
+	Flag   bool
+	Score  float64
+	Fixed  *shrinkItem
+}
+
+// Valid keeps the shrinker from sending a case whose Fixed item has B < 0.
+func (c shrinkCase) Valid() bool { return c.Fixed == nil || c.Fixed.B >= 0 }
+
+func genShrinkCase() gopter.Gen {
+	item := gen.Struct(reflectOf[shrinkItem](), map[string]gopter.Gen{"A": gen.IntRange(-1000, 1000), "B": gen.IntRange(0, 1000)})
+	return gen.Struct(reflectOf[shrinkCase](), map[string]gopter.Gen{
+		"Budget": gen.Int64Range(1<<20, 1<<40),
+		"Hits":   gen.IntRange(1000, 1<<30),
+		"Items":  gen.SliceOfN(60, item),
+		"Text":   gen.AlphaString(),
+		"Flag":   gen.Bool(),
+		"Score":  gen.Float64Range(0.5, 1e6),
+	})
+}
+
+// The shrinker reaches the local minimum of each kind of item, by binary
+// search for numbers: two numbers in the billions shrink to 51 and 0 (where
+// gopter's shrinker, bounded by steps, stopped at thousands), a list of 60
+// items to the two that show the fault, each field to its smallest failing
+// value, a text to its shortest failing form.
+func TestShrinkReachesLocalMinimum(t *testing.T) {
+	tests := []struct {
+		name  string
+		fails func(shrinkCase) bool
+		want  string // the shrunk case as JSON
+	}{
+		{"a number over a threshold", func(c shrinkCase) bool { return c.Hits >= 51 },
+			`{"Budget":0,"Hits":51,"Items":[],"Text":"","Flag":false,"Score":0,"Fixed":null}`},
+		{"two numbers together", func(c shrinkCase) bool { return c.Budget/int64(max(c.Hits, 1)) >= 7 && c.Hits >= 3 },
+			`{"Budget":21,"Hits":3,"Items":[],"Text":"","Flag":false,"Score":0,"Fixed":null}`},
+		{"two items of a list, then their fields", func(c shrinkCase) bool {
+			neg := false // an item with A <= -200 before one with B >= 300
+			for _, it := range c.Items {
+				if neg && it.B >= 300 {
+					return true
+				}
+				neg = neg || it.A <= -200
+			}
+			return false
+		}, `{"Budget":0,"Hits":0,"Items":[{"A":-200,"B":0},{"A":0,"B":300}],"Text":"","Flag":false,"Score":0,"Fixed":null}`},
+		{"a text and a fraction", func(c shrinkCase) bool { return len(c.Text) >= 3 && c.Score > 2.5 },
+			`{"Budget":0,"Hits":0,"Items":[],"Text":"aaa","Flag":false,"Score":3,"Fixed":null}`},
+	}
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for seed := int64(1); seed <= 3; seed++ {
+				check := func(st *T) {
+					ForAll(st, "p", nil, genShrinkCase(), func(c shrinkCase) string {
+						if c.Text != "" {
+							c.Text = strings.Repeat("a", len(c.Text)) // any text of that length
+						}
+						if tt.fails(c) {
+							return "fails"
+						}
+						return ""
+					})
+				}
+				res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{Seed: seed})
+				if res.Outcome != Failed || res.Replay == nil {
+					t.Fatalf("seed %d: %s %s", seed, res.Outcome, res.Message)
+				}
+				got := string(res.Replay.Value)
+				var c shrinkCase
+				if err := json.Unmarshal(res.Replay.Value, &c); err == nil && c.Text != "" {
+					c.Text = strings.Repeat("a", len(c.Text))
+					b, _ := json.Marshal(c)
+					got = string(b)
+				}
+				if got != tt.want {
+					t.Errorf("seed %d: shrunk to %s, want %s\n%s", seed, got, tt.want, res.Message)
+				}
+				if strings.Contains(res.Message, "cut short") {
+					t.Errorf("seed %d: cut short: %s", seed, res.Message)
+				}
+			}
+		})
+	}
+}
+
+// Values a Validator refuses are never sent, and a search that runs out of
+// time says so and keeps the smallest case found.
+func TestShrinkValidAndBoundedByTime(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	sent := 0
+	check := func(st *T) {
+		edge := []Case[shrinkCase]{{"fixed", shrinkCase{Hits: 9, Fixed: &shrinkItem{A: 5, B: 5}}}}
+		ForAll(st, "p", edge, gen.Const(shrinkCase{}), func(c shrinkCase) string {
+			sent++
+			if c.Fixed.B < 0 {
+				t.Errorf("an invalid case was sent: %+v", c)
+			}
+			if c.Hits >= 3 && c.Fixed.A >= 2 {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if string(res.Replay.Value) != `{"Budget":0,"Hits":3,"Items":null,"Text":"","Flag":false,"Score":0,"Fixed":{"A":2,"B":0}}` ||
+		!strings.Contains(res.Message, "edge case fixed") {
+		t.Errorf("shrunk to %s: %s", res.Replay.Value, res.Message)
+	}
+
+	slow := func(st *T) {
+		ForAll(st, "p", nil, genShrinkCase(), func(c shrinkCase) string {
+			time.Sleep(100 * time.Millisecond)
+			if c.Hits >= 51 {
+				return fmt.Sprint(c.Hits)
+			}
+			return ""
+		})
+	}
+	res = RunOne(context.Background(), a, req("INF-01", Must, slow), Options{Timeout: 4 * time.Second})
+	if res.Outcome != Failed || !strings.Contains(res.Message, "cut short by its time bound") {
+		t.Errorf("slow: %s %s", res.Outcome, res.Message)
+	}
+}
+
+func reflectOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
