@@ -189,7 +189,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	case t.fault != nil:
 		res.Outcome, res.Message = Errored, t.fault.Error()
 	case t.Failed():
-		res.Outcome, res.Message = Failed, t.message()
+		res.Outcome, res.Message = Failed, t.message()+unitNote(t.Unit())
 	case t.skip != "":
 		res.Outcome, res.Message = Skipped, t.skip
 	default:
