@@ -11,6 +11,7 @@ import (
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -152,7 +153,7 @@ func equalsReference(t *suite.T) {
 		a, b := got.Ans, ans
 		a.Message, b.Message = "", ""
 		if !reflect.DeepEqual(a, b) {
-			return fmt.Sprintf("answer differs:\n  got  %+v\n  want %+v", shortAnswer(a), shortAnswer(b))
+			return fmt.Sprintf("answer differs:\n  got  %s\n  want %s", jsonenc.Message(shortAnswer(a)), jsonenc.Message(shortAnswer(b)))
 		}
 		return ""
 	})

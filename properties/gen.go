@@ -137,13 +137,6 @@ func (r inflateRecipe) String() string {
 	for _, h := range req.Hits {
 		fmt.Fprintf(&b, "\n  hit %s %s[%d,%d) score %.2f", h.ID, h.CompoundID, h.Start, h.End, h.Score)
 	}
-	if r.Fixed != nil {
-		return b.String()
-	}
-	fmt.Fprintf(&b, "\n  (recipe %+v)", struct {
-		Text          int64
-		Script, Count int
-	}{r.Text, r.Script, r.Count})
 	return b.String()
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -140,13 +141,12 @@ func (c assembleCase) Request() adapters.AssembleRequest {
 func (c assembleCase) String() string {
 	req := c.Request()
 	var b strings.Builder
-	fmt.Fprintf(&b, "max_chars=%d options=%+v", req.MaxChars, req.Options)
+	fmt.Fprintf(&b, "max_chars=%d options=%s", req.MaxChars, jsonenc.Message(req.Options))
 	for _, d := range req.Documents {
 		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
 	}
 	for _, m := range req.Molecules {
 		fmt.Fprintf(&b, "\n  mol %s %s[%d,%d) t=%d v=%v e=%v score %.2f", m.ID, m.Source, m.Start, m.End, m.Time, m.Vector, m.Entities, m.Score)
 	}
-	fmt.Fprintf(&b, "\n  (case Text=%d Script=%d Tune=%d)", c.Text, c.Script, c.Tune)
 	return b.String()
 }

@@ -392,10 +392,5 @@ func (r censusRecipe) String() string {
 	for _, d := range req.Documents {
 		fmt.Fprintf(&b, " doc %s=%dB", d.ID, len(d.Body))
 	}
-	fmt.Fprintf(&b, " (recipe %+v)", struct {
-		Text  int64
-		Words []int
-		Count int
-	}{r.Text, r.Words, r.Count})
 	return b.String()
 }

@@ -216,9 +216,6 @@ func (r usageRecipe) String() string {
 	return expGraphString(r, r.Graph())
 }
 
-// expPlainRecipe prints with %+v without calling String.
-type expPlainRecipe usageRecipe
-
 func expGraphString(r usageRecipe, g adapters.GraphRequest) string {
 	n, e := invariant.GraphCounts(g)
 	loops, all := 0, len(g.Edges)
@@ -231,8 +228,8 @@ func expGraphString(r usageRecipe, g adapters.GraphRequest) string {
 	if n > 1 {
 		density = float64(e) / float64(n*(n-1))
 	}
-	return fmt.Sprintf("n=%d e=%d density=%.4f (%d edges sent: %d self-loops, %d repeats) (recipe %+v)",
-		n, e, density, all, loops, all-loops-e, expPlainRecipe(r))
+	return fmt.Sprintf("n=%d e=%d density=%.4f (%d edges sent: %d self-loops, %d repeats)",
+		n, e, density, all, loops, all-loops-e)
 }
 
 func (r expandRecipe) String() string {

@@ -180,9 +180,5 @@ func (r searchRecipe) String() string {
 		}
 		fmt.Fprintf(&b, " %s:%q", e.ID, e.Label)
 	}
-	fmt.Fprintf(&b, "\n  (recipe %+v)", struct {
-		Seed                          int64
-		Entries, Script, Term, Thresh int
-	}{r.Seed, r.Entries, r.Script, r.Term, r.Threshold})
 	return b.String()
 }

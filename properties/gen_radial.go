@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -262,7 +263,7 @@ func (c radialCase) String() string {
 		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
 	}
 	for _, a := range req.Atoms {
-		fmt.Fprintf(&b, "\n  atom %v score %.2f", a, a.Score)
+		fmt.Fprintf(&b, "\n  atom %s", jsonenc.Message(a))
 	}
 	fmt.Fprintf(&b, "\n  (case Text=%d Script=%d)", c.Text, c.Script)
 	return b.String()
@@ -310,5 +311,5 @@ func (c splitCase) Request() adapters.RadialSplitRequest {
 
 func (c splitCase) String() string {
 	req := c.Request()
-	return fmt.Sprintf("budget=%d terms=%+v", req.Budget, req.Terms)
+	return fmt.Sprintf("budget=%d terms=%s", req.Budget, jsonenc.Message(req.Terms))
 }

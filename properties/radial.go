@@ -12,6 +12,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -55,7 +56,7 @@ func radSplitEqualsReference(req adapters.RadialSplitRequest, ans adapters.Radia
 		return fmt.Errorf("reference rejects the request: %v", err)
 	}
 	if !reflect.DeepEqual(normalShares(want), normalShares(ans.Shares)) {
-		return fmt.Errorf("shares %+v, the reference gives %+v", ans.Shares, want)
+		return fmt.Errorf("shares %s, the reference gives %s", jsonenc.Message(ans.Shares), jsonenc.Message(want))
 	}
 	return nil
 }
@@ -219,7 +220,7 @@ func sameRadialWindows(want, got []radial.Window) error {
 func briefRadial(ws []radial.Window) string {
 	s := ""
 	for _, w := range ws {
-		s += fmt.Sprintf("%s[%d,%d] cost=%d score=%.2f atoms=%v ", w.CompoundID, w.Start, w.End, w.Cost, w.Score, w.Atoms)
+		s += fmt.Sprintf("%s[%d,%d] cost=%d score=%.2f atoms=%s ", w.CompoundID, w.Start, w.End, w.Cost, w.Score, jsonenc.Message(w.Atoms))
 	}
 	return s
 }
@@ -236,14 +237,14 @@ func nonNilAtoms(a []radial.Atom) []radial.Atom {
 func firstDiff[E comparable](want, got []E) string {
 	for i := range min(len(want), len(got)) {
 		if want[i] != got[i] {
-			return fmt.Sprintf("atom %d is %+v, want %+v", i, got[i], want[i])
+			return fmt.Sprintf("atom %d is %s, want %s", i, jsonenc.Message(got[i]), jsonenc.Message(want[i]))
 		}
 	}
 	if len(want) > len(got) {
-		return fmt.Sprintf("missing %+v", want[len(got)])
+		return fmt.Sprintf("missing %s", jsonenc.Message(want[len(got)]))
 	}
 	if len(got) > len(want) {
-		return fmt.Sprintf("extra %+v", got[len(want)])
+		return fmt.Sprintf("extra %s", jsonenc.Message(got[len(want)]))
 	}
 	return "none"
 }

@@ -19,7 +19,7 @@ func Markdown(w io.Writer, runs []Run) error {
 	for _, run := range runs {
 		info := run.Adapter
 		fmt.Fprintf(w, "### %s\n\n", mdEscape(run.Name()))
-		fmt.Fprintf(w, "%s, counts %s; level %s, seed %d%s. **%s**\n\n", orDash(info.Language), info.Unit, levelName(run.Level), run.Seed, shardNote(run.Report), run.Summary())
+		fmt.Fprintf(w, "%s; level %s, seed %d%s. **%s**\n\n", described(info), levelName(run.Level), run.Seed, shardNote(run.Report), run.Summary())
 		if by := run.ByLevel(); by != "" {
 			fmt.Fprintf(w, "By level: %s.\n\n", mdEscape(by))
 		}
@@ -103,6 +103,15 @@ func Markdown(w io.Writer, runs []Run) error {
 			if r.Outcome == suite.Inconclusive {
 				fmt.Fprintf(w, "> `%s` inconclusive: %s\n\n", r.ID, mdEscape(r.Message))
 			}
+		}
+		if s := skipped(run.Results); len(s) > 0 {
+			fmt.Fprintln(w, "Skipped:")
+			fmt.Fprintln(w)
+			for _, l := range s {
+				id, reason, _ := strings.Cut(l, "  ")
+				fmt.Fprintf(w, "- `%s` %s\n", id, mdEscape(reason))
+			}
+			fmt.Fprintln(w)
 		}
 		if run.Count(suite.Errored) > 0 && strings.TrimSpace(run.Stderr) != "" {
 			fmt.Fprintf(w, "<details><summary>Standard error of %s</summary>\n\n```\n%s\n```\n\n</details>\n\n", mdEscape(info.Name), fence(lastLines(run.Stderr, 60)))

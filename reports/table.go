@@ -24,9 +24,17 @@ func Table(w io.Writer, rep suite.Report) error {
 func RunTable(w io.Writer, run Run) error {
 	rep := run.Report
 	info := rep.Adapter
-	fmt.Fprintf(w, "ctxconform: %s %s (%s, counts %s), level %s, seed %d%s\n\n",
-		info.Name, info.Version, orDash(info.Language), info.Unit, levelName(rep.Level), rep.Seed, shardNote(rep))
+	fmt.Fprintf(w, "ctxconform: %s (%s), level %s, seed %d%s\n\n",
+		strings.TrimSpace(info.Name+" "+info.Version), described(info), levelName(rep.Level), rep.Seed, shardNote(rep))
+	groups := errGroups(rep.Results)
+	all := oneCause(rep.Results)
+	if all != "" {
+		fmt.Fprintf(w, "All %d requirements ERROR (%s): %s\n\n", len(rep.Results), perStandard(rep.Results), all)
+	}
 	for _, std := range adapters.Standards() {
+		if all != "" {
+			break
+		}
 		var rows []suite.Result
 		for _, r := range rep.Results {
 			if r.Standard == std {
@@ -38,6 +46,10 @@ func RunTable(w io.Writer, run Run) error {
 		}
 		if allNotImplemented(rows) {
 			fmt.Fprintf(w, "%s (%s): not implemented by %s (%d requirements)\n\n", std.Title(), std, info.Name, len(rows))
+			continue
+		}
+		if c := oneCause(rows); c != "" {
+			fmt.Fprintf(w, "%s (%s): all %d requirements ERROR: %s\n\n", std.Title(), std, len(rows), c)
 			continue
 		}
 		fmt.Fprintf(w, "%s (%s) — %s\n", std.Title(), std, std.Source())
@@ -71,8 +83,13 @@ func RunTable(w io.Writer, run Run) error {
 	if !first {
 		fmt.Fprintln(w)
 	}
+	for _, g := range groups {
+		if len(g.ids) >= minGroup {
+			fmt.Fprintf(w, "--- %d requirements ERRORED alike: %s\n    the message of %s (the others differ at most in numbers):\n%s\n\n", len(g.ids), idList(g.ids), g.first.ID, indent(g.first.Message))
+		}
+	}
 	for _, r := range rep.Results {
-		if r.Bad() {
+		if r.Bad() && !grouped(groups, r) {
 			known := ""
 			if st, x := run.Check.Status(r.ID); st == "known" {
 				known = " [known: " + why(x) + "]"
@@ -84,6 +101,13 @@ func RunTable(w io.Writer, run Run) error {
 		if r.Outcome == suite.Inconclusive { // no verdict, but the reason is worth reading
 			fmt.Fprintf(w, "--- %s INCONCLUSIVE (%s, %s): %s\n%s\n\n", r.ID, r.Level, r.Section, r.Title, indent(r.Message))
 		}
+	}
+	if s := skipped(rep.Results); len(s) > 0 {
+		fmt.Fprintln(w, "Skipped:")
+		for _, l := range s {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+		fmt.Fprintln(w)
 	}
 	for _, m := range run.Remarks {
 		fmt.Fprintf(w, "Note: %s\n", m)
@@ -100,7 +124,7 @@ func RunTable(w io.Writer, run Run) error {
 			fmt.Fprintf(w, "  %s passes now but is listed as a known failure (%s): remove it from the expectations file.\n", k.ID, why(k.Expectation))
 		}
 	}
-	fmt.Fprintf(w, "%s %s: %s\n", info.Name, info.Version, rep.Summary())
+	fmt.Fprintf(w, "%s: %s\n", strings.TrimSpace(info.Name+" "+info.Version), rep.Summary())
 	if by := rep.ByLevel(); by != "" {
 		fmt.Fprintf(w, "By level: %s\n", by)
 	}

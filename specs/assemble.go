@@ -11,6 +11,7 @@ import (
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -29,10 +30,11 @@ func asmMol(id string, start, end int, score float64) assemble.Molecule {
 
 // asmWindow describes an expected window.
 type asmWindow struct {
-	Start, End int
-	Mols       []string
-	Strategy   assemble.Strategy
-	Coherence  float64
+	Start     int               `json:"start_byte"`
+	End       int               `json:"end_byte"`
+	Mols      []string          `json:"molecules"`
+	Strategy  assemble.Strategy `json:"inflation_strategy"`
+	Coherence float64           `json:"coherence_score"`
 }
 
 func asmBrief(rs []assemble.Result) string {
@@ -97,7 +99,7 @@ func asmExpect(t *suite.T, name string, req adapters.AssembleRequest, want []asm
 			math.Abs(g.Coherence-w.Coherence) < 1e-9 && g.Window == tenK[w.Start:w.End]
 	}
 	if !ok {
-		t.Errorf("%s: windows%s, want %+v", name, asmBrief(got), want)
+		t.Errorf("%s: windows%s, want %s", name, asmBrief(got), jsonenc.Message(want))
 	}
 }
 

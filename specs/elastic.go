@@ -10,6 +10,7 @@ import (
 	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
@@ -31,9 +32,13 @@ func elaAtom(compound string, offset int, score float64) radial.Atom {
 }
 
 type elaSpan struct {
-	Compound   string
-	Start, End int
+	Compound string `json:"compound_id"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
 }
+
+// String is the span as the protocol writes a window's place.
+func (s elaSpan) String() string { return jsonenc.Message(s) }
 
 func elaSpans(ws []radial.Window) []elaSpan {
 	out := []elaSpan{}
@@ -482,7 +487,7 @@ func elaReferenceChoices(t *suite.T) {
 		{CompoundID: "r", Label: "known", Offset: 24, Score: 1},
 	}
 	if got := invariant.SortedAtoms(got); !reflect.DeepEqual(got, want) {
-		t.Errorf("census of %q: %v, want %v (lower-case labels, score 1)", body, got, want)
+		t.Errorf("census of %q: %s, want %s (lower-case labels, score 1)", body, jsonenc.Message(got), jsonenc.Message(want))
 	}
 }
 

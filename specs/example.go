@@ -3,6 +3,7 @@ package specs
 import (
 	"strings"
 
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
 
@@ -20,7 +21,13 @@ func hit(id string, start, end int, score float64) inflate.Hit {
 	return inflate.Hit{ID: id, CompoundID: "doc", Start: start, End: end, Score: score}
 }
 
-type span struct{ Start, End int }
+type span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// String is the span as the protocol writes a window's offsets.
+func (s span) String() string { return jsonenc.Message(s) }
 
 func spans(ws []inflate.Window) []span {
 	out := make([]span, len(ws))

@@ -9,6 +9,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/invariant"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -29,7 +30,7 @@ func radAtom(label string, off int) radial.Atom {
 func radBrief(ws []radial.Window) string {
 	var b strings.Builder
 	for _, w := range ws {
-		fmt.Fprintf(&b, " %s[%d,%d] cost %d %v", w.CompoundID, w.Start, w.End, w.Cost, w.Atoms)
+		fmt.Fprintf(&b, " %s[%d,%d] cost %d %s", w.CompoundID, w.Start, w.End, w.Cost, jsonenc.Message(w.Atoms))
 	}
 	return b.String()
 }
@@ -57,7 +58,7 @@ func radOverlapExample(t *suite.T) {
 			continue
 		}
 		if w := ans.Windows[0]; len(w.Atoms) != len(c.atoms) || w.Text != tenK[w.Start:w.End] {
-			t.Errorf("%s: window [%d,%d] lists atoms %v (want %d) or its text is not the body's bytes", c.name, w.Start, w.End, w.Atoms, len(c.atoms))
+			t.Errorf("%s: window [%d,%d] lists atoms %s (want %d) or its text is not the body's bytes", c.name, w.Start, w.End, jsonenc.Message(w.Atoms), len(c.atoms))
 		}
 	}
 }
@@ -144,7 +145,7 @@ func radCodeWindow(t *suite.T, src, hit string, r int) (radial.Window, bool) {
 	req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindCode, src), Atoms: []radial.Atom{a}, Radius: r}
 	ans := call.MustRadialWindows(t, req)
 	if len(ans.Windows) != 1 {
-		t.Errorf("atom %v, radius %d: %d windows, want 1:%s", a, r, len(ans.Windows), radBrief(ans.Windows))
+		t.Errorf("atom %s, radius %d: %d windows, want 1:%s", jsonenc.Message(a), r, len(ans.Windows), radBrief(ans.Windows))
 		return radial.Window{}, false
 	}
 	return ans.Windows[0], true
@@ -268,7 +269,7 @@ func radSplitDecisions(t *suite.T) {
 		ans := call.MustRadialSplit(t, adapters.RadialSplitRequest{Budget: c.budget, Terms: c.terms})
 		for _, w := range c.want {
 			if g, ok := radShare(ans.Shares, w.Term); !ok || g != w {
-				t.Errorf("budget %d, term %q: %+v, want %+v", c.budget, w.Term, g, w)
+				t.Errorf("budget %d, term %q: %s, want %s", c.budget, w.Term, jsonenc.Message(g), jsonenc.Message(w))
 			}
 		}
 		if ans.Shares.Used != c.used || ans.Shares.Unused != c.budget-c.used {
@@ -291,7 +292,7 @@ func radIngestWords(t *suite.T) {
 			found = found || a.CompoundID == "doc" && a.Offset == w.off && strings.EqualFold(a.Label, w.word)
 		}
 		if !found {
-			t.Errorf("no atom %q at %d; atoms %v", w.word, w.off, ans.Atoms)
+			t.Errorf("no atom %q at %d; atoms %s", w.word, w.off, jsonenc.Message(ans.Atoms))
 		}
 	}
 }
@@ -307,7 +308,7 @@ func radIngestExact(t *suite.T) {
 	ans := call.MustRadialIngest(t, adapters.RadialIngestRequest{Documents: radDocs(inflate.KindProse, body)})
 	want := []radial.Atom{radAtom("café", 0), radAtom("au", 6), radAtom("lait", 9), radAtom("x2", 14), radAtom("日本語", 17), radAtom("don", 27), radAtom("t", 31)}
 	if got := radial.Unique(ans.Atoms); !slices.Equal(got, want) {
-		t.Errorf("atoms %v, want %v", got, want)
+		t.Errorf("atoms %s, want %s", jsonenc.Message(got), jsonenc.Message(want))
 	}
 }
 

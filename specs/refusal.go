@@ -3,10 +3,9 @@ package specs
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -57,7 +56,7 @@ func refusesOr[Req, Ans any](t *suite.T, op func(*suite.T, Req) (Ans, error), ca
 			refused(c.name, ans)
 		case err == nil:
 			judged++
-			t.Errorf("%s: accepted; want an error (answer %s)", c.name, clip.Text(fmt.Sprintf("%+v", ans), 200))
+			t.Errorf("%s: accepted; want an error (answer %s)", c.name, jsonenc.Message(ans))
 		case !unjudged(t, c.name, "faulty request", "the faulty request", err):
 			judged++ // refused: what the case wants
 		}

@@ -195,11 +195,7 @@ func describe(v any) string {
 	if s, ok := v.(fmt.Stringer); ok {
 		return s.String()
 	}
-	b, err := jsonenc.CompactAny(v)
-	if err != nil {
-		return fmt.Sprintf("%+v", v)
-	}
-	return string(b)
+	return jsonenc.Message(v)
 }
 
 // answers summarises the answers of a case's calls for a flaky verdict.

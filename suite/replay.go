@@ -207,7 +207,7 @@ func boundCalls(calls []Call, rebuilt bool) []Call {
 func clipJSON(v any, n int) string {
 	b, err := jsonenc.CompactAny(v)
 	if err != nil {
-		return fmt.Sprintf("%+v", v)
+		return jsonenc.Message(v) // says what could not be written
 	}
 	if len(b) <= n {
 		return string(b)

@@ -192,6 +192,12 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 	case t.Failed():
 		res.Outcome = Failed
 		res.Message, res.Brief, res.More = t.message()
+		if note := unitNote(t.Unit()); note != "" {
+			res.Message += note
+			if res.Brief != "" {
+				res.Brief += note
+			}
+		}
 	case t.unimpl != "":
 		res.Outcome, res.Unimplemented = NotImplemented, t.unimpl
 		res.Message = fmt.Sprintf("the implementation declares %s but does not provide %s, which this requirement needs: %v", r.Standard, t.unimpl, t.unimplBy)

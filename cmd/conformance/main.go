@@ -58,6 +58,7 @@ func usage() string {
 }
 
 func main() {
+	invokedAs = invocation(os.Args[0])
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

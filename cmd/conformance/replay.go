@@ -42,6 +42,12 @@ func replayDir(cfg runConfig) string {
 func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 	dir := replayDir(cfg)
 	made := false
+	printed := 0
+	defer func() {
+		if more := printed - maxReplayLines; more > 0 {
+			fmt.Fprintf(stderr, "… and %d more replay files in %s\n", more, dir)
+		}
+	}()
 	for i, run := range runs {
 		runs[i].ReplayArgs = replayArgs(cfg.adapters[i], cfg)
 		for j, res := range run.Report.Results {
@@ -65,6 +71,9 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 				continue
 			}
 			run.Report.Results[j].ReplayFile = path // the terminal's abbreviation points to it
+			if printed++; printed > maxReplayLines {
+				continue
+			}
 			fmt.Fprintf(stderr, "%s %s: replay with: %s\n", res.ID, res.Outcome, replayCommand(path, cfg.adapters[i], cfg))
 		}
 	}
@@ -72,7 +81,7 @@ func writeReplays(runs []reports.Run, cfg runConfig, stderr io.Writer) {
 
 // replayCommand is the command line that re-sends a replay file.
 func replayCommand(path, adapter string, cfg runConfig) string {
-	args := []string{"conformance", "replay", shellQuote(path)}
+	args := []string{shellQuote(invokedAs), "replay", shellQuote(path)}
 	for _, a := range replayArgs(adapter, cfg) {
 		args = append(args, shellQuote(a))
 	}

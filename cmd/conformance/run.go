@@ -80,6 +80,7 @@ type runConfig struct {
 	expectations     string
 	validateProtocol bool
 	requestTimeout   time.Duration
+	startTimeout     time.Duration
 	deadline         time.Duration // the whole run's; 0: none
 	replayDir        string
 	seed             suite.SeedChoice // --seed; resolved into opts.Seed by resolveSeed
@@ -138,7 +139,8 @@ func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writ
 		case ctx.Err() != nil:
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
 		default:
-			fmt.Fprintf(stderr, "conformance run: exec adapter: %v\n", o.err)
+			first, _, _ := strings.Cut(o.err.Error(), "\n") // the rest, its stderr, is in the report
+			fmt.Fprintf(stderr, "conformance run: exec adapter: %s\n", first)
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, o.err.Error())
 		}
 		runs[i] = describeRun(o.a, rep)
@@ -200,6 +202,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
+	fs.DurationVar(&cfg.startTimeout, "start-timeout", 0, "exec: longest wait for the implementation's \"started\" handshake (default 10s, or $CTXCONFORM_START_TIMEOUT)")
 	fs.BoolVar(&cfg.validateProtocol, "validate-protocol", false, "exec: check every message against the protocol's JSON Schemas (adapters/process/schema)")
 	fs.StringVar(&cfg.out.json, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.out.junit, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
@@ -241,6 +244,8 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		return cfg, usagef("--deadline %s: want a positive duration (or 0 for none)", cfg.deadline)
 	case cfg.requestTimeout <= 0:
 		return cfg, usagef("--request-timeout %s: want a positive duration", cfg.requestTimeout)
+	case cfg.startTimeout < 0:
+		return cfg, usagef("--start-timeout %s: want a positive duration", cfg.startTimeout)
 	case *shard != "" && cfg.seed.Random:
 		return cfg, usagef("--shard %s with --seed random: every shard must use the same seed, so that their reports can be merged (leave --seed out for the default, or give --seed N)", *shard)
 	case cfg.memory.off && cfg.memory.dir != "":
@@ -320,7 +325,7 @@ func hintOf(err error) string {
 func openAdapter(ctx context.Context, name string, cfg runConfig) (adapters.Adapter, error) {
 	oc := open.Config{Name: name, DSN: cfg.dsn, Command: cfg.command}
 	if name == "exec" {
-		p, err := open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, Validate: cfg.validateProtocol})
+		p, err := open.Exec(ctx, oc, process.Options{RequestTimeout: cfg.requestTimeout, StartTimeout: cfg.startTimeout, Validate: cfg.validateProtocol})
 		if err != nil {
 			return nil, err // not a nil *process.Adapter in an interface
 		}

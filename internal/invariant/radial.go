@@ -11,6 +11,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -236,9 +237,13 @@ func RadialWholeLines(doc inflate.Document, a radial.Atom, r int, w radial.Windo
 
 // RadialSpan is a closed window range [Start, End] of a compound.
 type RadialSpan struct {
-	Compound   string
-	Start, End int
+	Compound string `json:"compound_id"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
 }
+
+// String is the span as the protocol writes a window's place.
+func (s RadialSpan) String() string { return jsonenc.Message(s) }
 
 // MergeRadialSpans is §5.4 on the windows of single atoms: sorted by start, a
 // window whose start <= the previous end joins it. The result is ordered by
@@ -301,7 +306,7 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 		}
 		seen[s.Term] = true
 		if s.Total < 0 || s.Direct < 0 || s.PerDirect < 0 || s.Related < 0 || s.PerRelated < 0 {
-			return fmt.Errorf("term %q: negative share %+v", s.Term, s)
+			return fmt.Errorf("term %q: negative share %s", s.Term, jsonenc.Message(s))
 		}
 		if u := s.Used(); u > s.Total || u < 0 {
 			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)

@@ -772,10 +772,14 @@ func (a *Adapter) exitedNote(s *session) string {
 	return fmt.Sprintf(": the program exited (%s) while its standard output stayed open, held by a process it started", status)
 }
 
+// stderrHead and stderrTail are how many first and last lines of standard
+// error a fault message quotes.
+const stderrHead, stderrTail = 6, 8
+
 // stderrNote is the tail of standard error since mark, as a suffix for a
 // fault message.
 func (a *Adapter) stderrNote(mark int64) string {
-	t := a.stderr.since(mark, 8)
+	t := a.stderr.since(mark, stderrHead, stderrTail)
 	if strings.TrimSpace(t) == "" {
 		return ""
 	}

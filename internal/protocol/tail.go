@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // tail keeps the last max bytes written to it: the implementation's standard
@@ -45,28 +46,56 @@ func (t *tail) mark() int64 {
 	return t.dropped + int64(len(t.buf))
 }
 
-// since returns the last n lines written after mark m (fewer if less was
-// written), at most 2000 bytes.
-func (t *tail) since(m int64, n int) string {
+// since returns what was written after mark m as its first head and last
+// n lines, with a line "… K lines …" for those between (the first lines
+// often say why a program stopped, as Node's "Cannot find module", and the
+// last where), at most 2000 bytes.
+func (t *tail) since(m int64, head, n int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	start := m - t.dropped
+	lost := false
 	if start < 0 {
-		start = 0
+		start, lost = 0, true
 	}
 	if start > int64(len(t.buf)) {
 		return ""
 	}
 	s := strings.TrimRight(string(t.buf[start:]), "\n")
 	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
+	if lost {
+		head = 1 // the first lines are gone: say so instead
+		lines = append([]string{"[… earlier lines not kept]"}, lines...)
 	}
-	out := strings.Join(lines, "\n")
+	out := strings.Join(firstLast(lines, head, n), "\n")
 	if len(out) > 2000 {
-		out = "…" + out[len(out)-2000:]
+		out = clipMiddle(out, 2000)
 	}
 	return out
+}
+
+// firstLast keeps the first head and the last n of lines, with a line
+// saying how many are left out between.
+func firstLast(lines []string, head, n int) []string {
+	if len(lines) <= head+n+1 {
+		return lines
+	}
+	out := append([]string{}, lines[:head]...)
+	out = append(out, "… "+strconv.Itoa(len(lines)-head-n)+" lines …")
+	return append(out, lines[len(lines)-n:]...)
+}
+
+// clipMiddle shortens s to about max bytes by leaving out its middle, on
+// character boundaries.
+func clipMiddle(s string, max int) string {
+	a, b := max/2, len(s)-max/2
+	for a > 0 && !utf8.RuneStart(s[a]) {
+		a--
+	}
+	for b < len(s) && !utf8.RuneStart(s[b]) {
+		b++
+	}
+	return s[:a] + "\n…\n" + s[b:]
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
