@@ -2,7 +2,7 @@ package ctxconform_test
 
 import (
 	"fmt"
-	"os/exec"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,10 +29,7 @@ func TestFaultyBoundaries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	dir, err := filepath.Abs(filepath.Join("testdata", "faulty"))
 	if err != nil {
 		t.Fatal(err)

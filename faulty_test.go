@@ -3,8 +3,8 @@ package ctxconform_test
 import (
 	"context"
 	"fmt"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -62,10 +62,7 @@ func TestFaultyPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@ package ctxconform_test
 import (
 	"context"
 	"fmt"
-	"os/exec"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,10 +36,7 @@ func TestNonAnswersAreNeverFailures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	dir, err := filepath.Abs(filepath.Join("testdata", "faulty"))
 	if err != nil {
 		t.Fatal(err)

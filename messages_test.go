@@ -2,7 +2,7 @@ package ctxconform_test
 
 import (
 	"context"
-	"os/exec"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -45,13 +45,11 @@ func TestMessagesSpeakProtocol(t *testing.T) {
 			check(t, suite.Run(context.Background(), tt.mutant, reqs, opts))
 		})
 	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		return
-	}
+	python := testprog.Python(t)
 	for _, prog := range [][]string{{"refuse.py", "--all"}, {"garbage.py", "--all"}} {
 		t.Run("faulty/"+prog[0], func(t *testing.T) {
 			t.Parallel()
-			argv := append([]string{"python3", filepath.Join("testdata", "faulty", prog[0])}, prog[1:]...)
+			argv := append([]string{python, filepath.Join("testdata", "faulty", prog[0])}, prog[1:]...)
 			a, err := startProgram(argv, process.Options{})
 			if err != nil {
 				t.Fatal(err)

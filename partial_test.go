@@ -3,7 +3,7 @@ package ctxconform_test
 import (
 	"context"
 	"fmt"
-	"os/exec"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,10 +29,7 @@ func TestPartialImplementation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	argv := []string{python, filepath.Join("testdata", "faulty", "partial.py")}
 	ctx := context.Background()
 	a, err := process.Exec(ctx, argv, process.Options{StartTimeout: time.Minute})

@@ -3,8 +3,8 @@ package ctxconform_test
 import (
 	"bytes"
 	"context"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -36,10 +36,7 @@ func TestSeedSensitiveFault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts programs: not in -short")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	self, err := filepath.Abs(osExecutable(t))
 	if err != nil {
 		t.Fatal(err)

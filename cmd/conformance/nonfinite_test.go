@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,10 +17,7 @@ import (
 // runs it; the test is skipped without python3.
 func faulty(t *testing.T, name string) []string {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	path, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", name))
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,7 +31,9 @@ func TestNeverStartsShort(t *testing.T) {
 		{"node, missing module", []string{"node", "-e", "require('left-pad-nowhere')"}, "Cannot find module 'left-pad-nowhere'"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if _, err := exec.LookPath(c.argv[0]); err != nil {
+			if c.argv[0] == "python3" {
+				c.argv[0] = testprog.Python(t) // the interpreter, not a slow shim
+			} else if _, err := exec.LookPath(c.argv[0]); err != nil {
 				t.Skip("needs " + c.argv[0])
 			}
 			dir := t.TempDir()

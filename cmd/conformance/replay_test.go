@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,10 +19,7 @@ import (
 // the command that re-sends it; replaying it gives the same verdict, for a
 // mutant behind the protocol and for a faulty program of testdata/faulty.
 func TestReplayReproduces(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	proxy, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "proxy.py"))
 	if err != nil {
 		t.Fatal(err)

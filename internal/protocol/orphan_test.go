@@ -2,7 +2,7 @@ package protocol_test
 
 import (
 	"context"
-	"os/exec"
+	"github.com/ctxconform/ctxconform/internal/testprog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,10 +17,7 @@ import (
 // Python) is not called silent: the error says it exited, with its
 // status, before the handshake and in the middle of a request alike.
 func TestOrphanedOutput(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found")
-	}
+	python := testprog.Python(t)
 	script, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "orphan.py"))
 	if err != nil {
 		t.Fatal(err)
