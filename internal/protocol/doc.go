@@ -1,8 +1,7 @@
 // Package protocol is the machinery behind adapters/process, the driver of
 // implementations in other languages: the messages of the JSON-lines
 // protocol and their encoding (message.go, encode.go, fast.go, and the
-// quick decoder and encoder of the plain shapes the operations use:
-// quick.go, quickenc.go, scan.go), the operation table that maps each
+// payload codec, github.com/goccy/go-json: codec.go), the operation table that maps each
 // operation to its request and answer types and the adapter method it
 // calls (ops.go, op_*.go), the JSON Schema generated from those types and
 // its validator (schema.go, validate.go), the sanity checks of answers

@@ -127,7 +127,7 @@ func decodePayload(line []byte, key string, t reflect.Type) (reflect.Value, erro
 	if quickDecode(line, v) {
 		return out, nil
 	}
-	v = reflect.New(env.(reflect.Type)) // quick.go gave up: decode afresh
+	v = reflect.New(env.(reflect.Type)) // go-json refused it: decode afresh
 	out = reflect.New(t)
 	v.Elem().Field(0).Set(out)
 	if err := json.Unmarshal(line, v.Interface()); err != nil {

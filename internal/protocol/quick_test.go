@@ -129,35 +129,3 @@ func checkQuick[T any](t *testing.T, in []byte) {
 		t.Errorf("%q: quickDecode gave %+v, encoding/json %+v", in, got, want)
 	}
 }
-
-// Every operation's request and answer type takes the quick path: a type
-// it cannot plan would silently cost the protocol its speed.
-func TestQuickPlansEveryOperation(t *testing.T) {
-	for _, op := range Ops() {
-		for _, typ := range []reflect.Type{op.Request, op.Answer} {
-			if planFor(typ) == nil {
-				t.Errorf("%s: quickDecode has no plan for %s", op.Name, typ)
-			}
-		}
-	}
-}
-
-// Messages decode quickly (json.RawMessage included) and as encoding/json
-// decodes them.
-func TestQuickDecodeMessages(t *testing.T) {
-	for _, in := range []string{
-		`{"type":"request","seq":3,"op":"inflate","request":{"hits":[]},"documents":["d1","d2"]}`,
-		`{"type":"documents","add":[{"ref":"d1","id":"a","body":"x\ny","kind":"code"}],"drop":["d0"]}`,
-		`{"type":"call","seq":1,"id":"k","prompt":"p","input":"i"}`,
-		`{"type":"started","protocol":1,"implementation":{"name":"n","version":"1","unit":"bytes","standards":["std085"]},"capabilities":["documents"]}`,
-	} {
-		var m Message
-		if !quickDecode([]byte(in), reflect.ValueOf(&m)) {
-			t.Errorf("%q: quickDecode gave up on a plain message", in)
-		}
-		checkQuick[Message](t, []byte(in))
-	}
-	for _, in := range []string{`{"type":"result","result":null}`, `{"type":"call","id":null}`, `{"type":"reply","id":[1,2],"output":"x"}`, `{"type":"result","result":{"a":[1,}}`} {
-		checkQuick[Message](t, []byte(in))
-	}
-}
