@@ -91,10 +91,15 @@ func Disjoint(req inflate.Request, res inflate.Result, u unit.Unit) error {
 
 // Assigned: every hit is either listed by exactly one window of its own
 // compound, which touches it, or reported dropped — never both, never
-// neither — and windows list only hits of the request.
+// neither — and windows list only hits of the request. A window at its
+// cap (AtCap) may list a hit it does not touch: std085 §2.1.5 truncates a
+// merged window "strictly at the limit", which can cut a merged hit away,
+// and the text keeps that hit in its window; Covered (ctxconform's rule)
+// judges those windows.
 func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
 	b := bodies(req)
+	limit := TextCap(req)
 	where := map[string]int{}
 	for i, w := range res.Windows {
 		if len(w.Hits) == 0 {
@@ -112,9 +117,9 @@ func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			if h.CompoundID != w.CompoundID {
 				return fmt.Errorf("hit %q of %q is listed by window %d of %q", id, h.CompoundID, i, w.CompoundID)
 			}
-			if !touches(w, h) {
-				body := b[w.CompoundID]
-				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it", id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End))
+			if body := b[w.CompoundID]; !touches(w, h) && !AtCap(body, w.Start, w.End, limit, u) {
+				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it and is shorter than the cap %d: no truncation at the limit (std085 §2.1.5) cut the hit away",
+					id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End), limit)
 			}
 		}
 	}
@@ -146,9 +151,30 @@ func touches(w inflate.Window, h inflate.Hit) bool {
 	return w.Start < h.End && h.Start < w.End
 }
 
-// Covered: a surviving hit no longer than the minimum viable window lies
-// wholly inside the windows of its compound (the hit itself is never cut
-// away).
+// AtCap reports whether the window [s, e) of body is at the cap limit,
+// counted in u: it is that long, or one more character on either side
+// would make it longer (a cut at the limit moved back to a character
+// boundary). Offsets outside body are never at the cap.
+func AtCap(body string, s, e, limit int, u unit.Unit) bool {
+	if s < 0 || s > e || e > len(body) {
+		return false
+	}
+	n := u.Len(body[s:e])
+	if n >= limit {
+		return true
+	}
+	if e < len(body) && n+u.Len(body[e:unit.Ceil(body, e+1)]) > limit {
+		return true
+	}
+	return s > 0 && n+u.Len(body[unit.Floor(body, s-1):s]) > limit
+}
+
+// Covered: every surviving hit is touched by the window that lists it, and
+// one no longer than the minimum viable window lies wholly inside the
+// windows of its compound (the hit itself is never cut away). The first
+// half is Assigned's rule where a window at its cap is not excused: the
+// text's truncation "at the limit" may cut a merged hit away, keeping it is
+// ctxconform's rule.
 func Covered(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	hits := hitsByID(req)
 	b := bodies(req)
@@ -156,9 +182,17 @@ func Covered(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	for _, w := range res.Windows {
 		by[w.CompoundID] = append(by[w.CompoundID], w)
 	}
-	for _, w := range res.Windows {
+	for i, w := range res.Windows {
 		for _, id := range w.Hits {
-			h := hits[id]
+			h, ok := hits[id]
+			if !ok || h.CompoundID != w.CompoundID {
+				continue // Assigned's to report
+			}
+			if !touches(w, h) {
+				body := b[w.CompoundID]
+				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it: truncation cut the hit away (std085 §2.1.5 truncates \"at the limit\", and INF-05 allows this of a window at its cap; keeping the hit is ctxconform's rule)",
+					id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End))
+			}
 			if h.End-h.Start > MinViable {
 				continue
 			}

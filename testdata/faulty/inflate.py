@@ -15,6 +15,13 @@ unless told to be wrong at ONE boundary by its first argument:
   viable151   squeezes at a minimum viable size of 151: three hits under a
               budget of 450 keep two
   cap2501     without a budget, caps windows at 2501, not 2500
+  literal     follows std085's text to the letter where it speaks and
+              nothing more: §3.1's pseudo-code (a squeeze keeps
+              Results.slice(0, SafeCount) in input order, each window is
+              then MinViableSize 150, TargetPadding = (TargetWindowSize / 2)
+              clamped to [50, 500]), §2.1.5's "strict truncation ... at the
+              limit" on the right, and no validation of its input (a hit
+              of an unknown document is passed over, offsets are clamped)
 
 Usage: inflate.py MODE
 """
@@ -64,7 +71,46 @@ def validate(docs, hits):
             raise Refused("hit %r: [%d, %d) outside its document" % (h["id"], h["start"], h["end"]))
 
 
+def literal(req):
+    """std085 §2-3 read literally (mode "literal")."""
+    docs = {d.get("id"): d.get("body") or "" for d in req.get("documents") or []}
+    hits = [h for h in req.get("hits") or [] if h.get("compound_id") in docs]
+    budget = req.get("budget")
+    if budget is None:
+        keep, size = hits, STATIC_WINDOW
+    elif len(hits) * MIN_VIABLE > budget:
+        keep, size = hits[:max(budget, 0) // MIN_VIABLE], MIN_VIABLE  # SQUEEZE
+    else:
+        keep, size = hits, budget // max(len(hits), 1)  # EXPAND
+    pad = STATIC_PADDING if budget is None else min(max(size // 2, MIN_PADDING), MAX_PADDING)
+    kept_ids = {id(h) for h in keep}
+    dropped = sorted(h.get("id", "") for h in req.get("hits") or [] if id(h) not in kept_ids)
+    windows = []
+    for cid in sorted({h["compound_id"] for h in keep}):
+        body = docs[cid]
+        group = sorted((h for h in keep if h["compound_id"] == cid), key=lambda h: h.get("start", 0))
+        spans = []
+        for h in group:
+            s0 = min(max(h.get("start", 0), 0), len(body))
+            e0 = min(max(h.get("end", 0), s0), len(body))
+            if spans and s0 - spans[-1][1] < MERGE_THRESHOLD:
+                spans[-1][1] = max(spans[-1][1], e0)
+                spans[-1][2].append(h.get("id", ""))
+                spans[-1][3] = max(spans[-1][3], h.get("score", 0))
+            else:
+                spans.append([s0, e0, [h.get("id", "")], h.get("score", 0)])
+        for s0, e0, ids, score in spans:
+            start, end = max(s0 - pad, 0), min(e0 + pad, len(body))
+            end = min(end, start + size)  # strict truncation at the limit
+            windows.append({"compound_id": cid, "start": start, "end": end, "hits": ids,
+                            "score": score, "text": body[start:end]})
+    windows.sort(key=lambda w: -w["score"])
+    return {"windows": windows, "dropped": dropped}
+
+
 def inflate(mode, req):
+    if mode == "literal":
+        return literal(req)
     docs = {d["id"]: d["body"] for d in req.get("documents") or []}
     hits = req.get("hits") or []
     validate(docs, hits)
