@@ -119,7 +119,7 @@ func TestNotRunRendered(t *testing.T) {
 		{"table", table.String(), "1 passed, 0 failed, 0 errored, 0 skipped, 0 not implemented, 1 not run"},
 		{"markdown", md.String(), "| Not run |"},
 		{"markdown", md.String(), "**The run was cut short** (interrupted by SIGTERM)"},
-		{"junit", junit.String(), `<skipped message="not run: why INF-02 not run">`},
+		{"junit", junit.String(), `<error message="not run: why INF-02 not run" type="not run">`},
 		{"junit", junit.String(), `<property name="interrupted" value="interrupted by SIGTERM">`},
 	} {
 		if !strings.Contains(c.text, c.want) {

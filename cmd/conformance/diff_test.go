@@ -17,12 +17,13 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// writeRunReport runs the in-process suite on a (INF-03, INF-04 and the
-// SHOULD DEN-04) and writes its JSON report as dir/name.
+// writeRunReport runs the in-process suite on a (INF-04 and INF-09, the
+// SHOULD DEN-04, the ROBUST INF-03 and INF-17) and writes its JSON report
+// as dir/name.
 func writeRunReport(t *testing.T, dir, name string, a adapters.Adapter) string {
 	t.Helper()
-	rep := suite.Run(context.Background(), a, ctxconform.Requirements(), suite.Options{Level: suite.Should, Seed: 1, PropertyRuns: 20,
-		Match: regexp.MustCompile(`^(INF-0[34]|INF-09|DEN-04) `)})
+	rep := suite.Run(context.Background(), a, ctxconform.Requirements(), suite.Options{Level: suite.Robust, Seed: 1, PropertyRuns: 20,
+		Match: regexp.MustCompile(`^(INF-0[34]|INF-09|INF-17|DEN-04) `)})
 	path := filepath.Join(dir, name)
 	f, err := os.Create(path)
 	if err != nil {
@@ -42,16 +43,16 @@ func writeRunReport(t *testing.T, dir, name string, a adapters.Adapter) string {
 func TestDiffCommand(t *testing.T) {
 	dir := t.TempDir()
 	ref := writeRunReport(t, dir, "ref.json", reference.New())
-	noMerge := writeRunReport(t, dir, "no-merge.json", broken.NoMerge())          // INF-03, INF-04 fail
-	inputOrder := writeRunReport(t, dir, "input-order.json", broken.InputOrder()) // INF-09 (MUST), DEN-04 (SHOULD) fail
-	onlyShould := filepath.Join(dir, "only-should.json")                          // input-order's DEN-04 failure alone
+	noMerge := writeRunReport(t, dir, "no-merge.json", broken.NoMerge())         // INF-03 (ROBUST), INF-04 fail
+	squeeze := writeRunReport(t, dir, "squeeze.json", broken.SqueezeKeepsLast()) // INF-17 (ROBUST), DEN-04 (SHOULD) fail
+	onlyShould := filepath.Join(dir, "only-should.json")                         // its DEN-04 failure alone
 	{
-		doc, err := readReportFile(inputOrder)
+		doc, err := readReportFile(squeeze)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, r := range doc.Runs[0].Results {
-			if r.ID == "INF-09" {
+			if r.ID == "INF-17" {
 				doc.Runs[0].Results[i] = suite.Result{ID: r.ID, Standard: r.Standard, Level: r.Level, Title: r.Title, Kind: r.Kind, Outcome: suite.Passed}
 			}
 		}
@@ -69,13 +70,14 @@ func TestDiffCommand(t *testing.T) {
 		code int
 		want []string // in stdout
 	}{
-		{[]string{ref, noMerge}, exitGate, []string{"new failure *", "INF-03", "INF-04", "2 new failures, 2 unchanged", "2 regressions at or below MUST"}},
-		{[]string{noMerge, ref}, exitOK, []string{"fixed", "2 fixed, 2 unchanged", "no regression at or below MUST"}},
-		{[]string{ref, ref}, exitOK, []string{"No verdict changed (4 requirements).", "no regression"}},
+		{[]string{ref, noMerge}, exitGate, []string{"new failure *", "INF-03", "INF-04", "2 new failures, 3 unchanged", "1 regression at or below MUST"}},
+		{[]string{"--fail-on", "robust", ref, noMerge}, exitGate, []string{"2 regressions at or below ROBUST"}},
+		{[]string{noMerge, ref}, exitOK, []string{"fixed", "2 fixed, 3 unchanged", "no regression at or below MUST"}},
+		{[]string{ref, ref}, exitOK, []string{"No verdict changed (5 requirements).", "no regression"}},
 		{[]string{ref, onlyShould}, exitOK, []string{"│ DEN-04 │ SHOULD │ new failure │ pass │ FAIL │", "no regression at or below MUST"}},
 		{[]string{"--fail-on", "should", ref, onlyShould}, exitGate, []string{"new failure *", "1 regression at or below SHOULD"}},
 		{[]string{ref, onlyShould, "--fail-on", "should"}, exitGate, []string{"1 regression at or below SHOULD"}}, // flags after the files
-		{[]string{"--fail-on", "strict", noMerge, inputOrder}, exitGate, []string{"INF-09", "DEN-04", "fixed"}},
+		{[]string{"--fail-on", "strict", noMerge, squeeze}, exitGate, []string{"INF-17", "DEN-04", "fixed"}},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			code, stdout, stderr := runCmd(append([]string{"diff"}, tt.args...)...)
@@ -100,14 +102,14 @@ func TestDiffCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &d); err != nil {
 		t.Fatalf("--json -: %v\n%s", err, stdout)
 	}
-	if d.Format != reports.DiffFormat || d.Regressions != 2 || d.OldSrc != ref || d.NewSrc != noMerge {
+	if d.Format != reports.DiffFormat || d.Regressions != 1 || d.OldSrc != ref || d.NewSrc != noMerge {
 		t.Errorf("--json -: %+v", d)
 	}
 	b, err := os.ReadFile(md)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), "**2 regressions at or below MUST**") || !strings.Contains(string(b), "| `INF-04` | MUST | **new failure** | pass | **FAIL** |") {
+	if !strings.Contains(string(b), "**1 regression at or below MUST**") || !strings.Contains(string(b), "| `INF-04` | MUST | **new failure** | pass | **FAIL** |") {
 		t.Errorf("--markdown:\n%s", b)
 	}
 }

@@ -30,12 +30,13 @@ func faulty(t *testing.T, name string) []string {
 // accepts ASM-16's NaN score and infinite vector, and the replay of that
 // case holds them. Every report is still written, valid, with the floats
 // as the strings "NaN", "Infinity" and "-Infinity"; the exit is the gate's
-// 1, not a usage error; the replay file sends the case again.
+// 1 (with --fail-on robust), not a usage error; the replay file sends the case again.
 func TestReportsKeepNonFinite(t *testing.T) {
 	program := faulty(t, "accept.py")
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
-	args := []string{"run", "--adapter", "exec", "--run", "^ASM-16$", "--seed", "5",
+	// ASM-16 is ROBUST (no standard asks for the refusal): --fail-on robust gates it.
+	args := []string{"run", "--adapter", "exec", "--run", "^ASM-16$", "--seed", "5", "--fail-on", "robust",
 		"--json", p("r.json"), "--junit", p("r.xml"), "--markdown", p("r.md"), "--write-expectations", p("e.json"), "--"}
 	code, _, stderr := runCmd(append(args, program...)...)
 	if code != exitGate {
@@ -70,7 +71,7 @@ func TestReportsKeepNonFinite(t *testing.T) {
 		t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	// On standard output too.
-	code, stdout, stderr = runCmd(append([]string{"run", "--adapter", "exec", "--run", "^ASM-16$", "--seed", "5", "--replay-dir", dir, "--json", "-", "--"}, program...)...)
+	code, stdout, stderr = runCmd(append([]string{"run", "--adapter", "exec", "--run", "^ASM-16$", "--seed", "5", "--fail-on", "robust", "--replay-dir", dir, "--json", "-", "--"}, program...)...)
 	if _, err := reports.ReadReport(strings.NewReader(stdout)); code != exitGate || err != nil {
 		t.Errorf("--json -: exit %d, %v\n%s", code, err, stderr)
 	}
