@@ -136,7 +136,7 @@ func fuzzyNULMessage(t *suite.T) {
 		case inexpressible(err):
 			t.Notef("case %q skipped: %v", c.name, err)
 			continue
-		case nonAnswer(err):
+		case suite.NonAnswer(err):
 			t.OperationFailed(c.name, err) // a non-answer is never a refusal
 		}
 		if msg := strings.ToLower(err.Error()); !strings.Contains(msg, "nul") && !strings.Contains(msg, "0x00") && !strings.Contains(msg, `\x00`) {
@@ -153,7 +153,7 @@ func fuzzyLongTerms(t *suite.T) {
 	// The control: a short term of the same words must be answered, or a
 	// refusal of the long ones shows nothing.
 	if _, _, err := call.Search(t, adapters.SearchRequest{Entries: es, Term: "consciousness consciousness"}); err != nil {
-		if nonAnswer(err) {
+		if suite.NonAnswer(err) {
 			t.OperationFailed("short term", err)
 		}
 		t.Fatalf("a short term was refused (%v), so refusing long ones shows nothing", err)
@@ -162,7 +162,7 @@ func fuzzyLongTerms(t *suite.T) {
 		term := strings.Repeat("consciousness ", n/14+1)[:n]
 		req := adapters.SearchRequest{Entries: es, Term: term}
 		ans, loc, err := call.Search(t, req)
-		if err != nil && nonAnswer(err) {
+		if err != nil && suite.NonAnswer(err) {
 			t.OperationFailed(fmt.Sprintf("term of %d bytes", n), err) // a non-answer is never a refusal
 		}
 		if err != nil {
@@ -198,7 +198,7 @@ func fuzzyTermLimit(t *suite.T) {
 	switch {
 	case err == nil:
 		t.Errorf("term of %d bytes accepted (%d matches); the reference refuses terms over %d bytes", fuzzy.MaxTermBytes+1, len(ans.Matches), fuzzy.MaxTermBytes)
-	case nonAnswer(err):
+	case suite.NonAnswer(err):
 		t.OperationFailed(fmt.Sprintf("term of %d bytes", fuzzy.MaxTermBytes+1), err) // a non-answer is never a refusal
 	}
 }

@@ -1,7 +1,6 @@
 package specs
 
 import (
-	"context"
 	"errors"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -74,7 +73,7 @@ func unjudged(t *suite.T, name, what, subject string, err error) bool {
 	switch {
 	case inexpressible(err):
 		t.Notef("case %q skipped: %s cannot reach this implementation: %v", name, subject, err)
-	case nonAnswer(err):
+	case suite.NonAnswer(err):
 		t.OperationFailed(name+": "+what, err)
 	default:
 		return false
@@ -84,9 +83,3 @@ func unjudged(t *suite.T, name, what, subject string, err error) bool {
 
 // inexpressible: the harness did not send the request.
 func inexpressible(err error) bool { return errors.Is(err, adapters.ErrInexpressible) }
-
-// nonAnswer: the implementation did not answer (crashed, hung, printed
-// garbage, answered another seq) or the harness gave up waiting.
-func nonAnswer(err error) bool {
-	return errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
-}

@@ -19,12 +19,13 @@ import (
 // outcome, ERROR or NOT IMPLEMENTED; only the remaining errors (refusals)
 // are left to a check, which may fail the requirement on them.
 func NoVerdict(err error) bool {
-	return err != nil && (nonAnswer(err) || errors.Is(err, adapters.ErrNotImplemented))
+	return err != nil && (NonAnswer(err) || errors.Is(err, adapters.ErrNotImplemented))
 }
 
-// nonAnswer: the implementation did not answer (crashed, hung, printed
-// garbage, answered another seq) or the harness gave up waiting.
-func nonAnswer(err error) bool {
+// NonAnswer reports whether err says the implementation did not answer
+// (crashed, hung, printed garbage, answered another seq) or the harness
+// gave up waiting.
+func NonAnswer(err error) bool {
 	return errors.Is(err, adapters.ErrFault) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 

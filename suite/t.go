@@ -117,7 +117,7 @@ func (t *T) OperationFailed(op string, err error) {
 	if errors.Is(err, adapters.ErrNotImplemented) {
 		t.notImplemented(op, err)
 	}
-	if nonAnswer(err) {
+	if NonAnswer(err) {
 		t.mu.Lock()
 		if t.shrinking {
 			// The failure already seen stands (ForAll records it).
