@@ -93,7 +93,11 @@ func TestRunSignalledTwice(t *testing.T) {
 				}
 				doc, err := reports.ReadReport(bytes.NewReader(b))
 				if err != nil || len(doc.Runs) != 1 || doc.Runs[0].Count(suite.NotRun) == 0 || doc.Runs[0].Interrupted != "interrupted by SIGINT" {
-					t.Fatalf("JSON report: %v\n%.1000s", err, b)
+					interrupted, notRun := "", 0
+					if len(doc.Runs) == 1 {
+						interrupted, notRun = doc.Runs[0].Interrupted, doc.Runs[0].Count(suite.NotRun)
+					}
+					t.Fatalf("JSON report: %v; interrupted %q, %d not run, want \"interrupted by SIGINT\" and some not run\n%.1000s", err, interrupted, notRun, b)
 				}
 				var suites struct {
 					Tests int `xml:"tests,attr"`
