@@ -2,6 +2,8 @@ package postgres_test
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -413,7 +415,13 @@ func TestSweep(t *testing.T) {
 	c := rawConn(t)
 	ctx := context.Background()
 	live := open(t, postgres.Config{})
-	const stale = "ctxconform_00000000dead"
+	// A name of the form Open gives its schemas, unique to this test run:
+	// another run beside this one on the same database plants its own.
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	stale := "ctxconform_" + hex.EncodeToString(b[:])
 	if _, err := c.Exec(ctx, "CREATE SCHEMA "+stale+"; CREATE TABLE "+stale+".t (x int)"); err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ func TestRunSignalledTwice(t *testing.T) {
 		t.Skip("SIGTERM")
 	}
 	hang := faulty(t, "hang.py")
+	firstSignal := map[string]bool{"interrupted by SIGINT": true, "interrupted by SIGTERM": true}
 	programs := []struct {
 		name string
 		args []string
@@ -92,12 +93,15 @@ func TestRunSignalledTwice(t *testing.T) {
 					t.Fatalf("%v\n%s", err, heard.String())
 				}
 				doc, err := reports.ReadReport(bytes.NewReader(b))
-				if err != nil || len(doc.Runs) != 1 || doc.Runs[0].Count(suite.NotRun) == 0 || doc.Runs[0].Interrupted != "interrupted by SIGINT" {
+				// Either signal may be the one the run heard first: they are
+				// sent milliseconds apart, and on a loaded machine the
+				// runtime may hand them over in either order.
+				if err != nil || len(doc.Runs) != 1 || doc.Runs[0].Count(suite.NotRun) == 0 || !firstSignal[doc.Runs[0].Interrupted] {
 					interrupted, notRun := "", 0
 					if len(doc.Runs) == 1 {
 						interrupted, notRun = doc.Runs[0].Interrupted, doc.Runs[0].Count(suite.NotRun)
 					}
-					t.Fatalf("JSON report: %v; interrupted %q, %d not run, want \"interrupted by SIGINT\" and some not run\n%.1000s", err, interrupted, notRun, b)
+					t.Fatalf("JSON report: %v; interrupted %q, %d not run, want \"interrupted by SIGINT\" or \"interrupted by SIGTERM\" and some not run\n%.1000s", err, interrupted, notRun, b)
 				}
 				var suites struct {
 					Tests int `xml:"tests,attr"`
