@@ -2,8 +2,8 @@ package properties
 
 import (
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // catalogue is every property of the catalogue, standard by standard:

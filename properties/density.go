@@ -3,10 +3,10 @@ package properties
 import (
 	"fmt"
 
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // denSqueezeCount judges that a squeeze keeps floor(budget/150) hits: the

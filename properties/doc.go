@@ -22,7 +22,7 @@
 // judgement over a standard's cases (inflation, assembly, radialWindows, ...,
 // named for what they ask, each in its standard's file; answered in
 // property.go is the common one) and the judgement: a predicate of
-// internal/invariant, made a judge by byUnit, plain or unrepaired
+// suite/invariant, made a judge by byUnit, plain or unrepaired
 // (property.go), or a function of the standard's file (inflate.go,
 // radial.go, ...) whose comment says what it judges. The generators of a
 // standard's cases are in gen_<standard>.go and its named edge cases in
@@ -30,5 +30,5 @@
 // can build it, suite's shrinker can shrink it (by reflection: gopter's
 // Struct, Map and FlatMap generators shrink little) and a replay file can
 // hold it as JSON. Generated
-// text comes from internal/textgen.
+// text comes from suite/textgen.
 package properties

@@ -9,10 +9,10 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/llm/sim"
 	"github.com/ctxconform/ctxconform/reference/densify"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/textgen"
 )
 
 // densifyCase is a generated densification (densification-chunking.md),

@@ -12,10 +12,10 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures"
-	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
+	"github.com/ctxconform/ctxconform/suite/textgen"
 )
 
 // radiusCase is a generated radius question, with a second, larger hit

@@ -11,8 +11,8 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // usageRecipe is a generated usage graph for ADR-023, kept as plain numbers

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
 )
 
 // The order independence of inflation, in two parts (specs/REQUIREMENTS.md,

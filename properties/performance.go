@@ -12,11 +12,11 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/process"
 	"github.com/ctxconform/ctxconform/fixtures"
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // The performance targets of std085-context-inflation-protocol ("Performance
@@ -301,7 +301,7 @@ func prfInProcess(a adapters.Adapter) (bool, string) {
 // prfPiped reports whether a is a program behind the process protocol,
 // whose time from here would be the pipe's as much as its own. It asks the
 // type, not its package path: the path changed once (the machinery moved to
-// internal/protocol) and a program without the bench capability was then
+// adapters/process/protocol) and a program without the bench capability was then
 // timed from here, over the pipe.
 func prfPiped(a adapters.Adapter) bool {
 	_, ok := prfInnermost(a).(*process.Adapter)

@@ -10,13 +10,13 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // radMerged judges that the windows of one compound are sorted by start and

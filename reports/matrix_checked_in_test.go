@@ -11,7 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/ctxconform/ctxconform/internal/browsertest"
+	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 )
 
 // TestCheckedInMatrix checks the project's own matrix, reports/matrix.html

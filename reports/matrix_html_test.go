@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/ctxconform/ctxconform/internal/browsertest"
+	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )

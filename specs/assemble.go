@@ -8,12 +8,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/internal/clip"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // Every document in these examples is tenK ("abcdefghij" repeated, ASCII,

@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/ctxconform/ctxconform/internal/call"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
 )
 
 // minPadding: one short hit at 5000 in 10,000 bytes, alone under budgets

@@ -8,14 +8,14 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures"
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/elastic"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // Budgets and radii in these examples count the adapter's unit; every

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // fzEntries numbers labels e01, e02, ...

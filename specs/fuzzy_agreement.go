@@ -5,17 +5,17 @@ import (
 	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/textgen"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/textgen"
 )
 
 // fzMaxReported bounds the mismatches listed in a failure.
 const fzMaxReported = 10
 
 // trigramAgreement: show_trgm, lower and similarity on the trigram corpus
-// (internal/textgen) equal reference/trgm's in the locale the answer names.
+// (suite/textgen) equal reference/trgm's in the locale the answer names.
 func trigramAgreement(t *suite.T) {
 	req := textgen.TrigramCorpus()
 	ans, loc := call.MustTrigrams(t, req)

@@ -5,10 +5,10 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/ctxconform/ctxconform/internal/call"
-	"github.com/ctxconform/ctxconform/internal/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // notMerged: two 100-byte hits whose gap is MERGE_THRESHOLD (500) or more

@@ -48,7 +48,7 @@ type Call struct {
 const maxCalls = 4
 
 // Record keeps a call for the failing case's replay; the call helpers of
-// package internal/call record every operation they send.
+// package suite/call record every operation they send.
 func (t *T) Record(op string, req, ans any, err error) {
 	c := Call{Op: op, Request: req, Answer: ans}
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 // -ginkgo.seed): the same program then gets the same verdicts on every run,
 // and a "no new failures" gate on an expectations file is not flaky.
 // Exploring other seeds is asked for (`--seed random`); a fault found that
-// way is kept in the failure memory (package internal/memory) and checked
+// way is kept in the failure memory (package suite/memory) and checked
 // first on every later run, whatever the seed.
 const DefaultSeed int64 = 1
 

@@ -18,7 +18,7 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/postgres"
-	"github.com/ctxconform/ctxconform/internal/pgtest"
+	"github.com/ctxconform/ctxconform/internal/testenv/pgtest"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"

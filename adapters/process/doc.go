@@ -27,7 +27,7 @@
 // comparing with the reference in process.
 //
 // The machinery (messages, the operation table, the schema and its
-// validator, both sides of a session) lives in internal/protocol: the
+// validator, both sides of a session) lives in adapters/process/protocol: the
 // operation table (its op_*.go files) maps each operation name to its
 // request and answer types, the adapter method it calls and a sanity check
 // of its answer; adding an operation is one row and one method there.
@@ -63,7 +63,7 @@
 //     them in "start", the program names those it uses in "started", and a
 //     program that names none is spoken to exactly as before. "documents"
 //     sends each distinct document once per session under a ref (requests
-//     list refs; internal/protocol/documents.go), because the same large documents recur in
+//     list refs; adapters/process/protocol/documents.go), because the same large documents recur in
 //     almost every request; "bench" has the program time an operation on
 //     its own clock (adapters.WithSelfTiming asks for it), because a
 //     benchmark timed from the harness measures the pipe.

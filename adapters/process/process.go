@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/protocol"
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 )
 
 // Adapter is an implementation in another process, driven over the
@@ -24,7 +24,7 @@ import (
 //     whether it times "bench" requests on its own clock.
 //
 // It is safe for concurrent use; requests are sent one at a time. The
-// machinery lives in internal/protocol.
+// machinery lives in adapters/process/protocol.
 type Adapter = protocol.Adapter
 
 // Options configure the process adapter. Zero fields take their defaults.

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 	"github.com/ctxconform/ctxconform/adapters/reference"
-	"github.com/ctxconform/ctxconform/internal/protocol"
 )
 
 // example is a fenced block of PROTOCOL.md whose info string is

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ctxconform/ctxconform/internal/protocol"
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 )
 
 var update = flag.Bool("update", false, "rewrite schema/protocol-v1.schema.json")

@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"github.com/ctxconform/ctxconform/internal/browsertest"
+	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 )
 
 // TestHTMLInChromium opens the trend report in a real headless Chromium:

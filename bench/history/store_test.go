@@ -13,7 +13,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/bench/format"
 	"github.com/ctxconform/ctxconform/bench/history"
-	"github.com/ctxconform/ctxconform/internal/pgtest"
+	"github.com/ctxconform/ctxconform/internal/testenv/pgtest"
 	"github.com/jackc/pgx/v5"
 )
 

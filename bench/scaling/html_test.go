@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ctxconform/ctxconform/bench/scaling"
-	"github.com/ctxconform/ctxconform/internal/browsertest"
+	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 )
 
 // TestHTMLInChromium opens the scaling report in a real headless Chromium:

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ctxconform/ctxconform/internal/pgtest"
+	"github.com/ctxconform/ctxconform/internal/testenv/pgtest"
 	"github.com/jackc/pgx/v5"
 )
 

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ctxconform/ctxconform/internal/memory"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
+	"github.com/ctxconform/ctxconform/suite/memory"
 )
 
 var memoryUsage = fmt.Sprintf("the failure memory: cases that once failed, checked first on every run whatever the seed, in `DIR` (default: memory/ in the --replay-dir; a case that then holds in %d runs is dropped)", memory.Keep)

@@ -3,12 +3,12 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
-	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )

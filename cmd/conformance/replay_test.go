@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"github.com/ctxconform/ctxconform/internal/testprog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ctxconform/ctxconform"
 
+	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 	"github.com/ctxconform/ctxconform/suite"
 )
 

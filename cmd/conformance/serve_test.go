@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxconform/ctxconform/internal/protocol"
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 )
 
 // TestServeReference speaks the protocol to serve-reference by hand: the

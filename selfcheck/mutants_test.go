@@ -1,0 +1,183 @@
+package selfcheck_test
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/broken"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// TestMutants runs the suite against implementations broken on purpose
+// (package broken, each wrong in one way) and checks it fails each one on
+// the requirements that describe its fault, while the reference passes them.
+// A harness that passes a broken implementation is itself broken.
+//
+// Only the requirements a mutant must fail are run against it, and only its
+// standard's (each standard run alone must catch the faults its titles
+// describe): shrinking the counterexamples of its other failures would only
+// cost time. Each failing property's reported case must be 1-minimal
+// (checkMinimal).
+func TestMutants(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	for _, tt := range mutants() {
+		name := string(tt.std) + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100, Standards: []adapters.Standard{tt.std},
+				Match: regexp.MustCompile(`^(` + strings.Join(tt.caught, "|") + `) `)}
+			ref := outcomes(suite.Run(context.Background(), reference.New(), reqs, opts))
+			rep := suite.Run(context.Background(), tt.mutant, reqs, opts)
+			got := outcomes(rep)
+			for _, id := range tt.caught {
+				if ref[id] != suite.Passed {
+					t.Errorf("%s: the reference itself is %s", id, ref[id])
+				}
+				if got[id] != suite.Failed {
+					t.Errorf("%s: %s, want failed: the suite does not catch %s", id, got[id], name)
+				}
+			}
+			checkMinimal(t, tt.mutant, reqs, rep)
+		})
+	}
+}
+
+// A mutant is an implementation wrong in one way, and the requirements of
+// its standard that must fail it.
+type mutant struct {
+	std    adapters.Standard
+	mutant adapters.Adapter
+	caught []string // requirements that must fail
+}
+
+// mutants lists every mutant of package broken, by standard.
+func mutants() []mutant {
+	return []mutant{
+		// Context inflation and dynamic density.
+		{adapters.Density, broken.IgnoresBudget(), []string{"DEN-01"}},
+		{adapters.Inflate, broken.NoMerge(), []string{"INF-04", "INF-14"}},
+		{adapters.Inflate, broken.SplitsUTF8(), []string{"INF-02"}},
+		{adapters.Density, broken.SplitsUTF8(), []string{"DEN-10"}},
+		{adapters.Inflate, broken.Overlaps(), []string{"INF-03"}},
+		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
+		{adapters.Inflate, broken.InputOrder(), []string{"INF-17"}},
+		{adapters.Density, broken.SqueezeKeepsLast(), []string{"DEN-04"}},
+		{adapters.Inflate, broken.AcceptsAnything(), []string{"INF-11"}},
+		{adapters.Density, broken.AcceptsAnything(), []string{"DEN-07"}},
+		{adapters.Density, broken.RendersOverBudget(), []string{"DEN-09"}},
+		// Density run alone: kept hits in no window; offsets over the budget
+		// behind a stale text.
+		{adapters.Density, broken.NoWindowsUnder600(), []string{"DEN-11"}},
+		{adapters.Density, broken.DropsLastWindow(), []string{"DEN-11"}},
+		{adapters.Density, broken.StaleText(), []string{"DEN-01", "DEN-10"}},
+		{adapters.Inflate, broken.RendersBestOnly(), []string{"INF-16"}},
+
+		// Window assembly.
+		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},
+		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-02", "ASM-11"}},
+		{adapters.Assemble, broken.AssembleRendersFirstOnly(), []string{"ASM-18"}},
+		{adapters.Assemble, broken.AssembleRendersOverBudget(), []string{"ASM-19"}},
+
+		// Radial lazy inflation.
+		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-13", "RAD-23"}},
+		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-04", "RAD-20"}},
+		{adapters.Radial, broken.RadialRendersFirstOnly(), []string{"RAD-28"}},
+
+		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
+		// the cap example, the radius the answer reports and (under the
+		// floor) the survivors.
+		{adapters.Elastic, broken.UnclampedRadius(), []string{"ELA-04", "ELA-18", "ELA-06", "ELA-23"}},
+		// Windows cut at one radius, another reported: caught by their reach.
+		{adapters.Elastic, broken.ReportsCensusRadius(), []string{"ELA-04", "ELA-21", "ELA-23"}},
+		// Windows every atom at r = 200 whatever the budget.
+		{adapters.Elastic, broken.KeepsEveryAtom(), []string{"ELA-05", "ELA-19", "ELA-06", "ELA-23"}},
+		// One window per atom: overlapping windows are not merged.
+		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
+		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
+		// Windows at the formula's radius, never recomputed: budget wasted.
+		{adapters.Elastic, broken.FormulaRadius(), []string{"ELA-26", "ELA-06", "ELA-23"}},
+		// clamp(b·h/200): right at 10 hits, grows with hits.
+		{adapters.Elastic, broken.RadiusGrowsWithHits(), []string{"ELA-01", "ELA-12", "ELA-13", "ELA-04", "ELA-18"}},
+		// Census by prefix instead of the exact label; census case-sensitive.
+		{adapters.Elastic, broken.CensusPrefix(), []string{"ELA-07", "ELA-08", "ELA-14", "ELA-24"}},
+		{adapters.Elastic, broken.CensusCaseSensitive(), []string{"ELA-07", "ELA-08", "ELA-09", "ELA-14", "ELA-24"}},
+
+		// Fuzzy search.
+		{adapters.Fuzzy, broken.UnescapedLike(), []string{"FUZ-06", "FUZ-14", "FUZ-21"}},
+		{adapters.Fuzzy, broken.TrigramFirst(), []string{"FUZ-03", "FUZ-04", "FUZ-16", "FUZ-21"}},
+		{adapters.Fuzzy, broken.StrictThreshold(), []string{"FUZ-05"}},
+		{adapters.Fuzzy, broken.ASCIILower(), []string{"FUZ-02", "FUZ-14", "FUZ-21"}},
+		{adapters.Fuzzy, broken.EmptyMatchesAll(), []string{"FUZ-07"}},
+
+		// Densification. The endless merge loop must be caught by a
+		// termination requirement, not by the run's timeout: the harness's
+		// call budget ends it.
+		{adapters.Densify, broken.NoMergeRetry(), []string{"DSF-07", "DSF-08", "DSF-24"}},
+		{adapters.Densify, broken.HalvesBelowFloor(), []string{"DSF-08", "DSF-09", "DSF-24"}},
+		{adapters.Densify, broken.RateLimitAsOverflow(), []string{"DSF-10", "DSF-11", "DSF-25"}},
+		// The original's fixed 1,800/2,000 budgets: correct, but wasteful.
+		{adapters.Densify, broken.FixedCeilings(), []string{"DSF-28"}},
+		{adapters.Densify, broken.EndlessMerge(), []string{"DSF-17", "DSF-21"}},
+
+		// Dynamic candidate expansion.
+		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},
+		{adapters.Expand, broken.ColdAtOneHundredth(), []string{"EXP-02"}},
+		{adapters.Expand, broken.GrowingAtOneTenth(), []string{"EXP-03"}},
+		{adapters.Expand, broken.CountsSelfLoops(), []string{"EXP-07", "EXP-20"}},
+		{adapters.Expand, broken.RoundsDown(), []string{"EXP-09", "EXP-15"}},
+		{adapters.Expand, broken.OverLimit(), []string{"EXP-10", "EXP-16"}},
+		{adapters.Expand, broken.OutsidePool(), []string{"EXP-10", "EXP-16"}},
+	}
+}
+
+func outcomes(rep suite.Report) map[string]suite.Outcome {
+	m := map[string]suite.Outcome{}
+	for _, r := range rep.Results {
+		m[r.ID] = r.Outcome
+	}
+	return m
+}
+
+// TestMutantVerdictsStable: the inflation and density mutants fail the same
+// requirements on seeds 1 to 5, as the fixed edge cases promise
+// (specs/REQUIREMENTS.md, rule 6).
+func TestMutantVerdictsStable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five runs of each mutant: not in -short")
+	}
+	mutants := []adapters.Adapter{broken.IgnoresBudget(), broken.NoMerge(), broken.SplitsUTF8(), broken.Overlaps(),
+		broken.LosesHits(), broken.InputOrder(), broken.NoWindowsUnder600(), broken.DropsLastWindow(), broken.StaleText(),
+		broken.RendersOverBudget(), broken.RendersBestOnly(), broken.AcceptsAnything()}
+	reqs := ctxconform.Requirements()
+	for _, m := range mutants {
+		t.Run(strings.TrimPrefix(m.Info().Name, "broken/"), func(t *testing.T) {
+			t.Parallel()
+			var first []string
+			for seed := int64(1); seed <= 5; seed++ {
+				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Robust, Seed: seed, PropertyRuns: 5,
+					Standards: []adapters.Standard{adapters.Inflate, adapters.Density}, Skip: regexp.MustCompile(`^PRF-`)})
+				var failed []string
+				for _, r := range rep.Results {
+					if r.Bad() {
+						failed = append(failed, r.ID)
+					}
+				}
+				if seed == 1 {
+					first = failed
+				} else if !slices.Equal(failed, first) {
+					t.Errorf("seed %d fails %v, seed 1 %v: the verdict depends on the seed", seed, failed, first)
+				}
+			}
+			if len(first) == 0 {
+				t.Errorf("no requirement fails %s", m.Info().Name)
+			}
+		})
+	}
+}
