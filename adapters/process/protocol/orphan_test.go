@@ -18,7 +18,7 @@ import (
 // status, before the handshake and in the middle of a request alike.
 func TestOrphanedOutput(t *testing.T) {
 	python := testprog.Python(t)
-	script, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "orphan.py"))
+	script, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata", "faulty", "orphan.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
