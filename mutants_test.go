@@ -63,7 +63,7 @@ func mutants() []mutant {
 		{adapters.Density, broken.IgnoresBudget(), []string{"DEN-01"}},
 		{adapters.Inflate, broken.NoMerge(), []string{"INF-04", "INF-14"}},
 		{adapters.Inflate, broken.SplitsUTF8(), []string{"INF-02"}},
-		{adapters.Density, broken.SplitsUTF8(), []string{"DEN-10"}},
+		{adapters.Density, broken.SplitsUTF8(), []string{"DEN-12"}},
 		{adapters.Inflate, broken.Overlaps(), []string{"INF-03"}},
 		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
 		{adapters.Inflate, broken.InputOrder(), []string{"INF-17"}},
@@ -161,7 +161,9 @@ func TestMutantVerdictsStable(t *testing.T) {
 			t.Parallel()
 			var first []string
 			for seed := int64(1); seed <= 5; seed++ {
-				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Robust, Seed: seed, PropertyRuns: 5,
+				// Every level: the rendering mutants fail REFERENCE requirements
+				// (no text defines the rendered string).
+				rep := suite.Run(context.Background(), m, reqs, suite.Options{Level: suite.Reference, Seed: seed, PropertyRuns: 5,
 					Standards: []adapters.Standard{adapters.Inflate, adapters.Density}, Skip: regexp.MustCompile(`^PRF-`)})
 				var failed []string
 				for _, r := range rep.Results {

@@ -61,6 +61,10 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("three hits, budget 450 (exactly 150 each)", one(ascii, 450, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 451", one(ascii, 451, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
+	// MinViableSize 150 against MIN_WINDOW_CAP 200 (§3.1 against §3.2):
+	// five hits under 750 keep 5 at 150 and 3 at 200; 4 (a size of 151)
+	// is neither reading's count.
+	add("five hits, budget 750", one(ascii, 750, eh("a", 500, 510, 1), eh("b", 2500, 2510, 0.8), eh("c", 4500, 4510, 0.6), eh("d", 6500, 6510, 0.4), eh("e", 8500, 8510, 0.2)))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
@@ -89,6 +93,11 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("a and emoji, a hit from an emoji longer than the cap", one(strings.Repeat("a😀", 2000), -1, eh("h", 1, 9001, 1)))
 	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
 	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
+	// A hit nested in a long one, and one that starts 700 after the nested
+	// hit's end but inside the long one: merged with the long one's window
+	// when MoleculeA of §2.1.3 is the window so far, not when it is the
+	// molecule just before (then the windows overlap: INF-03).
+	add("a hit nested in a long one, then one inside the long one", one(ascii, -1, eh("a", 1000, 2000, 1), eh("b", 1100, 1200, 0.5), eh("c", 1900, 1950, 0.4)))
 	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))
 	add("two documents, budget 900", request([]inflate.Document{{ID: "m-notes", Body: ascii[:3000]}, {ID: "b-code", Body: emoji[:4000]}}, 900,
 		inflate.Hit{ID: "a", CompoundID: "m-notes", Start: 2900, End: 3000, Score: 1}, inflate.Hit{ID: "b", CompoundID: "b-code", Start: 0, End: 40, Score: 0.5}))
