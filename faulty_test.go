@@ -25,7 +25,7 @@ const serveEnv = "CTXCONFORM_TEST_SERVE_REFERENCE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(serveEnv) != "" {
-		err := process.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, process.ServeOptions{Standards: []adapters.Standard{adapters.Inflate, adapters.Density}})
+		err := process.Serve(context.Background(), reference.New(), os.Stdin, os.Stdout, process.ServeOptions{Standards: []adapters.Standard{adapters.Inflate, adapters.Density, adapters.Assemble}})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

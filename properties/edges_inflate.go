@@ -16,7 +16,8 @@ import (
 //   - empty and tiny documents, a window ending at the document's end;
 //   - emoji (astral characters, surrogate pairs in UTF-16) and 2- and
 //     3-byte characters at every window edge;
-//   - budgets at and around the minimum viable size (150), below, at and
+//   - budgets at and around the minimum viable size (150) and MIN_WINDOW_CAP
+//     (200), five hits under 750 (150, 151 and 200 keep 5, 4 and 3), below, at and
 //     above 600, at the static cap (2500), and budgets the windows fill
 //     exactly (a renderer adding markers overruns them);
 //   - every constant of §2.1 and §3 at c-1, c and c+1 in ASCII text (so
@@ -52,7 +53,7 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("emoji document, hits at both ends", one(emoji, -1, eh("a", 0, 8, 1), eh("b", 9992, 10000, 1)))
 	add("mixed widths, hits on each width", one(mixed, -1, eh("a", 1000, 1001, 1), eh("b", 2001, 2003, 0.9), eh("c", 4003, 4006, 0.8), eh("d", 7006, 7010, 0.7)))
 	add("mixed widths, budget 700", one(mixed, 700, eh("a", 3000, 3010, 1), eh("b", 6000, 6010, 0.5)))
-	for _, b := range []int{1, 149, 150, 151, 299, 300, 450, 599, 600, 601, 1200, 2499, 2500, 2501} {
+	for _, b := range []int{1, 149, 150, 151, 199, 200, 201, 299, 300, 450, 599, 600, 601, 1200, 2499, 2500, 2501} {
 		// One 100-byte hit: under 1200 its window fills the budget exactly
 		// (padding (budget-100)/2 each side, when that is at least 50).
 		add(fmt.Sprintf("one hit, budget %d", b), one(ascii, b, eh("h", 5000, 5100, 1)))
