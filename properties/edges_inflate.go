@@ -66,6 +66,10 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	// five hits under 750 keep 5 at 150 and 3 at 200; 4 (a size of 151)
 	// is neither reading's count.
 	add("five hits, budget 750", one(ascii, 750, eh("a", 500, 510, 1), eh("b", 2500, 2510, 0.8), eh("c", 4500, 4510, 0.6), eh("d", 6500, 6510, 0.4), eh("e", 8500, 8510, 0.2)))
+	// Seven hits under 6482, each window 926: two of them 100 apart share
+	// a window, the rest lie far apart (a fault in a band of window sizes
+	// shows here; shrunk, with two hits under 1852).
+	add("seven hits, two near, budget 6482", one(ascii, 6482, eh("a", 500, 510, 1), eh("b", 610, 620, 0.9), eh("c", 2000, 2010, 0.8), eh("d", 3500, 3510, 0.7), eh("e", 5000, 5010, 0.6), eh("f", 6500, 6510, 0.5), eh("g", 8000, 8010, 0.4)))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
