@@ -29,7 +29,7 @@ var quotes = map[string]string{
 	"DEN-03": "SafeCount = TotalBudget / MinViableSize Results = Results.slice(0, SafeCount) TargetWindowSize = MinViableSize … **MIN_WINDOW_CAP**: 200 chars (Absolute floor for a useful card).",
 	"DEN-04": "Inflation occurs **after** search scoring/ranking but **before** the final Token Budgeting. … Results = Results.slice(0, SafeCount)",
 	"DEN-05": "**MAX_PADDING**: 500 chars (Prevents bloat when few results found).",
-	"DEN-10": "Clamp to document boundaries (0, length). … Apply `PADDING_CHARS` to the start and end of the window. … `content` replaced by the inflated slice",
+	"DEN-10": "Clamp to document boundaries (0, length). … `content` replaced by the inflated slice",
 	"DEN-11": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … // Truncate list to fit budget at minimal viable quality.",
 
 	// Window assembly: std085-context-inflation-protocol §1–3.
