@@ -65,6 +65,7 @@ func TestReadings085(t *testing.T) {
 		{"MoleculeA the molecule before", inflate("merge-previous"), infDen, []string{"INF-03"}, 5},
 		{"overlapping windows joined", inflate("merge-overlaps"), infDen, []string{"INF-08"}, 5},
 		{"markers outside the budget", inflate("markers"), infDen, []string{"DEN-09"}, 5},
+		{"static fallback 2500 the budget", inflate("static-budget"), infDen, []string{"DEN-15"}, 5},
 		{"proxy085 reference (control)", proxy("reference"), asm, nil, 1},
 		{"molecules listed by score", proxy("by-score"), asm, []string{"ASM-21"}, 5},
 		{"assembly markers outside max_chars", proxy("markers"), asm, []string{"ASM-19"}, 5},

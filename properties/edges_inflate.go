@@ -70,6 +70,14 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	// a window, the rest lie far apart (a fault in a band of window sizes
 	// shows here; shrunk, with two hits under 1852).
 	add("seven hits, two near, budget 6482", one(ascii, 6482, eh("a", 500, 510, 1), eh("b", 610, 620, 0.9), eh("c", 2000, 2010, 0.8), eh("d", 3500, 3510, 0.7), eh("e", 5000, 5010, 0.6), eh("f", 6500, 6510, 0.5), eh("g", 8000, 8010, 0.4)))
+	// Twenty hits without a budget: the static fallback of 2500 caps each
+	// window (the reference keeps all twenty) or, read as the budget,
+	// squeezes them to 16 (§3.2).
+	twenty := make([]inflate.Hit, 20)
+	for i := range twenty {
+		twenty[i] = eh(fmt.Sprintf("h%02d", i), 200+480*i, 210+480*i, float64(20-i)/20)
+	}
+	add("twenty hits, no budget", one(ascii, -1, twenty...))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))

@@ -256,6 +256,15 @@ func Budget(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	return nil
 }
 
+// StaticBudget is the request's budget, or §3.2's static fallback of 2500
+// read as the budget when there is none.
+func StaticBudget(req inflate.Request) int {
+	if req.Budget == nil {
+		return StaticCap
+	}
+	return *req.Budget
+}
+
 // BudgetOverFloor is Budget as every reading of std085 §3 demands it: the
 // windows' total may exceed the budget only when every window is at most
 // MinWindowCap long (by its offsets and by its text), as §3.2's floor of
@@ -281,18 +290,17 @@ func BudgetOverFloor(req inflate.Request, res inflate.Result, u unit.Unit) error
 	return nil
 }
 
-// TextCap is the smallest window cap std085's text allows for req: 2500 with
-// no budget; with a budget B and n hits, B/n when every hit fits at the
-// minimum viable size and 150 otherwise.
+// TextCap is the smallest window cap std085's text allows for req: with a
+// budget B and n hits, B/n when every hit fits at the minimum viable size
+// and 150 otherwise. With no budget the same for B = 2500: §3.2's "If no
+// budget is provided, defaults to 2500 chars" may set the window cap (the
+// reference) or the budget itself (StaticBudget), whose caps are smaller.
 func TextCap(req inflate.Request) int {
-	if req.Budget == nil {
-		return StaticCap
-	}
 	n := len(req.Hits)
 	if n == 0 {
 		return 0
 	}
-	b := *req.Budget
+	b := StaticBudget(req)
 	if n*MinViable > b {
 		return MinViable
 	}
@@ -394,9 +402,14 @@ func Capped(req inflate.Request, res inflate.Result, u unit.Unit) error {
 func KeptAll(req inflate.Request, res inflate.Result) error { return keptAllAt(req, res, MinViable) }
 
 // KeptAllAtFloor: no hit is dropped when every hit fits at MIN_WINDOW_CAP
-// (200), or when there is no budget: what both readings of the viable size
-// (150 or 200) keep.
+// (200), what both readings of the viable size (150 or 200) keep; with no
+// budget, when every hit fits at 200 in the static fallback of 2500, what
+// both readings of the fallback (a window cap or the budget) keep.
 func KeptAllAtFloor(req inflate.Request, res inflate.Result) error {
+	if req.Budget == nil {
+		b := StaticCap
+		req.Budget = &b
+	}
 	return keptAllAt(req, res, MinWindowCap)
 }
 

@@ -29,6 +29,10 @@ its first argument:
                   a budget each side is padded by §3.1's (2500 / 2) clamped
                   to 500, not 200: hits 500 to 999 apart share a window:
                   fails INF-08 and INF-14 (REFERENCE)
+  static-budget   §3.2's "If no budget is provided, defaults to 2500 chars"
+                  read as the budget, not each window's cap: without a
+                  budget, more than 16 hits squeeze and the windows share
+                  2500: fails DEN-15 (and INF-14's exact windows, REFERENCE)
   markers         hands the model each window as "..." + text + "...",
                   joined by blank lines ("rendered"), and counts none of it
                   against the budget (std085 §5 leaves the final budgeting
@@ -46,7 +50,8 @@ STATIC_WINDOW, STATIC_PADDING = 2500, 200
 MIN_WINDOW_CAP = 200
 
 
-MODES = ("reference", "pad-half", "input-order", "floor200", "viable200", "merge-previous", "merge-overlaps", "markers")
+MODES = ("reference", "pad-half", "input-order", "floor200", "viable200", "merge-previous", "merge-overlaps", "static-budget",
+         "markers")
 
 
 class Refused(Exception):
@@ -56,6 +61,8 @@ class Refused(Exception):
 def plan(mode, hits, budget):
     """(keep, window cap, padding, threshold) for hits under budget."""
     threshold = MERGE_THRESHOLD
+    if budget is None and mode == "static-budget":
+        budget = STATIC_WINDOW
     if budget is None:
         pad = MAX_PADDING if mode == "merge-overlaps" else STATIC_PADDING
         return len(hits), STATIC_WINDOW, pad, threshold
