@@ -16,7 +16,8 @@ import (
 //   - empty and tiny documents, a window ending at the document's end;
 //   - emoji (astral characters, surrogate pairs in UTF-16) and 2- and
 //     3-byte characters at every window edge;
-//   - budgets at and around the minimum viable size (150), below, at and
+//   - budgets at and around the minimum viable size (150) and MIN_WINDOW_CAP
+//     (200), five hits under 750 (150, 151 and 200 keep 5, 4 and 3), below, at and
 //     above 600, at the static cap (2500), and budgets the windows fill
 //     exactly (a renderer adding markers overruns them);
 //   - every constant of §2.1 and §3 at c-1, c and c+1 in ASCII text (so
@@ -52,7 +53,7 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("emoji document, hits at both ends", one(emoji, -1, eh("a", 0, 8, 1), eh("b", 9992, 10000, 1)))
 	add("mixed widths, hits on each width", one(mixed, -1, eh("a", 1000, 1001, 1), eh("b", 2001, 2003, 0.9), eh("c", 4003, 4006, 0.8), eh("d", 7006, 7010, 0.7)))
 	add("mixed widths, budget 700", one(mixed, 700, eh("a", 3000, 3010, 1), eh("b", 6000, 6010, 0.5)))
-	for _, b := range []int{1, 149, 150, 151, 299, 300, 450, 599, 600, 601, 1200, 2499, 2500, 2501} {
+	for _, b := range []int{1, 149, 150, 151, 199, 200, 201, 299, 300, 450, 599, 600, 601, 1200, 2499, 2500, 2501} {
 		// One 100-byte hit: under 1200 its window fills the budget exactly
 		// (padding (budget-100)/2 each side, when that is at least 50).
 		add(fmt.Sprintf("one hit, budget %d", b), one(ascii, b, eh("h", 5000, 5100, 1)))
@@ -61,6 +62,22 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("three hits, budget 450 (exactly 150 each)", one(ascii, 450, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 451", one(ascii, 451, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
+	// MinViableSize 150 against MIN_WINDOW_CAP 200 (§3.1 against §3.2):
+	// five hits under 750 keep 5 at 150 and 3 at 200; 4 (a size of 151)
+	// is neither reading's count.
+	add("five hits, budget 750", one(ascii, 750, eh("a", 500, 510, 1), eh("b", 2500, 2510, 0.8), eh("c", 4500, 4510, 0.6), eh("d", 6500, 6510, 0.4), eh("e", 8500, 8510, 0.2)))
+	// Seven hits under 6482, each window 926: two of them 100 apart share
+	// a window, the rest lie far apart (a fault in a band of window sizes
+	// shows here; shrunk, with two hits under 1852).
+	add("seven hits, two near, budget 6482", one(ascii, 6482, eh("a", 500, 510, 1), eh("b", 610, 620, 0.9), eh("c", 2000, 2010, 0.8), eh("d", 3500, 3510, 0.7), eh("e", 5000, 5010, 0.6), eh("f", 6500, 6510, 0.5), eh("g", 8000, 8010, 0.4)))
+	// Twenty hits without a budget: the static fallback of 2500 caps each
+	// window (the reference keeps all twenty) or, read as the budget,
+	// squeezes them to 16 (§3.2).
+	twenty := make([]inflate.Hit, 20)
+	for i := range twenty {
+		twenty[i] = eh(fmt.Sprintf("h%02d", i), 200+480*i, 210+480*i, float64(20-i)/20)
+	}
+	add("twenty hits, no budget", one(ascii, -1, twenty...))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
 	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
 	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
@@ -89,6 +106,11 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	add("a and emoji, a hit from an emoji longer than the cap", one(strings.Repeat("a😀", 2000), -1, eh("h", 1, 9001, 1)))
 	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
 	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
+	// A hit nested in a long one, and one that starts 700 after the nested
+	// hit's end but inside the long one: merged with the long one's window
+	// when MoleculeA of §2.1.3 is the window so far, not when it is the
+	// molecule just before (then the windows overlap: INF-03).
+	add("a hit nested in a long one, then one inside the long one", one(ascii, -1, eh("a", 1000, 2000, 1), eh("b", 1100, 1200, 0.5), eh("c", 1900, 1950, 0.4)))
 	add("nested and identical hits", one(ascii, -1, eh("a", 1000, 1200, 1), eh("b", 1050, 1100, 0.5), eh("c", 1050, 1100, 0.5)))
 	add("two documents, budget 900", request([]inflate.Document{{ID: "m-notes", Body: ascii[:3000]}, {ID: "b-code", Body: emoji[:4000]}}, 900,
 		inflate.Hit{ID: "a", CompoundID: "m-notes", Start: 2900, End: 3000, Score: 1}, inflate.Hit{ID: "b", CompoundID: "b-code", Start: 0, End: 40, Score: 0.5}))

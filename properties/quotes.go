@@ -15,12 +15,10 @@ var quotes = map[string]string{
 	// Context inflation: std085-context-inflation-dynamic-density §2, the
 	// protocol's Performance Targets.
 	"INF-01": "Clamp to document boundaries (0, length). … **Output**: List of `SearchResult` objects with `is_inflated: true` and `content` replaced by the inflated slice (with visual markers `...`).",
-	"INF-02": "Apply `PADDING_CHARS` to the start and end of the window. … `content` replaced by the inflated slice",
 	"INF-04": "If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\". … They are merged into a single window spanning from `MoleculeA.start` to `MoleculeB.end`.",
 	"INF-05": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … They are merged into a single window spanning from `MoleculeA.start` to `MoleculeB.end`.",
 	"INF-07": "**Constraint**: No single window may exceed `MAX_WINDOW_SIZE`. … **Static Fallback**: If no budget is provided, defaults to 2500 chars (safe max).",
 	"INF-09": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … **Sorting**: Molecules within a compound are sorted by `start_byte`.",
-	"INF-16": "**Output**: List of `SearchResult` objects with `is_inflated: true` and `content` replaced by the inflated slice (with visual markers `...`).",
 	"PRF-01": "Character Budget Adherence: <5% over-budget assemblies",
 	"PRF-02": "Memory Efficiency: <2x memory overhead during inflation",
 	"PRF-03": "Inflation Speed: <5ms per window assembly",
@@ -28,23 +26,17 @@ var quotes = map[string]string{
 	// Dynamic density: std085-context-inflation-dynamic-density §3.
 	"DEN-01": "To maximize **Recall** within a fixed **Token Budget**, the system dynamically scales the `MAX_WINDOW_SIZE` and `PADDING_CHARS` based on the number of search hits. … // Truncate list to fit budget at minimal viable quality.",
 	"DEN-02": "We prioritize **Count (Recall)** over **Size (Detail)**, down to a \"Minimum Viable\" floor. … // EXPAND: We can fit everyone.",
-	"DEN-03": "SafeCount = TotalBudget / MinViableSize Results = Results.slice(0, SafeCount) TargetWindowSize = MinViableSize",
+	"DEN-03": "SafeCount = TotalBudget / MinViableSize Results = Results.slice(0, SafeCount) TargetWindowSize = MinViableSize … **MIN_WINDOW_CAP**: 200 chars (Absolute floor for a useful card).",
 	"DEN-04": "Inflation occurs **after** search scoring/ranking but **before** the final Token Budgeting. … Results = Results.slice(0, SafeCount)",
 	"DEN-05": "**MAX_PADDING**: 500 chars (Prevents bloat when few results found).",
-	"DEN-09": "within a fixed **Token Budget** … `content` replaced by the inflated slice (with visual markers `...`).",
-	"DEN-10": "Clamp to document boundaries (0, length). … Apply `PADDING_CHARS` to the start and end of the window. … `content` replaced by the inflated slice",
+	"DEN-10": "Clamp to document boundaries (0, length). … `content` replaced by the inflated slice",
 	"DEN-11": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … // Truncate list to fit budget at minimal viable quality.",
 
 	// Window assembly: std085-context-inflation-protocol §1–3.
 	"ASM-01": "Adjacent molecules from same source must be properly combined",
 	"ASM-02": "Inflate: Combine A + gap content + B for coherent window … Byte-coordinate gaps must be intelligently filled",
-	"ASM-03": "Narrative flow must be preserved across molecule boundaries",
-	"ASM-04": "static inflate(molecules: SearchMolecule[], maxChars: number): InflationResult[] … Character budget limits must be respected",
 	"ASM-05": "coherence_score: number; // 0.0-1.0 confidence in window coherence",
 	"ASM-06": "Character Budget Adherence: <5% over-budget assemblies",
-	"ASM-08": "We prioritize **Count (Recall)** over **Size (Detail)**, down to a \"Minimum Viable\" floor.",
-	"ASM-18": "window: string; // Combined content",
-	"ASM-19": "Character budget limits must be respected",
 
 	// Radial lazy inflation: std085-context-inflation-protocol §5.
 	"RAD-01": "Instead of storing molecules at ingest time, the system supports **on-the-fly molecule creation** from atom positions: … During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",

@@ -46,10 +46,12 @@ func TestFaultyBoundaries(t *testing.T) {
 		{"inflate.py", "pad501", std085Constants, []string{"DEN-05"}},
 		// MIN_PADDING 50 (§3.2) read as 49 at the minimum viable window.
 		{"inflate.py", "pad49", std085Constants, []string{"DEN-06"}},
-		// MinViableSize 150 (§3.1) read as 151: both requirements that count
-		// on 150 (keep all at k·150, keep floor(B/150)); DEN-06 leaves the
-		// hit it drops under a budget of 150 to them.
-		{"inflate.py", "viable151", std085Constants, []string{"DEN-02", "DEN-03"}},
+		// MinViableSize 150 (§3.1) read as 151: DEN-03, which accepts the
+		// counts at 150 and at MIN_WINDOW_CAP 200 and not 4 of five hits
+		// under 750, and DEN-14, the reference's 150 (DEN-02 keeps all only
+		// at 200 each, where 151 keeps all too; DEN-06 leaves the hit it
+		// drops under a budget of 150 to them).
+		{"inflate.py", "viable151", std085Constants, []string{"DEN-03", "DEN-14"}},
 		// Static fallback 2500 (§3.2) read as 2501.
 		{"inflate.py", "cap2501", std085Constants, []string{"INF-07"}},
 		{"expand.py", "correct", adr023Constants, nil},
@@ -98,9 +100,10 @@ func TestFaultyBoundaries(t *testing.T) {
 
 // std085Constants selects the requirements of std085 §2–3 that state a
 // constant: MERGE_THRESHOLD (INF-04, INF-08), MinViableSize (INF-06,
-// DEN-02, DEN-03), the static fallback (INF-07), the budget (DEN-01) and
+// DEN-02, DEN-03, DEN-14; MIN_WINDOW_CAP in DEN-01, DEN-02, DEN-03,
+// DEN-13), the static fallback (INF-07), the budget (DEN-01, DEN-13) and
 // the padding clamp (DEN-05, DEN-06).
-const std085Constants = `^(INF-0[4678]|DEN-0[1-356]) `
+const std085Constants = `^(INF-0[4678]|DEN-0[1-356]|DEN-1[34]) `
 
 // adr023Constants selects the requirements of ADR-023 that state its
 // cut-offs (EXP-01 to EXP-05, EXP-14) and the search's use of them (EXP-15).

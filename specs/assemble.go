@@ -56,12 +56,16 @@ func asmGapExample(t *suite.T) {
 	if len(ans.Results) != 1 {
 		t.Fatalf("%d windows, want A and B combined into one:%s", len(ans.Results), asmBrief(ans.Results))
 	}
+	// The molecules in any order (the order of the field is ASM-21's, a
+	// reference's reading); a window larger than [1000,1400) overruns
+	// max_chars, which ASM-04 judges (the protocol contradicts itself on
+	// the budget), so the window need only cover [1000,1400).
 	r := ans.Results[0]
-	if r.Source != "doc" || r.Start != 1000 || r.End != 1400 || !slices.Equal(r.Molecules, []string{"A", "B"}) {
-		t.Errorf("window %s[%d,%d) %v, want doc[1000,1400) [A B]", r.Source, r.Start, r.End, r.Molecules)
+	if r.Source != "doc" || r.Start > 1000 || r.End < 1400 || !slices.Equal(slices.Sorted(slices.Values(r.Molecules)), []string{"A", "B"}) {
+		t.Errorf("window %s[%d,%d) %v, want doc[1000,1400) listing A and B", r.Source, r.Start, r.End, r.Molecules)
 	}
-	if r.Window != tenK[1000:1400] {
-		t.Errorf("window text is not the body's bytes [1000,1400): the gap [1200,1250) must be %q, got %q", tenK[1200:1250], clipText(r.Window, 1200-r.Start, 50))
+	if r.Start >= 0 && r.Start <= 1200 && r.End <= len(tenK) && r.Start <= r.End && r.Window != tenK[r.Start:r.End] {
+		t.Errorf("window text is not the body's bytes [%d,%d): the gap [1200,1250) must be %q, got %q", r.Start, r.End, tenK[1200:1250], clipText(r.Window, 1200-r.Start, 50))
 	}
 }
 
@@ -118,8 +122,8 @@ func asmAdjacentExample(t *suite.T) {
 					abc = append(abc, id)
 				}
 			}
-			if !slices.Equal(abc, []string{"A", "B", "C"}) || r.Start > 100 || r.End < 450 {
-				t.Errorf("A's window %s[%d,%d) lists %v; want A, B, C in byte order within one window covering [100,450)", r.Source, r.Start, r.End, r.Molecules)
+			if !slices.Equal(slices.Sorted(slices.Values(abc)), []string{"A", "B", "C"}) || r.Start > 100 || r.End < 450 {
+				t.Errorf("A's window %s[%d,%d) lists %v; want A, B and C (in any order: ASM-21 judges the order) within one window covering [100,450)", r.Source, r.Start, r.End, r.Molecules)
 			}
 			return
 		}

@@ -21,7 +21,7 @@ func catalogue() []suite.Requirement {
 		// Context inflation (std085-context-inflation-dynamic-density §2): checks
 		// in inflate.go; decisions in REQUIREMENTS.md, "Context inflation and
 		// dynamic density".
-		inf("INF-08", "std085 §2.1.3", suite.Should,
+		inf("INF-08", "std085 §2.1.3 (reference)", suite.Reference,
 			"Hits 500 bytes or more apart are not merged into one window.", notMerged),
 		inf("INF-11", "std085 §2.1; bad input", suite.Robust,
 			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
@@ -44,14 +44,14 @@ func catalogue() []suite.Requirement {
 		// assemble.go; the decisions behind the levels, where the protocol is vague
 		// or contradicts itself, in REQUIREMENTS.md, "Window assembly".
 		asm("ASM-11", "std085 protocol §3 (example)", suite.Must,
-			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, exactly the body's bytes [1000, 1400), listing A then B.", asmGapExample),
+			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, holding the body's bytes [1000, 1400) exactly between its offsets and listing both.", asmGapExample),
 		asm("ASM-12", "std085 protocol §3, calculateCoherence (reference)", suite.Reference,
 			"§3's example is labelled gap_fill with coherence 1 − 50/500 = 0.9.", asmGapCoherence),
 		asm("ASM-13", "std085 protocol §2 Adjacent, Validation Criterion 1", suite.Must,
-			"Overlapping and touching molecules of one source are one window, listing them in byte order.", asmAdjacentExample),
+			"Overlapping and touching molecules of one source are one window, listing them all.", asmAdjacentExample),
 		asm("ASM-14", "std085 protocol §2–3 Inflation Strategies (reference)", suite.Reference,
 			"Each strategy on hand-derived pairs: adjacent, gap_fill, temporal, semantic and narrative joins with their coherence, and the pairs no enabled strategy joins.", asmStrategies),
-		asm("ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD)", suite.Should,
+		asm("ASM-15", "std085 protocol §3; std085 §2.1 (< MERGE_THRESHOLD) (reference)", suite.Reference,
 			"Gap filling joins molecules less than 500 bytes apart and not those 500 apart (when nothing else links them).", asmGapLimit),
 		asm("ASM-16", "std085 protocol; bad input", suite.Robust,
 			"A malformed request is rejected with an error: max_chars <= 0, duplicate or empty IDs, invalid UTF-8, unknown source, offsets negative, reversed, beyond the body or inside a character, a score or vector that is not finite.", asmBadInput),

@@ -14,14 +14,12 @@ func Requirements() []suite.Requirement { return suite.WithQuotes(catalogue(), q
 // requirements have none: no sentence of a standard fixes them.
 var quotes = map[string]string{
 	// Context inflation and dynamic density: std085-context-inflation-dynamic-density.
-	"INF-08": "If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\".",
 	"INF-12": "Apply `PADDING_CHARS` to the start and end of the window.",
 	"DEN-06": "**MIN_PADDING**: 50 chars (Ensures minimal context like `<50>search<50>`).",
 
 	// Window assembly: std085-context-inflation-protocol §1–3.
 	"ASM-11": "Molecule A: bytes 1000-1200 Molecule B: bytes 1250-1400 Gap: bytes 1201-1249 (likely metadata/comments) Inflate: Combine A + gap content + B for coherent window",
 	"ASM-13": "**Adjacent**: Molecules from same source with contiguous byte ranges … Adjacent molecules from same source must be properly combined",
-	"ASM-15": "When molecules have byte coordinates, the system can intelligently fill gaps: … If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\".",
 
 	// Radial lazy inflation: std085-context-inflation-protocol §5.
 	"RAD-19": "Atom A: position 1000, radius 500 → window [500, 1500] Atom B: position 1400, radius 500 → window [900, 1900] Overlap detected → Merged window [500, 1900] … If `window.start <= previous.end`, merge into one extended window",

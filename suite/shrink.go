@@ -22,7 +22,17 @@ import (
 //     then one step toward 0, and when that fails too it is minimized by
 //     binary search, so a number in the millions takes some twenty sends,
 //     not millions;
-//   - no flag can be cleared.
+//   - no flag can be cleared;
+//   - no items of a list can be removed together with a rescaling of a
+//     number they share: when no single change is left, chunks of each
+//     list are removed while every whole number outside the lists (a
+//     budget, a count) is scaled by the share of items left, so that a
+//     failure that depends on each item's share of a budget (seven hits
+//     under a budget of 6482, each window 926) comes down to the items that
+//     cause it (two hits under 1852, each window still 926), where removing
+//     an item alone changes every share and lowering the budget alone
+//     shrinks them. Hypothesis's shrinker has such passes, which change two
+//     things at once, for the same reason.
 //
 // The passes repeat until one round changes nothing, so the minimum holds
 // for every item at once. The search is bounded by time only (shrinkShare
@@ -109,6 +119,10 @@ func (s *shrinker) run() {
 		s.pass(reflect.String, s.shrinkString)
 		s.pass(reflect.Invalid, s.shrinkScalar) // numbers and flags
 		if s.kept == before {
+			// Stuck one change at a time: try two at once.
+			s.pass(reflect.Slice, s.shrinkSliceScaled)
+		}
+		if s.kept == before {
 			return
 		}
 	}
@@ -137,6 +151,67 @@ func (s *shrinker) shrinkSlice(path []int) {
 			v.Set(reflect.AppendSlice(out, v.Slice(j, v.Len())))
 		})
 	})
+}
+
+// shrinkSliceScaled removes chunks of the slice at path (halves, quarters,
+// … single items; never all of it) while scaling one whole number outside
+// every list, in turn each, by the share of items left: x·(n−k)/n, rounded,
+// for k of n items removed.
+func (s *shrinker) shrinkSliceScaled(path []int) {
+	n := func() int { return at(s.best, path).Len() }
+	for _, q := range sharedNumbers(s.best) {
+		if s.stop() {
+			return
+		}
+		s.deleteChunks(n, func(i, j int) bool {
+			total, k := n(), j-i
+			if k >= total || at(s.best, q).IsZero() {
+				return false
+			}
+			return s.try(nil, func(v reflect.Value) {
+				sl := at(v, path)
+				out := reflect.MakeSlice(sl.Type(), 0, sl.Len()-k)
+				out = reflect.AppendSlice(out, sl.Slice(0, i))
+				sl.Set(reflect.AppendSlice(out, sl.Slice(j, sl.Len())))
+				scale(at(v, q), total-k, total)
+			})
+		})
+	}
+}
+
+// sharedNumbers lists the paths to the whole numbers of v that lie in no
+// list: the budgets and counts a case's items share.
+func sharedNumbers(v reflect.Value) [][]int {
+	var out [][]int
+	for _, p := range sitesOf(v, reflect.Invalid) {
+		x, inList := v, false
+		for _, i := range p {
+			if x.Kind() == reflect.Slice || x.Kind() == reflect.Array {
+				inList = true
+				break
+			}
+			x = at(x, []int{i})
+		}
+		switch x.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			if !inList {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// scale sets the whole number v to v·num/den, rounded to the nearest.
+func scale(v reflect.Value, num, den int) {
+	f := func(x float64) float64 { return math.Round(x * float64(num) / float64(den)) }
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(f(float64(v.Int()))))
+	default:
+		v.SetUint(uint64(f(float64(v.Uint()))))
+	}
 }
 
 // deleteChunks tries removing [i, j) for chunks of n() items, n() then

@@ -149,3 +149,40 @@ func TestShrinkValidAndBoundedByTime(t *testing.T) {
 }
 
 func reflectOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
+
+// A fault that shows when each item's share of the budget is 900 to 1000
+// and there are at least two items: removing an item alone raises every
+// share out of the range and lowering the budget alone lowers them out of
+// it, so one change at a time stops at seven items; removing items while
+// scaling the budget by the share left reaches two (issue 27: seven hits
+// under 6482 shown as two under 1852).
+func TestShrinkItemsWithTheirShare(t *testing.T) {
+	seven := shrinkCase{Budget: 6482, Items: make([]shrinkItem, 7)}
+	for i := range seven.Items {
+		seven.Items[i] = shrinkItem{A: i + 1, B: 10 * (i + 1)}
+	}
+	fails := func(c shrinkCase) bool {
+		share := c.Budget / int64(max(len(c.Items), 1))
+		return len(c.Items) >= 2 && share >= 900 && share <= 1000
+	}
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	check := func(st *T) {
+		ForAll(st, "p", []Case[shrinkCase]{{Name: "seven items under 6482", Value: seven}}, genShrinkCase(), func(c shrinkCase) string {
+			if fails(c) {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{Seed: 1})
+	if res.Outcome != Failed || res.Replay == nil {
+		t.Fatalf("%s %s", res.Outcome, res.Message)
+	}
+	var c shrinkCase
+	if err := json.Unmarshal(res.Replay.Value, &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Items) != 2 || c.Budget < 1800 || c.Budget > 2000 {
+		t.Errorf("shrunk to %d items under %d, want 2 items under 1800 to 2000:\n%s", len(c.Items), c.Budget, res.Replay.Value)
+	}
+}

@@ -39,24 +39,50 @@ func NoMerge() adapters.Adapter {
 		if err != nil {
 			return inflate.Result{}, err
 		}
-		kept, dropped := inflate.Select(req.Hits, p.Keep)
-		var out inflate.Result
-		out.Dropped = dropped
-		docs := map[string]inflate.Document{}
-		for _, d := range req.Documents {
-			docs[d.ID] = d
-		}
-		for _, h := range kept {
-			one := p
-			one.Keep = 1
-			ws, err := inflate.Windows([]inflate.Document{docs[h.CompoundID]}, []inflate.Hit{h}, one)
-			if err != nil {
-				return inflate.Result{}, err
-			}
-			out.Windows = append(out.Windows, ws...)
-		}
-		return out, nil
+		return noMerge(req, p)
 	}}
+}
+
+// NoMergeInBand merges as the reference does, except when the window cap is
+// from 900 to 999, where every hit gets a window of its own (as NoMerge). Its
+// fault needs two near hits and a cap in that narrow band, as a real fault
+// that depends on each hit's share of the budget does: one change at a time,
+// a case of seven hits under a budget of 6482 (cap 926) cannot shrink, since
+// removing a hit raises the cap out of the band and lowering the budget
+// lowers it out; removing hits while scaling the budget (suite/shrink.go)
+// shows it with two.
+func NoMergeInBand() adapters.Adapter {
+	return &inflater{named("no-merge-in-band"), func(req inflate.Request) (inflate.Result, error) {
+		p, err := plan(req)
+		if err != nil {
+			return inflate.Result{}, err
+		}
+		if p.MaxWindow < 900 || p.MaxWindow >= 1000 {
+			return inflate.Inflate(req)
+		}
+		return noMerge(req, p)
+	}}
+}
+
+// noMerge gives every kept hit a window of its own under plan p.
+func noMerge(req inflate.Request, p density.Plan) (inflate.Result, error) {
+	kept, dropped := inflate.Select(req.Hits, p.Keep)
+	var out inflate.Result
+	out.Dropped = dropped
+	docs := map[string]inflate.Document{}
+	for _, d := range req.Documents {
+		docs[d.ID] = d
+	}
+	for _, h := range kept {
+		one := p
+		one.Keep = 1
+		ws, err := inflate.Windows([]inflate.Document{docs[h.CompoundID]}, []inflate.Hit{h}, one)
+		if err != nil {
+			return inflate.Result{}, err
+		}
+		out.Windows = append(out.Windows, ws...)
+	}
+	return out, nil
 }
 
 // SplitsUTF8 moves every window's end one byte further when it can, which

@@ -81,20 +81,94 @@ func asmJudged(err error, v string) error {
 // AssembleCombined is Validation Criterion 1: listed molecules of one source whose
 // ranges overlap or touch are listed by the same result.
 func AssembleCombined(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	return asmJudged(asmCheck(req, asmNeutral(req, ans.Results, true)), "V1")
+	return asmJudged(asmCheck(req, asmListedInOrder(req, asmNeutral(req, ans.Results, true))), "V1")
+}
+
+// asmListedInOrder copies results with each one's molecules listed in byte
+// order, repeats kept: the order of the molecules field is no text's
+// (AssembleListOrder judges the reference's), so the other criteria judge
+// an answer as if it listed them in byte order.
+func asmListedInOrder(req adapters.AssembleRequest, results []assemble.Result) []assemble.Result {
+	mols := make(map[string]assemble.Molecule, len(req.Molecules))
+	for _, m := range req.Molecules {
+		mols[m.ID] = m
+	}
+	out := slices.Clone(results)
+	for i := range out {
+		ids := slices.Clone(out[i].Molecules)
+		slices.SortStableFunc(ids, func(a, b string) int {
+			ma, oka := mols[a]
+			mb, okb := mols[b]
+			if !oka || !okb {
+				return 0
+			}
+			return cmp.Or(cmp.Compare(ma.Start, mb.Start), cmp.Compare(ma.End, mb.End), cmp.Compare(ma.ID, mb.ID))
+		})
+		out[i].Molecules = ids
+	}
+	return out
+}
+
+// AssembleListOrder is the reference's reading of Validation Criterion 3
+// for the molecules field: each result lists its molecules in byte order
+// (start, then end).
+func AssembleListOrder(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+	mols := make(map[string]assemble.Molecule, len(req.Molecules))
+	for _, m := range req.Molecules {
+		mols[m.ID] = m
+	}
+	for i, r := range ans.Results {
+		for k := 1; k < len(r.Molecules); k++ {
+			a, oka := mols[r.Molecules[k-1]]
+			b, okb := mols[r.Molecules[k]]
+			if oka && okb && cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) > 0 {
+				return fmt.Errorf("result %d lists molecule %q [%d,%d) after %q [%d,%d), which comes later in the body", i, b.ID, b.Start, b.End, a.ID, a.Start, a.End)
+			}
+		}
+	}
+	return nil
+}
+
+// AssembleOnRunes: no window edge cuts a multi-byte character (ctxconform's
+// rule; the protocol's "bytes" say nothing of characters).
+func AssembleOnRunes(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+	bodies := make(map[string]string, len(req.Documents))
+	for _, d := range req.Documents {
+		bodies[d.ID] = d.Body
+	}
+	for i, r := range ans.Results {
+		body, ok := bodies[r.Source]
+		if !ok || r.Start < 0 || r.Start > r.End || r.End > len(body) {
+			continue // AssembleFilled's to report
+		}
+		for _, off := range []int{r.Start, r.End} {
+			if !unit.IsBoundary(body, off) {
+				return fmt.Errorf("result %d (source %q) [%d,%d): edge at byte %d cuts a multi-byte character", i, r.Source, r.Start, r.End, off)
+			}
+		}
+	}
+	return nil
 }
 
 // AssembleFilled is Validation Criterion 2: each window is exactly its body's bytes
 // from start_byte to end_byte (a gap between molecules is filled with the
-// body's own bytes), its edges do not cut a character, and it contains every
-// molecule it lists. Results are checked one at a time, their molecule lists
+// body's own bytes) and it contains every molecule it lists. A result with
+// an edge inside a character is left to AssembleOnRunes. Results are checked one at a time, their molecule lists
 // put in byte order, so that no other criterion can come first.
 func AssembleFilled(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
 	mols := make(map[string]assemble.Molecule, len(req.Molecules))
 	for _, m := range req.Molecules {
 		mols[m.ID] = m
 	}
+	bodies := make(map[string]string, len(req.Documents))
+	for _, d := range req.Documents {
+		bodies[d.ID] = d.Body
+	}
 	for i, r := range asmNeutral(req, ans.Results, false) {
+		if body, ok := bodies[r.Source]; ok && 0 <= r.Start && r.Start <= r.End && r.End <= len(body) &&
+			(!unit.IsBoundary(body, r.Start) || !unit.IsBoundary(body, r.End)) {
+			continue // an edge inside a character: AssembleOnRunes's to report
+		}
 		r.Molecules = asmByteOrder(r.Molecules, mols)
 		if err := asmCheck(req, []assemble.Result{r}); err != nil {
 			return fmt.Errorf("result %d: %w", i, err)
@@ -130,11 +204,12 @@ func asmByteOrder(ids []string, mols map[string]assemble.Molecule) []string {
 	return append(out, unknown...)
 }
 
-// AssembleOrdered is Validation Criterion 3 (narrative flow): each result lists its
-// molecules in byte order, no molecule is listed twice, and windows of one
-// source do not overlap.
+// AssembleOrdered is ctxconform's reading of Validation Criterion 3
+// (narrative flow): no molecule is listed twice and windows of one source
+// do not overlap. The order in which a result lists its molecules is
+// AssembleListOrder's.
 func AssembleOrdered(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	return asmJudged(asmCheck(req, asmNeutral(req, ans.Results, true)), "V3")
+	return asmJudged(asmCheck(req, asmListedInOrder(req, asmNeutral(req, ans.Results, true))), "V3")
 }
 
 // AssembleTotal is the windows' total length counted in u.
