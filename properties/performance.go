@@ -43,14 +43,17 @@ import (
 //     optimises: the Node example's first call allocated 2.43× its output,
 //     its tenth 1.72×), so a cold measure judged a program by whatever else
 //     ran before PRF-02 in the same process: alone or in a shard it failed,
-//     in a full run it passed. It is SHOULD (a target).
+//     in a full run it passed. It is REFERENCE: "overhead" is undefined (of
+//     what, against what), and allocation against output is ctxconform's
+//     reading; peak memory against the input is another.
 //     Memory of an implementation outside this process cannot be observed
 //     from here: a program behind the process protocol that reports the
 //     bytes it allocates (allocated_bytes of a "bench" answer) is judged
 //     on its own figure; for any other the requirement is skipped.
 //   - "<5ms per window assembly" is read as time per window returned (a call
-//     returning none counts as one window), asserted on the median of 21
-//     calls after prfWarmup warm-up calls, on the target workload (1,000 hits over 100
+//     returning none counts as one window: per call is the stricter
+//     reading), missed when both the median and the mean of 21 calls
+//     after prfWarmup warm-up calls miss it, on the target workload (1,000 hits over 100
 //     compounds of about 16 KB, budget 128,000). It is SHOULD: a target, and
 //     time depends on the machine. An implementation in another process is
 //     timed on its own clock (adapters.WithSelfTiming: the "bench" message
@@ -224,6 +227,11 @@ func prfSpeed(t *suite.T) {
 		perCall[i] = elapsed
 		perWindow[i] = elapsed / time.Duration(max(windows, 1))
 	}
+	var sum time.Duration
+	for _, d := range perWindow {
+		sum += d
+	}
+	mean := sum / prfSpeedRuns
 	slices.Sort(perWindow)
 	slices.Sort(perCall)
 	med := perWindow[prfSpeedRuns/2]
@@ -231,10 +239,12 @@ func prfSpeed(t *suite.T) {
 	if selfTimed {
 		clock = "timed by the implementation on its own clock"
 	}
-	t.Notef("median %v per window (%v per call of %d windows; range %v–%v per window over %d calls, %s; target under %v)",
-		med, perCall[prfSpeedRuns/2], windows, perWindow[0], perWindow[prfSpeedRuns-1], prfSpeedRuns, clock, prfSpeedTarget)
-	if med >= prfSpeedTarget {
-		t.Errorf("median time per window %v over %d calls (%v per call of %d windows), the target is under %v", med, prfSpeedRuns, perCall[prfSpeedRuns/2], windows, prfSpeedTarget)
+	t.Notef("median %v per window, mean %v (%v per call of %d windows; range %v–%v per window over %d calls, %s; target under %v)",
+		med, mean, perCall[prfSpeedRuns/2], windows, perWindow[0], perWindow[prfSpeedRuns-1], prfSpeedRuns, clock, prfSpeedTarget)
+	// A target read as typical time (median) or as average time (mean):
+	// missed only when missed on both.
+	if med >= prfSpeedTarget && mean >= prfSpeedTarget {
+		t.Errorf("median time per window %v and mean %v over %d calls (%v per call of %d windows), the target is under %v", med, mean, prfSpeedRuns, perCall[prfSpeedRuns/2], windows, prfSpeedTarget)
 	}
 }
 
