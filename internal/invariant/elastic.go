@@ -297,9 +297,9 @@ func HydrationKeepsCapacity(req adapters.HydrateRequest, res elastic.Result) err
 type reachMode int
 
 const (
-	reachAtLeast reachMode = iota // MUST: r past its outermost atoms, a lone atom's at most r
-	reachNotGrown                 // SHOULD: a merged window no further than r past them
-	reachInward                   // ROBUST: an edge inside a character rounded inward
+	reachAtLeast  reachMode = iota // MUST: r past its outermost atoms, a lone atom's at most r
+	reachNotGrown                  // SHOULD: a merged window no further than r past them
+	reachInward                    // ROBUST: an edge inside a character rounded inward
 )
 
 // HydrationReach (std085-protocol §5.2–5.4, §5.3), with r the answer's
