@@ -87,6 +87,12 @@ func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
 			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
 	out = append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	// Emoji prose (text seed 3 draws script 3), one atom at byte 100 and a
+	// budget of 12 under the floor: a radius of 6 UTF-16 units ends between
+	// the halves of a surrogate pair on both sides (the character rule,
+	// ELA-27, and the rounding either way of ELA-21).
+	out = append(out, suite.Case[hydrateRecipe]{Name: "emoji document, budget 12", Value: hydrateRecipe{Text: 3,
+		Docs: []hydrateDoc{{Kind: 0, Len: 400}}, Count: 1, Atoms: []hydrateAtom{{Jitter: 100, Twin: 2}}, BudgetMode: 0, Budget: 11}})
 	// §5.4's merge rule `start <= previous.end` at its boundary: two atoms
 	// of an ASCII prose document (text seed 11 draws script 0) 63999, 64000
 	// and 64001 apart under a budget that takes the radius to the cap of

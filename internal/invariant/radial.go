@@ -148,12 +148,17 @@ func RadialCostRange(kind, text string, u unit.Unit) (lo, hi int) {
 }
 
 // RadialCost (§5.3): each window's cost is its text's length in u, except
-// that white space of code costs nothing.
-func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
+// that white space of code costs nothing. slack, by window index, is how far
+// the window's edges were moved to the characters they cut (the conversion's
+// repairs, in u): the program costed the text between its own edges, and a
+// cut character is the character rule's (RAD-29), so its cost may differ by
+// that much.
+func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit, slack map[int]int) error {
 	docs := documents(req.Documents)
 	for i, w := range ans.Windows {
 		d := docs[w.CompoundID]
 		lo, hi := RadialCostRange(d.Kind, w.Text, u)
+		lo, hi = lo-slack[i], hi+slack[i]
 		if w.Cost < lo || w.Cost > hi {
 			want := fmt.Sprint(lo)
 			if lo != hi {
