@@ -44,6 +44,14 @@ func edgesRadialCase() []suite.Case[radialCase] {
 		{Name: "windows overlapping by one", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1099, Label: 1}}, Radius: 50}},
 		{Name: "windows touching", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1100, Label: 1}}, Radius: 50}},
 		{Name: "windows one apart", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1101, Label: 1}}, Radius: 50}},
+		// Emoji prose, an atom at byte 200, radius 5: in UTF-16 both edges
+		// fall between the halves of a surrogate pair (the character rule
+		// and its inward rounding, RAD-29; either rounding, RAD-05/06).
+		{Name: "emoji document, both edges inside characters", Value: radialCase{Text: 1, Script: 3, Docs: []int{400}, Count: 1, Atoms: []atomRecipe{{Jitter: 200}}, Radius: 5}},
+		// Two windows of ASCII prose, the later one scoring higher: an
+		// order by score is not the reference's by start (RAD-10), and
+		// RAD-02 must not care.
+		{Name: "two windows, the later scoring higher", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000, Score: 1}, {Jitter: 2000, Label: 1, Score: 3}}, Radius: 50}},
 	}
 }
 
