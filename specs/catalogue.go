@@ -88,8 +88,9 @@ func catalogue() []suite.Requirement {
 		// (MUST), which atoms survive is the reference's (REFERENCE); the check
 		// measures prose and data windows by plain length and code windows by
 		// non-whitespace length (std085-protocol §5.3); 0 hits give no windows
-		// (MUST) and radius 0 (REFERENCE); census matching is exact and
-		// case-insensitive (MUST for ASCII case, SHOULD beyond).
+		// (ROBUST) and radius 0 (REFERENCE); the census finds every exact,
+		// case-insensitive occurrence (MUST for ASCII case, REFERENCE beyond),
+		// and nothing else (REFERENCE: std105 §3.2's SQL also has ILIKE).
 		ela("ELA-01", "std105 §2.2, §4; std085-protocol §5.2", suite.Must,
 			"The radius is clamp(floor(budget/hits/2), 200, 32000): std085 §5.2's three examples and the std105 clamp at both ends.", elaRadiusExamples),
 		ela("ELA-02", "std105 §2.2; bad input", suite.Robust,
