@@ -42,7 +42,7 @@ check: lint
 
 ## docs: regenerate the requirement catalogue inside specs/REQUIREMENTS.md
 docs:
-	$(GO) test -run TestRequirementsDocument -update ./selfcheck
+	$(GO) test -count=1 -run TestRequirementsDocument ./selfcheck -update
 
 ## bench: benchmarks of the reference (and PostgreSQL side by side when reachable):
 ## bench-results.txt (Go benchmark format) and reports/scaling.html

@@ -44,6 +44,14 @@ func edgesRadialCase() []suite.Case[radialCase] {
 		{Name: "windows overlapping by one", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1099, Label: 1}}, Radius: 50}},
 		{Name: "windows touching", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1100, Label: 1}}, Radius: 50}},
 		{Name: "windows one apart", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000}, {Jitter: 1101, Label: 1}}, Radius: 50}},
+		// Emoji prose, an atom at byte 200, radius 5: in UTF-16 both edges
+		// fall between the halves of a surrogate pair (the character rule
+		// and its inward rounding, RAD-29; either rounding, RAD-05/06).
+		{Name: "emoji document, both edges inside characters", Value: radialCase{Text: 1, Script: 3, Docs: []int{400}, Count: 1, Atoms: []atomRecipe{{Jitter: 200}}, Radius: 5}},
+		// Two windows of ASCII prose, the later one scoring higher: an
+		// order by score is not the reference's by start (RAD-10), and
+		// RAD-02 must not care.
+		{Name: "two windows, the later scoring higher", Value: radialCase{Text: 1, Docs: []int{3000}, Count: 1, Atoms: []atomRecipe{{Jitter: 1000, Score: 1}, {Jitter: 2000, Label: 1, Score: 3}}, Radius: 50}},
 	}
 }
 
@@ -87,6 +95,12 @@ func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
 			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
 	out = append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	// Emoji prose (text seed 3 draws script 3), one atom at byte 100 and a
+	// budget of 12 under the floor: a radius of 6 UTF-16 units ends between
+	// the halves of a surrogate pair on both sides (the character rule,
+	// ELA-27, and the rounding either way of ELA-21).
+	out = append(out, suite.Case[hydrateRecipe]{Name: "emoji document, budget 12", Value: hydrateRecipe{Text: 3,
+		Docs: []hydrateDoc{{Kind: 0, Len: 400}}, Count: 1, Atoms: []hydrateAtom{{Jitter: 100, Twin: 2}}, BudgetMode: 0, Budget: 11}})
 	// §5.4's merge rule `start <= previous.end` at its boundary: two atoms
 	// of an ASCII prose document (text seed 11 draws script 0) 63999, 64000
 	// and 64001 apart under a budget that takes the radius to the cap of

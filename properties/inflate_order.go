@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/ctxconform/ctxconform/suite/call"
-	"github.com/ctxconform/ctxconform/suite/invariant"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // The order independence of inflation, in two parts (specs/REQUIREMENTS.md,

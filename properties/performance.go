@@ -43,26 +43,61 @@ import (
 //     optimises: the Node example's first call allocated 2.43× its output,
 //     its tenth 1.72×), so a cold measure judged a program by whatever else
 //     ran before PRF-02 in the same process: alone or in a shard it failed,
-//     in a full run it passed. It is SHOULD (a target).
+//     in a full run it passed. It is REFERENCE: "overhead" is undefined (of
+//     what, against what), and allocation against output is ctxconform's
+//     reading; peak memory against the input is another.
 //     Memory of an implementation outside this process cannot be observed
 //     from here: a program behind the process protocol that reports the
 //     bytes it allocates (allocated_bytes of a "bench" answer) is judged
 //     on its own figure; for any other the requirement is skipped.
 //   - "<5ms per window assembly" is read as time per window returned (a call
-//     returning none counts as one window), asserted on the median of 21
-//     calls after prfWarmup warm-up calls, on the target workload (1,000 hits over 100
+//     returning none counts as one window: per call is the stricter
+//     reading), missed when both the median and the mean of 21 calls
+//     after prfWarmup warm-up calls miss it, on the target workload (1,000 hits over 100
 //     compounds of about 16 KB, budget 128,000). It is SHOULD: a target, and
 //     time depends on the machine. An implementation in another process is
 //     timed on its own clock (adapters.WithSelfTiming: the "bench" message
 //     of the process protocol, one iteration per call), never on the pipe;
 //     one that cannot time itself is skipped with that reason.
 
-// prfOverBudget generates PropertyRuns requests from the run's seed and
-// counts the answers whose windows exceed the budget.
-func prfOverBudget(t *suite.T) {
+// prfWindowFloor is std085 §3.2's MIN_WINDOW_CAP: a floor of 200 under the
+// windows, which §3.1's squeeze to 150 contradicts (std085 §2–3's readings,
+// DEN-01 and density's hard-budget rule).
+const prfWindowFloor = 200
+
+// prfOverFloor is invariant.Budget as every reading of std085 §3 demands it
+// (DEN-01): the windows may exceed the budget only when every window is at
+// most prfWindowFloor long, as §3.2's floor makes a squeeze's windows do.
+func prfOverFloor(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	err := invariant.Budget(req, res, u)
+	if err == nil {
+		return nil
+	}
+	for i, w := range res.Windows {
+		if n := u.Len(w.Text); n > prfWindowFloor {
+			return fmt.Errorf("%w; window %d is %d %s long, over MIN_WINDOW_CAP %d, which no reading excuses", err, i, n, u, prfWindowFloor)
+		}
+	}
+	return nil
+}
+
+// prfOverBudget is PRF-01: the share of generated assemblies over budget
+// as every reading of std085 §3 counts it (prfOverFloor).
+func prfOverBudget(t *suite.T) { prfShareOver(t, prfOverFloor, "") }
+
+// prfOverBudgetStrict is PRF-04: the same share with the budget a hard
+// limit, §3.2's floor of 200 not excusing an overrun (ctxconform's rule 2,
+// as density's hard-budget rule).
+func prfOverBudgetStrict(t *suite.T) {
+	prfShareOver(t, invariant.Budget, ", MIN_WINDOW_CAP 200 excusing none")
+}
+
+// prfShareOver generates PropertyRuns requests from the run's seed and
+// counts the answers that over judges over budget.
+func prfShareOver(t *suite.T, over func(inflate.Request, inflate.Result, unit.Unit) error, how string) {
 	rng := rand.New(rand.NewSource(t.Seed()))
 	n := max(t.PropertyRuns(), 20)
-	over := 0
+	count := 0
 	var first []string
 	for i := range n {
 		spec := fixtures.GenSpec{
@@ -76,17 +111,17 @@ func prfOverBudget(t *suite.T) {
 		}
 		req := fixtures.Generate(t.Seed()+int64(i), spec)
 		res := call.MustInflate(t, req)
-		if err := invariant.Budget(req, res, t.Unit()); err != nil {
-			over++
+		if err := over(req, res, t.Unit()); err != nil {
+			count++
 			if len(first) < 3 {
 				first = append(first, fmt.Sprintf("request %d (generated with seed %d): %v", i, t.Seed()+int64(i), err))
 			}
 		}
 	}
-	t.Notef("%d of %d assemblies over budget (%.1f%%; target under 5%%)", over, n, 100*float64(over)/float64(n))
-	if over*20 >= n {
-		t.Errorf("%d of %d assemblies (%.1f%%) exceed their budget, the target is under 5%%:\n%s",
-			over, n, 100*float64(over)/float64(n), strings.Join(first, "\n"))
+	t.Notef("%d of %d assemblies over budget%s (%.1f%%; target under 5%%)", count, n, how, 100*float64(count)/float64(n))
+	if count*20 >= n {
+		t.Errorf("%d of %d assemblies (%.1f%%) exceed their budget%s, the target is under 5%%:\n%s",
+			count, n, 100*float64(count)/float64(n), how, strings.Join(first, "\n"))
 	}
 }
 
@@ -224,6 +259,11 @@ func prfSpeed(t *suite.T) {
 		perCall[i] = elapsed
 		perWindow[i] = elapsed / time.Duration(max(windows, 1))
 	}
+	var sum time.Duration
+	for _, d := range perWindow {
+		sum += d
+	}
+	mean := sum / prfSpeedRuns
 	slices.Sort(perWindow)
 	slices.Sort(perCall)
 	med := perWindow[prfSpeedRuns/2]
@@ -231,10 +271,12 @@ func prfSpeed(t *suite.T) {
 	if selfTimed {
 		clock = "timed by the implementation on its own clock"
 	}
-	t.Notef("median %v per window (%v per call of %d windows; range %v–%v per window over %d calls, %s; target under %v)",
-		med, perCall[prfSpeedRuns/2], windows, perWindow[0], perWindow[prfSpeedRuns-1], prfSpeedRuns, clock, prfSpeedTarget)
-	if med >= prfSpeedTarget {
-		t.Errorf("median time per window %v over %d calls (%v per call of %d windows), the target is under %v", med, prfSpeedRuns, perCall[prfSpeedRuns/2], windows, prfSpeedTarget)
+	t.Notef("median %v per window, mean %v (%v per call of %d windows; range %v–%v per window over %d calls, %s; target under %v)",
+		med, mean, perCall[prfSpeedRuns/2], windows, perWindow[0], perWindow[prfSpeedRuns-1], prfSpeedRuns, clock, prfSpeedTarget)
+	// A target read as typical time (median) or as average time (mean):
+	// missed only when missed on both.
+	if med >= prfSpeedTarget && mean >= prfSpeedTarget {
+		t.Errorf("median time per window %v and mean %v over %d calls (%v per call of %d windows), the target is under %v", med, mean, prfSpeedRuns, perCall[prfSpeedRuns/2], windows, prfSpeedTarget)
 	}
 }
 

@@ -20,7 +20,6 @@ var quotes = map[string]string{
 	"INF-07": "**Constraint**: No single window may exceed `MAX_WINDOW_SIZE`. … **Static Fallback**: If no budget is provided, defaults to 2500 chars (safe max).",
 	"INF-09": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … **Sorting**: Molecules within a compound are sorted by `start_byte`.",
 	"PRF-01": "Character Budget Adherence: <5% over-budget assemblies",
-	"PRF-02": "Memory Efficiency: <2x memory overhead during inflation",
 	"PRF-03": "Inflation Speed: <5ms per window assembly",
 
 	// Dynamic density: std085-context-inflation-dynamic-density §3.
@@ -41,17 +40,15 @@ var quotes = map[string]string{
 	// Radial lazy inflation: std085-context-inflation-protocol §5.
 	"RAD-01": "Instead of storing molecules at ingest time, the system supports **on-the-fly molecule creation** from atom positions: … During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",
 	"RAD-02": "1. Sort windows by start position 2. If `window.start <= previous.end`, merge into one extended window",
-	"RAD-03": "When multiple atoms in the same compound have overlapping or adjacent radial windows: … Continue radiating outward as unified molecule",
+	"RAD-03": "Instead of storing molecules at ingest time, the system supports **on-the-fly molecule creation** from atom positions: … Atom A: position 1000, radius 500 → window [500, 1500]",
 	"RAD-04": "When inflating code content: - Ignore whitespace in budget calculations (content density matters, not padding)",
 	"RAD-05": "radius = floor(tokenBudget * charsPerToken / expectedResults / 2) … 2,000 tokens → 400 bytes radius (~80 words each direction)",
 	"RAD-06": "Atom A: position 1000, radius 500 → window [500, 1500]",
-	"RAD-07": "Preserve indentation for readability",
 	"RAD-08": "If `window.start <= previous.end`, merge into one extended window 3. Continue radiating outward as unified molecule",
 	"RAD-11": "For multi-term queries, budget is distributed: - **70%** → Direct query atoms (evenly split) - **30%** → Related/nearby atoms (5 per primary term via synonym ring)",
 	"RAD-12": "**30%** → Related/nearby atoms (5 per primary term via synonym ring)",
 	"RAD-16": "During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",
 	"RAD-17": "During ingest, record `{compound_id, atom_label, byte_offset}` for each detected keyword",
-	"RAD-28": "Instead of storing molecules at ingest time, the system supports **on-the-fly molecule creation** from atom positions:",
 
 	// Elastic radius: std105 §2, §4, with std085-context-inflation-protocol §5.
 	"ELA-12": "ElasticRadius = Clamp( GlobalBudget / TotalHits / 2, Min: 200 bytes, Max: 32000 bytes )",
@@ -59,13 +56,11 @@ var quotes = map[string]string{
 	"ELA-14": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … 1. **Exact Match:** `atom_label = term` (Highest priority) … LOWER(atom_label) = LOWER($1)",
 	"ELA-15": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius.",
 	"ELA-16": "1. Sort windows by start position 2. If `window.start <= previous.end`, merge into one extended window",
-	"ELA-17": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius. … **Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",
 	"ELA-18": "**Phase 2 (Calculation):** The `ElasticRadius` is computed using the total hit count and the user's `max_chars` budget.",
 	"ELA-19": "**Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent. … Ignore whitespace in budget calculations (content density matters, not padding)",
 	"ELA-20": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius. … **Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",
 	"ELA-21": "Atom A: position 1000, radius 500 → window [500, 1500] … Ignore whitespace in budget calculations (content density matters, not padding)",
-	"ELA-25": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius.",
-	"ELA-26": "It ensures that the Anchor Engine delivers **maximum useful context** while remaining **robust against user input errors**. … **Scale:** Queries with 12k+ token budgets should return massive, coherent blocks of text (not fragmented sentences).",
+	"ELA-28": "If `window.start <= previous.end`, merge into one extended window … Overlap detected → Merged window [500, 1900]",
 
 	// Fuzzy search: std105 §3.
 	"FUZ-14": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",

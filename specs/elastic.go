@@ -48,12 +48,14 @@ func elaSpans(ws []radial.Window) []elaSpan {
 	return out
 }
 
-// elaJudge applies the MUST invariants every hydration answer meets.
+// elaJudge applies the MUST invariants every hydration answer meets: inside
+// the document with the document's text, merged, within the budget. Whether
+// an edge cuts a character is ctxconform's rule (ELA-27), and the kept and
+// dropped lists are the protocol's (ELA-17): neither is judged here.
 func elaJudge(t *suite.T, name string, req adapters.HydrateRequest, res elastic.Result) {
 	for _, err := range []error{
 		invariant.HydrationInside(req, res),
 		invariant.HydrationMerged(res),
-		invariant.HydrationAssigned(req, res),
 		invariant.HydrationBudget(req, res, t.Unit()),
 	} {
 		if err != nil {
@@ -192,8 +194,11 @@ func elaHydrateExamples(t *suite.T) {
 			Atoms:     []radial.Atom{elaAtom("b", 9900, 1), elaAtom("a", 100, 1)}},
 			500, 900, func(r int) []elaSpan { return []elaSpan{{"a", 0, 100 + r}, {"b", 9900 - r, 10000}} }, false},
 		// "é" is 2 bytes: 5000 of them. 1 hit, budget 806 → r = 403:
-		// [4597,5403] has odd edges inside characters, moved inward to
-		// [4598,5402], 804; at 404, [4596,5404] would cost 808.
+		// [4597,5403] has odd edges inside characters. Moved inward, to
+		// [4598,5402], it costs 804; moved outward, [4596,5404], 808, over
+		// the budget, so only the inward window fits at 403 (which way an
+		// edge rounds where the budget allows either is ELA-27's). At 404,
+		// [4596,5404] would cost 808.
 		{"multi-byte edges", adapters.HydrateRequest{Documents: elaDoc(strings.Repeat("é", 5000)), Budget: 806,
 			Atoms: []radial.Atom{elaAtom("doc", 5000, 1)}},
 			403, 403, func(int) []elaSpan { return one("doc", 4598, 5402) }, true},
@@ -349,8 +354,49 @@ func elaCensusSmall(t *suite.T) {
 	}
 	for _, c := range cases {
 		got := call.MustCensus(t, adapters.CensusRequest{Documents: docs, Terms: c.terms})
-		if err := invariant.CensusFinds(c.terms, c.want, got); err != nil {
+		if err := invariant.CensusComplete(c.terms, c.want, got); err != nil {
 			t.Errorf("terms %q: %v", c.terms, err)
+		}
+	}
+}
+
+// elaCensusOnlyExact is ELA-29: the census cases of ELA-07 and ELA-08 judged
+// for what they must not find: "Cathedral", "scat", "ca", "cathedrals" and
+// the prefixes of the corpora's words are no hits of "cat", "the", ...
+func elaCensusOnlyExact(t *suite.T) {
+	docs := []inflate.Document{{ID: "s", Body: elaSmallText}, {ID: "c", Body: "cat", Kind: inflate.KindCode}}
+	for _, c := range []struct {
+		terms []string
+		want  []radial.Atom
+	}{
+		{[]string{"cat"}, elaPositions("cat", "c", 0, "s", 4, 17, 44, 49)},
+		{[]string{"cat", "THE"}, append(elaPositions("cat", "c", 0, "s", 4, 17, 44, 49), elaPositions("the", "s", 0, 13)...)},
+		{[]string{"ca", "cathedrals"}, nil},
+	} {
+		got := call.MustCensus(t, adapters.CensusRequest{Documents: docs, Terms: c.terms})
+		if err := invariant.CensusOnlyExact(c.terms, c.want, got); err != nil {
+			t.Errorf("terms %q: %v", c.terms, err)
+		}
+	}
+	prose, err := fixtures.Corpus("prose")
+	if err != nil {
+		t.OperationFailed("fixture", err)
+	}
+	data, err := fixtures.Corpus("data")
+	if err != nil {
+		t.OperationFailed("fixture", err)
+	}
+	for _, c := range []struct {
+		docs  []inflate.Document
+		terms []string
+		want  int
+		what  string
+	}{
+		{prose, []string{"THE"}, 148, `prose, THE ("then", "there", "these" are no hits)`},
+		{data, []string{"Islands", "EUROPE"}, 67, "data, Islands + EUROPE (14 + 11 + 42)"},
+	} {
+		if got := call.MustCensus(t, adapters.CensusRequest{Documents: c.docs, Terms: c.terms}); len(got) != c.want {
+			t.Errorf("%s: %d atoms, want exactly %d", c.what, len(got), c.want)
 		}
 	}
 }
@@ -369,12 +415,19 @@ func elaCensusCorpus(t *suite.T) {
 	}
 	// "The"/"the" as a word: 148 times in go_spec.txt, 27 of them "The";
 	// the first at 0 ("The Go Programming…"), 114, 243, 268, 626.
+	// Only these must be found (ELA-29 judges that nothing else is).
 	the := call.MustCensus(t, adapters.CensusRequest{Documents: prose, Terms: []string{"THE"}})
-	if len(the) != 148 {
-		t.Errorf("prose, THE: %d atoms, want 148", len(the))
+	if len(the) < 148 {
+		t.Errorf("prose, THE: %d atoms, want at least 148", len(the))
 	}
-	if got := elaOffsets(invariant.SortedAtoms(the)); len(got) < 5 || !reflect.DeepEqual(got[:5], []int{0, 114, 243, 268, 626}) {
-		t.Errorf("prose, THE: first offsets %v, want [0 114 243 268 626]", got[:min(5, len(got))])
+	found := map[int]bool{}
+	for _, a := range the {
+		found[a.Offset] = true
+	}
+	for _, off := range []int{0, 114, 243, 268, 626} {
+		if !found[off] {
+			t.Errorf("prose, THE: no atom at %d (the first five are at 0, 114, 243, 268, 626)", off)
+		}
 	}
 	// "rune": 16 unambiguous words; the 17th is "rune_lit" at 13888, where
 	// whether _ ends a word is the implementation's choice (see ELA-11).
@@ -390,7 +443,7 @@ func elaCensusCorpus(t *suite.T) {
 	for _, off := range runes {
 		want = append(want, radial.Atom{CompoundID: "prose/go_spec.txt", Label: "rune", Offset: off})
 	}
-	if err := invariant.CensusFinds([]string{"rune"}, want, filtered); err != nil {
+	if err := invariant.CensusComplete([]string{"rune"}, want, filtered); err != nil {
 		t.Errorf("prose, rune: %v", err)
 	}
 	// "Islands"/"islands": 14 in iso3166.tab (first at 1621), 11 in
@@ -401,29 +454,33 @@ func elaCensusCorpus(t *suite.T) {
 	for _, a := range isl {
 		per[a.CompoundID]++
 	}
-	if want := map[string]int{"data/iso3166.tab": 14, "data/zone1970.tab": 11}; !reflect.DeepEqual(per, want) {
-		t.Errorf("data, ISLANDS: atoms per document %v, want %v", per, want)
+	if per["data/iso3166.tab"] < 14 || per["data/zone1970.tab"] < 11 {
+		t.Errorf("data, ISLANDS: atoms per document %v, want at least 14 in data/iso3166.tab and 11 in data/zone1970.tab", per)
 	}
-	if both := call.MustCensus(t, adapters.CensusRequest{Documents: data, Terms: []string{"Islands", "EUROPE"}}); len(both) != 67 {
-		t.Errorf("data, Islands + EUROPE: %d atoms, want 14 + 11 + 42 = 67", len(both))
+	if both := call.MustCensus(t, adapters.CensusRequest{Documents: data, Terms: []string{"Islands", "EUROPE"}}); len(both) < 67 {
+		t.Errorf("data, Islands + EUROPE: %d atoms, want at least 14 + 11 + 42 = 67", len(both))
 	}
 	t.Notef("prose THE %d, data ISLANDS %d", len(the), len(isl))
 }
 
+// elaCensusUnicodeCase: byte offsets of the words of the body, counted by
+// hand: Ærø 0, ÆRØ 6, ærø 12, Über 19, über 25, ÜBER 31, überall 38 (Æ, ø,
+// Ø, Ü, ü are two bytes). The positions must be found; whether "überall"
+// is also a hit of "über" (a prefix) is ELA-29's.
 func elaCensusUnicodeCase(t *suite.T) {
 	body := "Ærø ÆRØ ærø; Über über ÜBER, überall"
 	docs := []inflate.Document{{ID: "u", Body: body}}
 	for _, c := range []struct {
 		term string
-		want int
-	}{{"ÆRØ", 3}, {"über", 3}, {"ÜBERALL", 1}} {
+		want []radial.Atom
+	}{{"ÆRØ", elaPositions("ærø", "u", 0, 6, 12)}, {"über", elaPositions("über", "u", 19, 25, 31)}, {"ÜBERALL", elaPositions("überall", "u", 38)}} {
 		got, err := call.Census(t, adapters.CensusRequest{Documents: docs, Terms: []string{c.term}})
 		if err != nil {
 			t.Errorf("term %q: %v", c.term, err)
 			continue
 		}
-		if len(got) != c.want {
-			t.Errorf("term %q in %q: %d atoms, want %d", c.term, body, len(got), c.want)
+		if err := invariant.CensusComplete([]string{c.term}, c.want, got); err != nil {
+			t.Errorf("term %q in %q: %v", c.term, body, err)
 		}
 	}
 }

@@ -33,7 +33,6 @@ var quotes = map[string]string{
 	"ELA-05": "**Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",
 	"ELA-07": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms. … 1. **Exact Match:** `atom_label = term` (Highest priority) … LOWER(atom_label) = LOWER($1)",
 	"ELA-08": "**Phase 1 (Census):** `ContextInflator.getAtomLocations` scans the index to count total potential hits matching the terms.",
-	"ELA-09": "LOWER(atom_label) = LOWER($1)",
 
 	// Fuzzy search: std105 §3.
 	"FUZ-01": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",

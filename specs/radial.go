@@ -52,13 +52,11 @@ func radOverlapExample(t *suite.T) {
 	}
 	for _, c := range cases {
 		req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindProse, tenK), Atoms: c.atoms, Radius: 500}
+		// Only the spans: the text is RAD-01's, the atoms a window lists
+		// RAD-31's.
 		ans := call.MustRadialWindows(t, req)
 		if got := invariant.RadialSpans(ans.Windows); !slices.Equal(got, c.want) {
 			t.Errorf("%s: windows%s, want %v", c.name, radBrief(ans.Windows), c.want)
-			continue
-		}
-		if w := ans.Windows[0]; len(w.Atoms) != len(c.atoms) || w.Text != tenK[w.Start:w.End] {
-			t.Errorf("%s: window [%d,%d] lists atoms %s (want %d) or its text is not the body's bytes", c.name, w.Start, w.End, jsonenc.Message(w.Atoms), len(c.atoms))
 		}
 	}
 }
@@ -151,29 +149,38 @@ func radCodeWindow(t *suite.T, src, hit string, r int) (radial.Window, bool) {
 	return ans.Windows[0], true
 }
 
+// radTrim is a block's text from its first to its last non-blank
+// character: what "function/block boundaries" bound, whatever else of its
+// lines (indentation, the line break) a window takes.
+func radTrim(block string) string { return strings.TrimSpace(block) }
+
+// radCodeBlocks: the innermost function or block enclosing the atom must be
+// in its window, whole, when it fits in 2r. Any window that holds an outer
+// block holds it too, so this is what every reading of "expand to
+// function/block boundaries where possible" asks: which block (the largest
+// that fits, RAD-22), whole lines (RAD-07) and the bound 2r (RAD-05) are
+// other requirements'. The innermost blocks, costed by hand above: the Go
+// for block (25) around "total += x", the Python if block (21) around
+// "return 0.0"; each at a radius where its function fits too and one where
+// it does not.
 func radCodeBlocks(t *suite.T) {
 	cases := []struct {
 		name, src, hit string
 		r              int
 		block          string // must lie inside the window
 	}{
-		{"Go function (65 <= 66)", radGo, "total += x", 33, radLines(radGo, 3, 9)},
-		{"Go for block (25 <= 40 < 65)", radGo, "total += x", 20, radLines(radGo, 5, 7)},
-		{"Python function (66 <= 66)", radPy, "return 0.0", 33, radLines(radPy, 0, 3)},
-		{"Python if block (21 <= 30 < 66)", radPy, "return 0.0", 15, radLines(radPy, 1, 2)},
+		{"Go for block in a function that fits (25, 65 <= 66)", radGo, "total += x", 33, radLines(radGo, 5, 7)},
+		{"Go for block alone (25 <= 40 < 65)", radGo, "total += x", 20, radLines(radGo, 5, 7)},
+		{"Python if block in a function that fits (21, 66 <= 66)", radPy, "return 0.0", 33, radLines(radPy, 1, 2)},
+		{"Python if block alone (21 <= 30 < 66)", radPy, "return 0.0", 15, radLines(radPy, 1, 2)},
 	}
 	for _, c := range cases {
 		w, ok := radCodeWindow(t, c.src, c.hit, c.r)
 		if !ok {
 			continue
 		}
-		switch {
-		case !strings.Contains(w.Text, c.block):
-			t.Errorf("%s: window %q does not hold the whole block %q", c.name, w.Text, c.block)
-		case w.Start > 0 && c.src[w.Start-1] != '\n' || w.End < len(c.src) && c.src[w.End-1] != '\n':
-			t.Errorf("%s: window [%d,%d] %q is not whole lines", c.name, w.Start, w.End, w.Text)
-		case radNonSpace(w.Text) > 2*c.r:
-			t.Errorf("%s: window %q costs %d, over 2r = %d", c.name, w.Text, radNonSpace(w.Text), 2*c.r)
+		if !strings.Contains(w.Text, radTrim(c.block)) {
+			t.Errorf("%s: window %q does not hold the whole block %q", c.name, w.Text, radTrim(c.block))
 		}
 	}
 }
@@ -217,10 +224,44 @@ func radShare(s radial.Shares, term string) (radial.Share, bool) {
 	return radial.Share{}, false
 }
 
-// radSplitExample: one term gets the whole budget, 10,000. 70% = 7,000 over
-// 4 direct atoms = 1,750 each; 30% = 3,000 over 5 related atoms = 600 each.
-// With 8 related atoms only 5 are served, still 600 each.
+// radSplitExample: §5.5 on a multi-term query whose readings agree. Two
+// terms, each with 2 direct atoms and 5 (or 8, 5 served) related atoms,
+// budget 10,000. Read per term (each term's share split 70/30, the
+// reference) or pooled (70% of the budget over all 4 direct atoms, 30% over
+// all served related atoms), each direct atom gets 7,000 / 4 = 1,750 and the
+// related atoms 3,000 in all, up to rounding down. How the 30% is divided
+// among them the text does not say ("evenly" is said of the 70%): 600 or 300
+// each is the reference's (RAD-32, RAD-24).
 func radSplitExample(t *suite.T) {
+	for _, related := range []int{5, 8} {
+		req := adapters.RadialSplitRequest{Budget: 10000, Terms: []radial.Term{
+			{Label: "radius", Direct: 2, Related: related}, {Label: "window", Direct: 2, Related: related}}}
+		ans := call.MustRadialSplit(t, req)
+		relatedTotal, servedRelated := 0, 0
+		for _, term := range []string{"radius", "window"} {
+			s, ok := radShare(ans.Shares, term)
+			if !ok {
+				t.Errorf("%d related: no share for the term %q", related, term)
+				continue
+			}
+			if s.Direct != 2 || s.PerDirect != 1750 {
+				t.Errorf("%d related, term %q: %d direct × %d; want 2 × 1750 (70%% of 10,000 over 4 direct atoms)", related, term, s.Direct, s.PerDirect)
+			}
+			relatedTotal += s.Related * s.PerRelated
+			servedRelated += s.Related
+		}
+		if relatedTotal > 3000 || relatedTotal < 3000-servedRelated {
+			t.Errorf("%d related atoms per term: the related atoms receive %d in all, want 30%% of 10,000 = 3000 (up to rounding down, one per atom)", related, relatedTotal)
+		}
+	}
+}
+
+// radSplitSingleTerm: the reference applies §5.5 to a query of one term too
+// ("For multi-term queries" leaves a single term open) and splits the 30%
+// evenly. Budget 10,000, one term with 4 direct atoms: 70% = 7,000 / 4 =
+// 1,750 each; 30% = 3,000 over 5 related atoms = 600 each; with 8 related
+// atoms only 5 are served, still 600 each.
+func radSplitSingleTerm(t *suite.T) {
 	for _, related := range []int{5, 8} {
 		req := adapters.RadialSplitRequest{Budget: 10000, Terms: []radial.Term{{Label: "radius", Direct: 4, Related: related}}}
 		ans := call.MustRadialSplit(t, req)

@@ -91,14 +91,16 @@ func documents(docs []inflate.Document) map[string]inflate.Document {
 }
 
 // HydrationInside: every window names a known compound, lies within its
-// body, has exactly the body's text between its offsets, and neither edge
-// cuts a multi-byte character.
+// body and has exactly the body's text between its offsets. Whether an edge
+// cuts a character is not judged here: that is ctxconform's own rule
+// (ELA-27), which the conversion to bytes records as a repair.
 func HydrationInside(req adapters.HydrateRequest, res elastic.Result) error {
 	return windowsInside(req.Documents, res.Windows)
 }
 
 // windowsInside is the inside check for radial windows, whether drawn by
-// RadialWindows or by elastic hydration.
+// RadialWindows or by elastic hydration: inside the document, the text the
+// document's between the offsets.
 func windowsInside(documentList []inflate.Document, ws []radial.Window) error {
 	docs := documents(documentList)
 	for i, w := range ws {
@@ -109,10 +111,8 @@ func windowsInside(documentList []inflate.Document, ws []radial.Window) error {
 		if w.Start < 0 || w.Start > w.End || w.End > len(d.Body) {
 			return fmt.Errorf("window %d of %q spans [%d,%d), outside [0,%d]", i, w.CompoundID, w.Start, w.End, len(d.Body))
 		}
-		for _, off := range []int{w.Start, w.End} {
-			if !unit.IsBoundary(d.Body, off) {
-				return fmt.Errorf("window %d of %q [%d,%d): edge %d cuts a multi-byte character: %s", i, w.CompoundID, w.Start, w.End, off, excerpt(d.Body, off))
-			}
+		if !unit.IsBoundary(d.Body, w.Start) || !unit.IsBoundary(d.Body, w.End) {
+			continue // a cut character is the character rule's (RAD-29, ELA-27): the conversion repairs it
 		}
 		if w.Text != d.Body[w.Start:w.End] {
 			return fmt.Errorf("window %d of %q [%d,%d): its text is not the document's bytes between its offsets: %s", i, w.CompoundID, w.Start, w.End, textDiff(w.Text, d.Body[w.Start:w.End]))
@@ -244,11 +244,46 @@ func HydrationUsed(req adapters.HydrateRequest, res elastic.Result, u unit.Unit)
 	return total
 }
 
-// HydrationKeeps: the budget is the only reason to drop an atom, so at least
-// min(hits, floor(budget / 2r)) distinct atoms are kept (each atom's window
-// costs at most 2r, so that many always fit); with the radius above the
-// floor that is every atom.
-func HydrationKeeps(req adapters.HydrateRequest, res elastic.Result) error {
+// served is the number of distinct atoms of req that lie in a window of
+// their compound (start <= offset < end), judged on the windows' offsets,
+// not on the answer's kept list.
+func served(req adapters.HydrateRequest, res elastic.Result) int {
+	seen := map[atomKey]bool{}
+	for _, a := range req.Atoms {
+		if slices.ContainsFunc(res.Windows, func(w radial.Window) bool {
+			return w.CompoundID == a.CompoundID && w.Start <= a.Offset && a.Offset < w.End
+		}) {
+			seen[keyOf(a)] = true
+		}
+	}
+	return len(seen)
+}
+
+// HydrationServesAll (std105 §2.3, §4): when the windows of every hit fit
+// the budget at the formula's radius (hits·2r <= budget, the floor of 200
+// not contradicting the budget), nothing is dropped: every distinct atom
+// lies in a window of its compound. Which atoms survive when the floor does
+// contradict the budget, and how many, the text does not say
+// (HydrationKeepsCapacity, REFERENCE).
+func HydrationServesAll(req adapters.HydrateRequest, res elastic.Result) error {
+	n := DistinctAtoms(req.Atoms)
+	r := ElasticRadius(req.Budget, n)
+	if r == 0 || n > req.Budget/(2*r) {
+		return nil
+	}
+	if got := served(req, res); got < n {
+		return fmt.Errorf("%d of %d atoms lie in a window; budget %d at radius %d holds all %d windows (%d·%d = %d), so none may be dropped", got, n, req.Budget, r, n, n, 2*r, n*2*r)
+	}
+	return nil
+}
+
+// HydrationKeepsCapacity (the reference's reading, ELA-30): under the floor
+// at least min(hits, floor(budget / 2r)) distinct atoms are kept, as the
+// answer's kept list says (each atom's window costs at most 2r, so that many
+// always fit). An atom that lies in the window of another does not count:
+// one block for the best atom, wide enough to hold others, is another
+// reading.
+func HydrationKeepsCapacity(req adapters.HydrateRequest, res elastic.Result) error {
 	n := DistinctAtoms(req.Atoms)
 	r := ElasticRadius(req.Budget, n)
 	if r == 0 {
@@ -265,15 +300,44 @@ func HydrationKeeps(req adapters.HydrateRequest, res elastic.Result) error {
 	return nil
 }
 
-// HydrationReach (std085-protocol §5.4, §5.3): with r the answer's radius
-// (HydrationRadius bounds it), counted in u, a window of a prose or data
-// document spans exactly from r before its first atom to r after its last,
-// clamped to the document and moved inward to the nearest character
-// boundary; a window of a code document costs at most 2r per atom it holds.
+// reachMode selects what hydrationReach judges of a prose or data window.
+type reachMode int
+
+const (
+	reachAtLeast  reachMode = iota // MUST: r past its outermost atoms, a lone atom's at most r
+	reachNotGrown                  // SHOULD: a merged window no further than r past them
+	reachInward                    // ROBUST: an edge inside a character rounded inward
+)
+
+// HydrationReach (std085-protocol §5.2–5.4, §5.3), with r the answer's
+// radius (HydrationRadius bounds it), counted in u: a window of a prose or
+// data document reaches r before its first atom and r after its last
+// (clamped to the document), and the window of a lone atom no further; an
+// edge that falls inside a character may be rounded either way (inward is
+// HydrationInward's, ELA-27); whether a merged window may grow further is
+// HydrationNotGrown's (ELA-28). A window of a code document costs at most 2r
+// per atom it holds.
 func HydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	return hydrationReach(req, res, u, reachAtLeast)
+}
+
+// HydrationNotGrown (std085-protocol §5.4, as RAD-08): a merged prose or
+// data window reaches no further than r beyond its outermost atoms (edges
+// rounded either way).
+func HydrationNotGrown(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	return hydrationReach(req, res, u, reachNotGrown)
+}
+
+// HydrationInward (ctxconform's rule, ELA-27): an edge of a prose or data
+// window that the radius puts inside a character is moved inward.
+func HydrationInward(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
+	return hydrationReach(req, res, u, reachInward)
+}
+
+func hydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit, mode reachMode) error {
 	docs := documents(req.Documents)
 	r := res.Radius
-	if r < 1 && len(res.Windows) > 0 {
+	if mode == reachAtLeast && r < 1 && len(res.Windows) > 0 {
 		return fmt.Errorf("%d windows cut at radius %d", len(res.Windows), r)
 	}
 	for i, w := range res.Windows {
@@ -282,27 +346,46 @@ func HydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit
 			continue // HydrationInside and HydrationAssigned report these
 		}
 		if d.Kind == inflate.KindCode {
-			if c := HydrationCost(u, d.Kind, w.Text); c > 2*r*len(w.Atoms) {
+			if c := HydrationCost(u, d.Kind, w.Text); mode == reachAtLeast && c > 2*r*len(w.Atoms) {
 				return fmt.Errorf("code window %d of %q [%d,%d) costs %d %s for %d atoms, over 2·%d per atom", i, w.CompoundID, w.Start, w.End, c, u, len(w.Atoms), r)
 			}
 			continue
 		}
 		first, last := w.Atoms[0].Offset, w.Atoms[0].Offset
+		distinct := map[atomKey]bool{}
 		for _, a := range w.Atoms {
 			first, last = min(first, a.Offset), max(last, a.Offset)
+			distinct[keyOf(a)] = true
 		}
 		fu, err1 := u.FromBytes(d.Body, first)
 		lu, err2 := u.FromBytes(d.Body, last)
 		su, err3 := u.FromBytes(d.Body, w.Start)
 		eu, err4 := u.FromBytes(d.Body, w.End)
 		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
-			continue // offsets inside characters: HydrationInside reports them
+			continue // offsets inside characters: the character rule's
 		}
-		wantS := ceilIn(u, d.Body, max(0, fu-r))
-		wantE := floorIn(u, d.Body, min(u.Len(d.Body), lu+r))
-		if su != wantS || eu != wantE {
-			return fmt.Errorf("window %d of %q spans [%d,%d) %s around atoms %d..%d; radius %d gives [%d,%d)",
-				i, w.CompoundID, su, eu, u, fu, lu, r, wantS, wantE)
+		lb, rb := leftBand(u, d.Body, fu, r), rightBand(u, d.Body, lu, r)
+		lone := len(distinct) == 1
+		switch mode {
+		case reachAtLeast:
+			if su > max(lb.in, lb.out) || eu < min(rb.in, rb.out) || lone && (su < min(lb.in, lb.out) || eu > max(rb.in, rb.out)) {
+				return fmt.Errorf("window %d of %q spans [%d,%d) %s around atoms %d..%d; radius %d gives [%d,%d) (an edge inside a character rounded either way)",
+					i, w.CompoundID, su, eu, u, fu, lu, r, lb.t, rb.t)
+			}
+		case reachNotGrown:
+			if !lone && (su < min(lb.in, lb.out) || eu > max(rb.in, rb.out)) {
+				return fmt.Errorf("merged window %d of %q spans [%d,%d) %s around atoms %d..%d: it grew beyond radius %d, which gives [%d,%d)",
+					i, w.CompoundID, su, eu, u, fu, lu, r, lb.t, rb.t)
+			}
+		case reachInward:
+			if lb.width() > 0 && su == lb.out {
+				return fmt.Errorf("window %d of %q [%d,%d) %s: radius %d before its first atom (at %d) falls inside a character, and the start was moved outward to %d, not inward to %d: %s",
+					i, w.CompoundID, su, eu, u, r, fu, lb.out, lb.in, excerpt(d.Body, w.Start))
+			}
+			if rb.width() > 0 && eu == rb.out {
+				return fmt.Errorf("window %d of %q [%d,%d) %s: radius %d after its last atom (at %d) falls inside a character, and the end was moved outward to %d, not inward to %d: %s",
+					i, w.CompoundID, su, eu, u, r, lu, rb.out, rb.in, excerpt(d.Body, w.End))
+			}
 		}
 	}
 	return nil
@@ -402,10 +485,44 @@ func nonEmpty(a []radial.Atom) []radial.Atom {
 	return a
 }
 
-// CensusFinds: the census answer holds each expected position (compound,
-// byte offset) exactly once and nothing else, and every atom's label equals
-// one of the terms, compared case-insensitively.
-func CensusFinds(terms []string, want, got []radial.Atom) error {
+// CensusComplete (std105 §2.3 phase 1, §3.1): the census answer holds each
+// expected position (compound, byte offset) and no position twice (a
+// position is one row of atom_positions, one hit). Positions beyond the
+// expected ones are CensusOnlyExact's (REFERENCE): std105 §3.2's SQL also
+// matches `atom_label ILIKE $2` ("Fuzzy/Prefix match"), so a census that
+// shares it counts more.
+func CensusComplete(terms []string, want, got []radial.Atom) error {
+	type pos struct {
+		compound string
+		offset   int
+	}
+	seen := map[pos]bool{}
+	for _, a := range SortedAtoms(got) {
+		p := pos{a.CompoundID, a.Offset}
+		if seen[p] {
+			return fmt.Errorf("position %s:%d is reported twice (counts one hit)", a.CompoundID, a.Offset)
+		}
+		seen[p] = true
+	}
+	found := 0
+	for _, a := range SortedAtoms(want) {
+		if seen[pos{a.CompoundID, a.Offset}] {
+			found++
+		}
+	}
+	for _, a := range SortedAtoms(want) {
+		if !seen[pos{a.CompoundID, a.Offset}] {
+			return fmt.Errorf("missed %q at %s:%d (%d of %d positions of the terms %q found)", a.Label, a.CompoundID, a.Offset, found, len(want), terms)
+		}
+	}
+	return nil
+}
+
+// CensusOnlyExact (the reference's reading, ELA-29): the census reports
+// nothing but the expected positions, each labelled with one of the terms
+// (compared case-insensitively): a word that merely begins with a term is
+// not a hit.
+func CensusOnlyExact(terms []string, want, got []radial.Atom) error {
 	type pos struct {
 		compound string
 		offset   int
@@ -414,22 +531,12 @@ func CensusFinds(terms []string, want, got []radial.Atom) error {
 	for _, a := range want {
 		expected[pos{a.CompoundID, a.Offset}] = true
 	}
-	seen := map[pos]bool{}
 	for _, a := range SortedAtoms(got) {
-		p := pos{a.CompoundID, a.Offset}
 		switch {
-		case seen[p]:
-			return fmt.Errorf("position %s:%d is reported twice (counts one hit)", a.CompoundID, a.Offset)
-		case !expected[p]:
-			return fmt.Errorf("atom %v does not match any of the terms %q there", a, terms)
+		case !expected[pos{a.CompoundID, a.Offset}]:
+			return fmt.Errorf("atom %v is not an exact match of any of the terms %q there", a, terms)
 		case !slices.ContainsFunc(terms, func(t string) bool { return strings.EqualFold(t, a.Label) }):
 			return fmt.Errorf("atom %v: label matches none of the terms %q", a, terms)
-		}
-		seen[p] = true
-	}
-	for _, a := range SortedAtoms(want) {
-		if !seen[pos{a.CompoundID, a.Offset}] {
-			return fmt.Errorf("missed %q at %s:%d (%d of %d positions found)", a.Label, a.CompoundID, a.Offset, len(seen), len(expected))
 		}
 	}
 	return nil

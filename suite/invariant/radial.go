@@ -30,33 +30,53 @@ type radAtomKey struct {
 func radKey(a radial.Atom) radAtomKey { return radAtomKey{a.CompoundID, a.Label, a.Offset} }
 
 // RadialInside: every window names a known compound, lies within its body,
-// its text is exactly the body's bytes between its offsets, and neither edge
-// cuts a multi-byte character.
+// and its text is exactly the body's between its offsets. A cut character is
+// the character rule's (RadialInward, RAD-29).
 func RadialInside(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
 	return windowsInside(req.Documents, ans.Windows)
 }
 
-// RadialMerged (§5.4): the windows of one compound are listed by start, and
-// each starts after the previous one ends: windows that overlapped or
-// touched (start <= previous end) were merged.
+// RadialMerged (§5.4): no two windows of one compound overlap or touch:
+// windows that did (start <= previous end, once sorted by start) were
+// merged. The order the answer lists them in is not judged: §5.4 sorts to
+// merge, and says nothing of the order windows are handed on in.
 func RadialMerged(ans adapters.RadialWindowsAnswer) error { return mergedWindows(ans.Windows) }
 
 // mergedWindows is §5.4's overlap merge as a check, for radial windows and
-// elastic hydration alike.
+// elastic hydration alike: per compound, sorted by start, each window starts
+// after the previous one ends.
 func mergedWindows(ws []radial.Window) error {
-	last := map[string]int{} // compound -> index of its previous window
+	byCompound := map[string][]int{}
+	var order []string
 	for i, w := range ws {
-		j, seen := last[w.CompoundID]
-		last[w.CompoundID] = i
-		if !seen {
-			continue
+		if _, ok := byCompound[w.CompoundID]; !ok {
+			order = append(order, w.CompoundID)
 		}
-		p := ws[j]
-		switch {
-		case w.Start < p.Start:
-			return fmt.Errorf("compound %q: window %d [%d,%d) is listed after window %d [%d,%d), which starts later", w.CompoundID, i, w.Start, w.End, j, p.Start, p.End)
-		case w.Start <= p.End:
-			return fmt.Errorf("compound %q: windows %d [%d,%d) and %d [%d,%d) overlap or touch but were not merged", w.CompoundID, j, p.Start, p.End, i, w.Start, w.End)
+		byCompound[w.CompoundID] = append(byCompound[w.CompoundID], i)
+	}
+	for _, c := range order {
+		idx := byCompound[c]
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ws[a].Start, ws[b].Start) })
+		for k := 1; k < len(idx); k++ {
+			p, w := ws[idx[k-1]], ws[idx[k]]
+			if w.Start <= p.End {
+				return fmt.Errorf("compound %q: windows %d [%d,%d) and %d [%d,%d) overlap or touch but were not merged", c, idx[k-1], p.Start, p.End, idx[k], w.Start, w.End)
+			}
+		}
+	}
+	return nil
+}
+
+// RadialCovered (§5.1, §5.4): every atom of the request lies in a window of
+// its compound that holds its offset (start <= offset <= end), judged on the
+// windows' offsets alone. Which atoms a window lists (its atoms field, the
+// protocol's) is RadialAssigned's.
+func RadialCovered(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer) error {
+	for _, a := range radial.Unique(req.Atoms) {
+		if !slices.ContainsFunc(ans.Windows, func(w radial.Window) bool {
+			return w.CompoundID == a.CompoundID && w.Start <= a.Offset && a.Offset <= w.End
+		}) {
+			return fmt.Errorf("atom %v lies in no window of %q", a, a.CompoundID)
 		}
 	}
 	return nil
@@ -128,12 +148,17 @@ func RadialCostRange(kind, text string, u unit.Unit) (lo, hi int) {
 }
 
 // RadialCost (§5.3): each window's cost is its text's length in u, except
-// that white space of code costs nothing.
-func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
+// that white space of code costs nothing. slack, by window index, is how far
+// the window's edges were moved to the characters they cut (the conversion's
+// repairs, in u): the program costed the text between its own edges, and a
+// cut character is the character rule's (RAD-29), so its cost may differ by
+// that much.
+func RadialCost(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit, slack map[int]int) error {
 	docs := documents(req.Documents)
 	for i, w := range ans.Windows {
 		d := docs[w.CompoundID]
 		lo, hi := RadialCostRange(d.Kind, w.Text, u)
+		lo, hi = lo-slack[i], hi+slack[i]
 		if w.Cost < lo || w.Cost > hi {
 			want := fmt.Sprint(lo)
 			if lo != hi {
@@ -160,19 +185,54 @@ func SingleWindow(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsA
 	return w, RadialInside(req, ans)
 }
 
+// edgeBand is where an edge of a window reaching r from an atom may lie,
+// counted in u: the target offset t clamped to the document, and the
+// character boundaries on either side of it (equal when t is one). in is the
+// boundary on the atom's side (the window rounded inward), out the other.
+type edgeBand struct{ t, in, out int }
+
+// leftBand and rightBand are the bands of a window's start r before the unit
+// offset fu and of its end r after lu, in body.
+func leftBand(u unit.Unit, body string, fu, r int) edgeBand {
+	t := max(0, fu-r)
+	return edgeBand{t, ceilIn(u, body, t), floorIn(u, body, t)}
+}
+
+func rightBand(u unit.Unit, body string, lu, r int) edgeBand {
+	t := min(u.Len(body), lu+r)
+	return edgeBand{t, floorIn(u, body, t), ceilIn(u, body, t)}
+}
+
+// width is how many units the character straddling the band's target adds
+// when the edge is rounded outward (0 when the target is a boundary).
+func (b edgeBand) width() int { return max(b.in-b.out, b.out-b.in) }
+
 // RadialBound (§5.2–5.3): the window of one atom costs at most 2r, counted
-// in u (white space of code free).
+// in u (white space of code free). A prose or data window may exceed 2r by
+// the characters its edges fall inside, when it rounds them outward: which
+// way a radius ending inside a character rounds is ctxconform's rule
+// (RadialInward, RAD-29), not the text's.
 func RadialBound(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
-	if lo, _ := RadialCostRange(doc.Kind, w.Text, u); r <= math.MaxInt/2 && lo > 2*r {
+	if r > math.MaxInt/4 {
+		return nil
+	}
+	lo, _ := RadialCostRange(doc.Kind, w.Text, u)
+	allowed := 2 * r
+	if doc.Kind != inflate.KindCode {
+		if fu, err := u.FromBytes(doc.Body, a.Offset); err == nil {
+			allowed += leftBand(u, doc.Body, fu, r).width() + rightBand(u, doc.Body, fu, r).width()
+		}
+	}
+	if lo > allowed {
 		return fmt.Errorf("atom %v at radius %d: window [%d,%d] costs %d %s, over 2r = %d", a, r, w.Start, w.End, lo, u, 2*r)
 	}
 	return nil
 }
 
 // RadialReach (§5.2): the window of one prose or data atom reaches r in each
-// direction, counted in u, clamped to the document, and moved inward only
-// as far as needed not to cut a character: it reaches no further than r, and
-// one more character on either side would exceed r (or the document ends).
+// direction, counted in u, clamped to the document. An edge that falls
+// inside a character may be rounded either way (to the character's start or
+// its end); that it rounds inward is RadialInward's (RAD-29, ROBUST).
 func RadialReach(doc inflate.Document, a radial.Atom, r int, w radial.Window, u unit.Unit) error {
 	if doc.Kind == inflate.KindCode {
 		return nil
@@ -181,20 +241,66 @@ func RadialReach(doc inflate.Document, a radial.Atom, r int, w radial.Window, u 
 	if w.Start > a.Offset || a.Offset > w.End {
 		return fmt.Errorf("atom %v: window [%d,%d] does not hold it", a, w.Start, w.End)
 	}
-	left, right := u.Len(body[w.Start:a.Offset]), u.Len(body[a.Offset:w.End])
-	if left > r || right > r {
-		return fmt.Errorf("atom %v at radius %d: window [%d,%d] reaches %d left and %d right, beyond r", a, r, w.Start, w.End, left, right)
+	fu, err1 := u.FromBytes(body, a.Offset)
+	su, err2 := u.FromBytes(body, w.Start)
+	eu, err3 := u.FromBytes(body, w.End)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return nil // offsets inside characters: the character rule's
 	}
-	if w.Start > 0 {
-		_, n := utf8.DecodeLastRuneInString(body[:w.Start])
-		if u.Len(body[w.Start-n:a.Offset]) <= r {
-			return fmt.Errorf("atom %v at radius %d: window [%d,%d] stops %d %s left of the atom; the character before it still fits", a, r, w.Start, w.End, left, u)
+	lb, rb := leftBand(u, body, fu, r), rightBand(u, body, fu, r)
+	if su < min(lb.in, lb.out) || su > max(lb.in, lb.out) {
+		return fmt.Errorf("atom %v at radius %d: window [%d,%d) %s starts %d %s left of the atom, want %d (the radius, clamped to the document)", a, r, su, eu, u, fu-su, u, fu-lb.t)
+	}
+	if eu < min(rb.in, rb.out) || eu > max(rb.in, rb.out) {
+		return fmt.Errorf("atom %v at radius %d: window [%d,%d) %s ends %d %s right of the atom, want %d (the radius, clamped to the document)", a, r, su, eu, u, eu-fu, u, rb.t-fu)
+	}
+	return nil
+}
+
+// RadialInward (ctxconform's rule, RAD-29): an edge of a prose or data
+// window that a radius puts inside a character is moved inward, to the
+// character boundary on the atoms' side, so the window never reaches
+// further than r beyond its outermost atoms (the atoms of the request it
+// holds). Only an edge within the straddled character is judged: a window
+// that reaches further is RadialReach's and RadialUnion's to judge.
+func RadialInward(req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, u unit.Unit) error {
+	return windowsInward(req.Documents, radial.Unique(req.Atoms), ans.Windows, req.Radius, u)
+}
+
+// windowsInward is RadialInward for windows of atoms at radius r.
+func windowsInward(documentList []inflate.Document, atoms []radial.Atom, ws []radial.Window, r int, u unit.Unit) error {
+	docs := documents(documentList)
+	for i, w := range ws {
+		d, ok := docs[w.CompoundID]
+		if !ok || d.Kind == inflate.KindCode || w.Start < 0 || w.Start > w.End || w.End > len(d.Body) {
+			continue
 		}
-	}
-	if w.End < len(body) {
-		_, n := utf8.DecodeRuneInString(body[w.End:])
-		if u.Len(body[a.Offset:w.End+n]) <= r {
-			return fmt.Errorf("atom %v at radius %d: window [%d,%d] stops %d %s right of the atom; the character after it still fits", a, r, w.Start, w.End, right, u)
+		first, last, found := 0, 0, false
+		for _, a := range atoms {
+			if a.CompoundID == w.CompoundID && w.Start <= a.Offset && a.Offset <= w.End {
+				if !found {
+					first, last, found = a.Offset, a.Offset, true
+				}
+				first, last = min(first, a.Offset), max(last, a.Offset)
+			}
+		}
+		if !found {
+			continue
+		}
+		fu, err1 := u.FromBytes(d.Body, first)
+		lu, err2 := u.FromBytes(d.Body, last)
+		su, err3 := u.FromBytes(d.Body, w.Start)
+		eu, err4 := u.FromBytes(d.Body, w.End)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			continue
+		}
+		if lb := leftBand(u, d.Body, fu, r); lb.width() > 0 && su == lb.out {
+			return fmt.Errorf("window %d of %q [%d,%d) %s: radius %d before its first atom (at %d) falls inside a character, and the start was moved outward to %d, not inward to %d: %s",
+				i, w.CompoundID, su, eu, u, r, fu, lb.out, lb.in, excerpt(d.Body, w.Start))
+		}
+		if rb := rightBand(u, d.Body, lu, r); rb.width() > 0 && eu == rb.out {
+			return fmt.Errorf("window %d of %q [%d,%d) %s: radius %d after its last atom (at %d) falls inside a character, and the end was moved outward to %d, not inward to %d: %s",
+				i, w.CompoundID, su, eu, u, r, lu, rb.out, rb.in, excerpt(d.Body, w.End))
 		}
 	}
 	return nil
@@ -400,8 +506,9 @@ func SplitEven(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) 
 }
 
 // IngestValid (§5.1): every recorded atom names a known compound, has a
-// label, and its offset lies inside the body on a character boundary; no
-// atom is recorded twice.
+// label, and its offset lies inside the body; no atom is recorded twice.
+// An offset inside a character is the character rule's (RAD-30): the
+// conversion to bytes records it as a repair.
 func IngestValid(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnswer) error {
 	docs := documents(req.Documents)
 	seen := map[radAtomKey]bool{}
@@ -414,8 +521,6 @@ func IngestValid(req adapters.RadialIngestRequest, ans adapters.RadialIngestAnsw
 			return fmt.Errorf("atom %d %v has no label", i, a)
 		case a.Offset < 0 || a.Offset >= len(d.Body):
 			return fmt.Errorf("atom %d %v: offset outside the body [0,%d)", i, a, len(d.Body))
-		case !unit.IsBoundary(d.Body, a.Offset):
-			return fmt.Errorf("atom %d %v: offset inside a multi-byte character", i, a)
 		case seen[radKey(a)]:
 			return fmt.Errorf("atom %d %v is recorded twice", i, a)
 		}

@@ -1,4 +1,4 @@
-package ctxconform_test
+package selfcheck_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/process"
-	"github.com/ctxconform/ctxconform/internal/testprog"
+	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -40,7 +40,7 @@ func TestReadings085(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv(serveEnv, "1") // the proxy's child serves the reference
-	dir, err := filepath.Abs(filepath.Join("testdata", "readings"))
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "readings"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestReadings085(t *testing.T) {
 		{"under 5% of assemblies over budget", proxy("five-percent"), asm, []string{"ASM-04"}, 5},
 	}
 	if node, err := exec.LookPath("node"); err == nil {
-		nosnap, err := filepath.Abs(filepath.Join("testdata", "faulty", "nosnap.js"))
+		nosnap, err := filepath.Abs(filepath.Join("..", "testdata", "faulty", "nosnap.js"))
 		if err != nil {
 			t.Fatal(err)
 		}
