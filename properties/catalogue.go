@@ -248,10 +248,10 @@ func catalogue() []suite.Requirement {
 		// fuzzy.go, cases from gen_fuzzy.go; decisions in specs/REQUIREMENTS.md,
 		// "Fuzzy search".
 		fuz("FUZ-14", "std105 §3.2 (Logic 1–3)", suite.Must,
-			"Every match is an entry of the request, in the tier the definition gives it (exact, prefix with the term escaped, trigram at the threshold, in the declared locale).",
+			"Every match is an entry of the request, in the tier the definition gives it under one reading of the text (exact; prefix, the term's %, _ and \\ escaped or read as LIKE's; trigram at the requested threshold or pg_trgm's 0.3; in the declared locale).",
 			searching("sound", inLocale(invariant.FuzzySound))),
 		fuz("FUZ-15", "std105 §3.2 (Logic 1–3)", suite.Must,
-			"Every entry that matches by the definition is returned (unless a limit cut the answer short).",
+			"Every entry that matches by the definition under every reading of the text (the same readings as FUZ-14) is returned (unless a limit cut the answer short).",
 			searching("complete", inLocale(invariant.FuzzyComplete))),
 		fuz("FUZ-16", "std105 §3.2 (priorities)", suite.Must,
 			"Exact matches come first, then prefix matches, then trigram matches.",
@@ -269,7 +269,7 @@ func catalogue() []suite.Requirement {
 			"With a limit n the answer is the first n matches of the unlimited answer, tier by tier (which of several tied matches it keeps is open).",
 			searching("limit", fuzLimit)),
 		fuz("FUZ-21", "std105 §3.2 (reference)", suite.Reference,
-			"The matches, their tiers, similarities and order equal the reference's (fuzzy.Scan in the declared locale).",
+			"The matches, their tiers, similarities and order equal the reference's (fuzzy.Scan in the declared locale), at the default threshold and for terms without LIKE metacharacters (the rest is FUZ-22's and FUZ-06's).",
 			searching("equals-reference", inLocale(fuzEqualsReference))),
 
 		// Chunk/merge densification (densification-chunking): checks in densify.go,
@@ -307,17 +307,17 @@ func catalogue() []suite.Requirement {
 		// in expand.go, graphs and searches from gen_expand.go; decisions in
 		// specs/REQUIREMENTS.md, "Dynamic candidate expansion".
 		exp("EXP-14", "ADR-023 Decision (table), Implementation Details", suite.Must,
-			"On graphs without self-loops or repeated edges, the multiplier is the ADR's: 1.5 below density 0.01, 2.0 below 0.10, 3.0 from 0.10, and at most 1.5 below two nodes.",
+			"On graphs without self-loops or repeated edges, the multiplier is the ADR's: 1.5 below density 0.01, 2.0 from 0.01 to below 0.10, 3.0 above 0.10, 2.0 or 3.0 at exactly 0.10 (table and code disagree), and at most 1.5 below two nodes.",
 			expTableProperty),
 		exp("EXP-15", "ADR-023 Implementation Details", suite.Must,
-			"A search uses the graph's multiplier (as the Multiplier operation gives it) and asks the semantic stage for ceil(limit·multiplier) candidates, receiving no more.",
+			"A search with a limit of at least 1 uses the graph's multiplier (as the Multiplier operation gives it) and asks the semantic stage for ceil(limit·multiplier) candidates, receiving no more.",
 			expansion("asked", expAsked)),
 		exp("EXP-16", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
-			"Never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue.",
+			"With a limit of at least 1: never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue.",
 			expansion("within-limit", expWithinLimit)),
 		exp("EXP-17", "ADR-022 re-rank (as ADR-023 uses it)", suite.Should,
-			"The re-rank is a permutation of the candidates cut at limit: exactly min(limit, candidates) results.",
-			expansion("permutation", plain(invariant.ExpandPermutation))),
+			"With a limit of at least 1, the re-rank is a permutation of the candidates cut at limit: exactly min(limit, candidates) results.",
+			expansion("permutation", expPermutation)),
 		exp("EXP-18", "ADR-023 Consequences (predictability)", suite.Robust,
 			"Results are deterministic: the same graph and query give the same answer.",
 			expansion("deterministic", expDeterministic)),
@@ -325,7 +325,7 @@ func catalogue() []suite.Requirement {
 			"The answer does not depend on the order of the tools, nodes or edges in the request.",
 			expansion("order-independent", expOrderIndependent)),
 		exp("EXP-20", "ADR-023 (reference)", suite.Reference,
-			"The multiplier, the candidates asked for and returned, and the results equal the reference's, on graphs with self-loops and repeated edges too.",
+			"The multiplier, the candidates asked for and returned, and the results equal the reference's, on graphs with self-loops and repeated edges too (density exactly 0.10 and limit 0 are EXP-03's and EXP-12's).",
 			expansion("equals-reference", expEqualsReference)),
 
 		// Performance targets of std085-context-inflation-protocol ("Performance

@@ -64,7 +64,6 @@ var quotes = map[string]string{
 	// Dynamic candidate expansion: ADR-023.
 	"EXP-01": "if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; return 3.0;",
 	"EXP-02": "if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; … const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",
-	"EXP-03": "| **Mature** | > 0.10 | **3.0x** | … if (density < 0.10) return 2.0; return 3.0;",
 	"EXP-04": "const maxEdges = nodeCount * (nodeCount - 1); // Directed graph",
 	"EXP-05": "if (nodeCount < 2) return 1.0;",
 	"EXP-09": "const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",
