@@ -298,7 +298,7 @@ func catalogue() []suite.Requirement {
 			densification("non-overflow-ends", dsfOptions{faults: true}, dsfNonOverflowEnds)),
 		dsf("DSF-26", "Budget values (reference: a safety margin of 10%)", suite.Reference,
 			"When the model counts more tokens than the estimate, by up to the safety margin (10% of the cap), no call after entry overflows and the densification succeeds.",
-			densification("drift", dsfOptions{drift: true, account: onRecord}, dsfDrift)),
+			densification("drift", dsfOptions{drift: true, listed: true, account: onRecord}, dsfDrift)),
 		dsf("DSF-27", "densification-chunking (reference)", suite.Reference,
 			"With one call at a time, the calls (stage, prompt, input, in order) and the answer (output, status, attempts, budgets) equal the reference's.",
 			equalsReference),
