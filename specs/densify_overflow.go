@@ -35,7 +35,7 @@ func mergeLocalRetry(t *suite.T) {
 	m.Inject = mergeLimit(900)
 	req := adapters.DensifyRequest{Input: prose(900), Cap: invariant.AppleCap, Entry: adapters.EntryProactive, WorkLimit: 1}
 	d := call.MustDensify(t, req, m)
-	judge(t, "merge limit 900", d, ready, adapts, restarts, halving, chunksOnce)
+	judge(t, "merge limit 900", d, ready, adapts, restarts, halving) // chunks sent once: DSF-23's
 	overflowed := false
 	for _, c := range d.Calls {
 		overflowed = overflowed || c.Kind == invariant.KindOverflow
