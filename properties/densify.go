@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -131,7 +132,8 @@ func densification(name string, o dsfOptions, judge func(densifyCase, call.Densi
 			if unaccounted != nil {
 				switch o.account {
 				case ofAccount:
-					return unaccounted.Error()
+					// What DSF-19 judges, without the note to the others.
+					return strings.TrimPrefix(unaccounted.Error(), call.ErrUnaccounted.Error()+": ")
 				case onRecord:
 					d.Steps = invariant.ByPrompt(d.Calls)
 				default:
