@@ -61,6 +61,24 @@ func genDensifyCase(faults bool) gopter.Gen {
 	})
 }
 
+// listedStyle is c with its error style among those whose overflow message
+// holds a phrase the text lists ("context window", "maximum context
+// length", "prompt is too long", "input token count ... exceeds ...
+// maximum"): OpenAI's, Gemini's and Apple's. Anthropic's "input length and
+// `max_tokens` exceed context limit" and llama.cpp's "exceeds the available
+// context size" hold none (and llama.cpp is outside the text's scope), so a
+// classifier that knows only the listed phrases reads them as other
+// failures. MUST properties that need overflows recognised use these.
+func (c densifyCase) listedStyle() densifyCase {
+	switch densifyStyles[abs(c.Style)%len(densifyStyles)] {
+	case sim.Anthropic:
+		c.Style = 0 // OpenAI
+	case sim.LlamaCpp:
+		c.Style = 2 // Gemini
+	}
+	return c
+}
+
 // window is the cap, clamped: shrinking steps outside the generator's range.
 func (c densifyCase) window() int { return min(max(c.Cap, 1024), 4096) }
 

@@ -75,7 +75,6 @@ var quotes = map[string]string{
 	"DSF-23": "Planner splits input into chunks using token estimates. … Each chunk is sent to the provider with a chunk prompt:",
 	"DSF-24": "If chunk densification fails with context-window overflow, halve `chunkInputTokens` and retry. - If merge fails with context-window overflow, first perform merge-local retry by halving merge budget only. - Stop halving at minimum (`320`).",
 	"DSF-25": "Non-context-window failures are returned immediately. … It also avoids misclassifying common rate-limit signals (`tokens per minute`, `rpm`, `quota`, etc.).",
-	"DSF-26": "**Safety margin**: extra buffer for token-estimation drift and provider-side accounting differences.",
 
 	// Dynamic candidate expansion: ADR-023.
 	"EXP-14": "if (nodeCount < 2) return 1.0; … if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; return 3.0;",

@@ -83,14 +83,18 @@ func reactiveFirst(t *suite.T) {
 
 // reactiveOverflow: the remote path assumes a 100,000 cap, but the model's
 // window is 4096. 600 sentences (about 14,000 tokens) overflow the full call;
-// the flow must switch to chunking and end ready, every chunk sent once.
+// the flow must switch to chunking and end ready. The
+// providers are those the text covers ("Remote providers
+// (OpenAI/Anthropic/Gemini)"), whose overflow messages hold a listed phrase
+// ("maximum context length", "prompt is too long", "input token count ...
+// exceeds ... maximum"); llama.cpp's wording is DSF-30's.
 func reactiveOverflow(t *suite.T) {
-	for _, st := range []sim.Style{sim.OpenAI, sim.Anthropic, sim.Gemini, sim.LlamaCpp} {
+	for _, st := range []sim.Style{sim.OpenAI, sim.Anthropic, sim.Gemini} {
 		m := newModel(t, sim.Config{Cap: 4096, Style: st})
 		req := adapters.DensifyRequest{Input: prose(600), Cap: 100_000, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
 		name := string(st)
-		judge(t, name, d, ready, adapts, restarts, chunksOnce)
+		judge(t, name, d, ready, adapts, restarts) // chunks sent once: DSF-23's
 		if len(d.Calls) < 2 || d.Calls[0].Stage != "full" || d.Calls[0].Kind != invariant.KindOverflow || d.Calls[1].Stage != "chunk" {
 			t.Errorf("%s: want a full call that overflows, then chunk calls; got %s", name, stages(d.Calls, 3))
 		}
@@ -129,15 +133,18 @@ func nonOverflowReturned(t *suite.T) {
 
 // proactiveApple: proactive entry at the Apple cap of 4096, on a model whose
 // window is 4096: a short text (10 sentences, about 230 tokens, which would
-// fit one call) and a long one (600 sentences). No full call; no call over
-// 4096; ready.
+// fit one call) and a long one (600 sentences). No full call; ready. Whether
+// every call fits 4096 as the simulator counts tokens is DSF-29's
+// (REFERENCE): the text budgets with the implementation's own estimate, and
+// an estimate other than the original's may send a call the model refuses,
+// then adapt.
 func proactiveApple(t *suite.T) {
 	for _, n := range []int{10, 600} {
 		m := newModel(t, sim.Config{Cap: invariant.AppleCap, Style: sim.Apple})
 		req := adapters.DensifyRequest{Input: prose(n), Cap: invariant.AppleCap, Entry: adapters.EntryProactive}
 		d := call.MustDensify(t, req, m)
 		name := fmt.Sprintf("%d sentences", n)
-		judge(t, name, d, ready, chunksOnce, func(d call.Densified) error { return invariant.WithinCap(d.Steps, invariant.AppleCap) })
+		judge(t, name, d, ready)
 		for _, c := range d.Calls {
 			if c.Stage == "full" {
 				t.Errorf("%s: call %d is a full call; proactive entry makes none", name, c.N)

@@ -9,9 +9,13 @@ import (
 )
 
 // mergeLimit makes merge calls whose input exceeds limit tokens overflow
-// (a model that accepts chunks but not large merges).
+// (a model that accepts chunks but not large merges), in OpenAI's wording,
+// which holds phrases the text lists ("maximum context length",
+// `context_length_exceeded`): Anthropic's "input length and `max_tokens`
+// exceed context limit" holds none, so a classifier that knows only the
+// listed phrases reads it as another failure (DSF-30's).
 func mergeLimit(limit int) func(call.Seen) *call.Injection {
-	over := styleError(sim.Anthropic, invariant.KindOverflow)
+	over := styleError(sim.OpenAI, invariant.KindOverflow)
 	return func(s call.Seen) *call.Injection {
 		if s.Stage == "merge" && s.Tokens > limit {
 			return &call.Injection{Err: over, Kind: invariant.KindOverflow}
@@ -31,7 +35,7 @@ func mergeLocalRetry(t *suite.T) {
 	m.Inject = mergeLimit(900)
 	req := adapters.DensifyRequest{Input: prose(900), Cap: invariant.AppleCap, Entry: adapters.EntryProactive, WorkLimit: 1}
 	d := call.MustDensify(t, req, m)
-	judge(t, "merge limit 900", d, ready, adapts, restarts, halving, chunksOnce)
+	judge(t, "merge limit 900", d, ready, adapts, restarts, halving) // chunks sent once: DSF-23's
 	overflowed := false
 	for _, c := range d.Calls {
 		overflowed = overflowed || c.Kind == invariant.KindOverflow

@@ -2,7 +2,9 @@ package specs
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/suite"
@@ -26,6 +28,29 @@ const (
 
 // expectTiers checks that the answer holds exactly the entries of want, each
 // in its tier (entries absent from want must not be returned).
+// sameTiers reports whether ans returns exactly the entries of want, once
+// each, in the tiers want gives them.
+func sameTiers(ans adapters.SearchAnswer, want map[string]string) bool {
+	got := map[string]string{}
+	for _, m := range ans.Matches {
+		if _, dup := got[m.ID]; dup {
+			return false
+		}
+		got[m.ID] = m.Tier
+	}
+	return maps.Equal(got, want)
+}
+
+// tierList prints want as "id:tier" in ID order.
+func tierList(want map[string]string) string {
+	ids := slices.Sorted(maps.Keys(want))
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = id + ":" + want[id]
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
 func expectTiers(t *suite.T, what string, ans adapters.SearchAnswer, want map[string]string) {
 	got := map[string]string{}
 	for _, m := range ans.Matches {

@@ -52,16 +52,14 @@ var quotes = map[string]string{
 	"DSF-08": "If merge-local retry cannot recover at minimum merge budget, fall back to chunk-budget reduction. - If still failing at minimum chunk budget (or if error is non-context-window), surface error.",
 	"DSF-09": "Minimum chunk budget: `320` tokens. … If chunk densification fails with context-window overflow, halve `chunkInputTokens` and retry. … Stop halving at minimum (`320`).",
 	"DSF-10": "It also avoids misclassifying common rate-limit signals (`tokens per minute`, `rpm`, `quota`, etc.).",
-	"DSF-11": "Fallback is driven by message-based classification (`isContextWindowExceededError`). - It checks known phrases such as: - `context window` - `context_length_exceeded` - `maximum context length` - `prompt is too long` - `input token count ... exceeds ... maximum`",
+	"DSF-11": "Fallback is driven by message-based classification (`isContextWindowExceededError`). - It checks known phrases such as: - `context window` - `context_length_exceeded` - `maximum context length` - `prompt is too long` - `input token count ... exceeds ... maximum` - It also avoids misclassifying common rate-limit signals (`tokens per minute`, `rpm`, `quota`, etc.).",
 	"DSF-12": "`CaptureWorkflow` retries densification up to `2` attempts total for provider request failures. - If all attempts fail: - snapshot is persisted with `status = failed`, - failure message is stored.",
 	"DSF-14": "failure message is stored.",
 	"DSF-17": "If merge grouping cannot reduce count (every group size is `1`), merge loop exits and returns joined partials directly. - This prevents infinite looping when grouping cannot progress.",
-	"DSF-18": "Dynamic budgeting and merge-local retry reduce token/call waste on large snapshots.",
 
 	// Dynamic candidate expansion: ADR-023.
 	"EXP-01": "if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; return 3.0;",
 	"EXP-02": "if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; … const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",
-	"EXP-03": "| **Mature** | > 0.10 | **3.0x** | … if (density < 0.10) return 2.0; return 3.0;",
 	"EXP-04": "const maxEdges = nodeCount * (nodeCount - 1); // Directed graph",
 	"EXP-05": "if (nodeCount < 2) return 1.0;",
 	"EXP-09": "const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",

@@ -206,9 +206,11 @@ type Densified struct {
 }
 
 // MustDensify runs Densify on a valid request and places the provider's
-// calls in the answer's shape. An error, a call budget spent, a malformed
-// answer or one that does not account for the calls ends the check (the
-// first as errored when it is the implementation's fault).
+// calls in the answer's shape. An error or a call budget spent ends the
+// check (the first as errored when it is the implementation's fault); a
+// malformed answer or one that does not account for the calls ends it
+// inconclusive (ErrUnaccounted: DSF-19's to judge), failures already
+// recorded standing.
 func MustDensify(t *suite.T, req adapters.DensifyRequest, m *Model) Densified {
 	ans, err := Densify(t, req, m)
 	if m.Exhausted() {
@@ -219,21 +221,28 @@ func MustDensify(t *suite.T, req adapters.DensifyRequest, m *Model) Densified {
 	}
 	d, err := Check(req, ans, m)
 	if err != nil {
-		t.Fatalf("%v", err)
+		t.Inconclusivef("not judged: %v", err)
 	}
 	return d
 }
 
+// ErrUnaccounted is Check's error when an answer is malformed or does not
+// account for the provider's calls: the adapter contract DSF-19 (ROBUST)
+// judges. The other checks need that account to place the calls; they do
+// not judge such an answer (one fault, one requirement).
+var ErrUnaccounted = errors.New("the answer does not account for its provider calls (DSF-19 judges that)")
+
 // Check judges the answer's form and places the calls, without ending the
-// check: for properties, which report a failure as a counterexample.
+// check: for properties, which report a failure as a counterexample. Its
+// errors wrap ErrUnaccounted.
 func Check(req adapters.DensifyRequest, ans adapters.DensifyAnswer, m *Model) (Densified, error) {
 	d := Densified{Req: req, Ans: ans, Calls: m.Calls()}
 	if err := invariant.Answered(req, ans); err != nil {
-		return d, fmt.Errorf("malformed answer: %w", err)
+		return d, fmt.Errorf("%w: malformed answer: %w", ErrUnaccounted, err)
 	}
 	steps, err := invariant.Split(ans, d.Calls)
 	if err != nil {
-		return d, fmt.Errorf("the answer's account of its calls does not match the provider's record: %w", err)
+		return d, fmt.Errorf("%w: the answer's account of its calls does not match the provider's record: %w", ErrUnaccounted, err)
 	}
 	d.Steps = steps
 	return d, nil

@@ -35,6 +35,15 @@ func TableMultiplier(n, e int) float64 {
 	return MatureMultiplier
 }
 
+// AtOneTenth reports whether g, counted as the reference counts it
+// (GraphCounts), has at least two nodes and density exactly 0.10: the point
+// where ADR-023's table ("Growing 0.01 - 0.10", "Mature > 0.10": 2.0) and its
+// code (`if (density < 0.10) return 2.0; return 3.0;`: 3.0) disagree.
+func AtOneTenth(g adapters.GraphRequest) bool {
+	n, e := GraphCounts(g)
+	return n >= 2 && 10*int64(e) == int64(n)*int64(n-1)
+}
+
 // GraphCounts is the graph as the reference counts it: n distinct node IDs
 // (listed nodes and edge ends), and e distinct ordered pairs, self-loops
 // left out. For a graph without self-loops and repeated edges every reading

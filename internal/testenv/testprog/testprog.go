@@ -42,3 +42,14 @@ func Python(t testing.TB) string {
 	}
 	return python.path
 }
+
+// Node returns the path of the node interpreter, or skips t when there is
+// none (the programs in testdata/readings need it).
+func Node(t testing.TB) string {
+	t.Helper()
+	path, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not found: the programs in testdata/readings need it")
+	}
+	return path
+}
