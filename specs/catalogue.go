@@ -139,9 +139,9 @@ func catalogue() []suite.Requirement {
 		fuz("FUZ-11", "std105 §3.1, §5 (Fidelity)", suite.Must,
 			"Typos find their words: conciousness finds consciousness (similarity 0.6875), limerance finds limerence (0.53846157), and the generic machine is not returned.", fuzzyTypos),
 		fuz("FUZ-12", "std105 §3.2–3.3; pg_trgm", suite.Must,
-			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", trigramAgreement),
+			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", againstReference(trigramAgreement)),
 		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Reference,
-			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", wordSimilarityAgreement),
+			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", againstReference(wordSimilarityAgreement)),
 
 		// Chunk/merge densification (densification-chunking), checks grouped by
 		// concern: the simulated model and the judgements shared by all
