@@ -305,11 +305,27 @@ type report struct {
 	known   map[string]string
 }
 
+// why is the reason mutant m is equivalent, "" when the list does not name
+// it. An entry whose ID ends in " *" names every mutant whose ID starts with
+// the rest (all the mutants of one function: "file func *").
+func (r report) why(m mutation.Mutant) string {
+	id := m.ID()
+	if w := r.known[id]; w != "" {
+		return w
+	}
+	for k, w := range r.known {
+		if p, ok := strings.CutSuffix(k, " *"); ok && strings.HasPrefix(id, p+" ") {
+			return w
+		}
+	}
+	return ""
+}
+
 // count counts the verdict v; for survivors, equivalent ones or the others.
 func (r report) count(v verdict, equivalent bool) int {
 	n := 0
 	for _, x := range r.results {
-		if x.v == v && (v != survived || (r.known[x.m.ID()] != "") == equivalent) {
+		if x.v == v && (v != survived || (r.why(x.m) != "") == equivalent) {
 			n++
 		}
 	}
@@ -341,7 +357,7 @@ func (r report) markdown() string {
 		switch {
 		case x.v == killed:
 			c[0]++
-		case x.v == survived && r.known[x.m.ID()] == "":
+		case x.v == survived && r.why(x.m) == "":
 			c[1]++
 		}
 		byFile[x.m.File] = c
@@ -350,7 +366,7 @@ func (r report) markdown() string {
 	fmt.Fprintf(&b, "## Survivors\n\n")
 	found := false
 	for _, x := range r.results {
-		if x.v == survived && r.known[x.m.ID()] == "" {
+		if x.v == survived && r.why(x.m) == "" {
 			found = true
 			fmt.Fprintf(&b, "- `%s` at %s: `%s` → `%s`\n", x.m.ID(), x.m.Where(), x.m.From, x.m.To)
 		}
@@ -361,7 +377,7 @@ func (r report) markdown() string {
 	fmt.Fprintf(&b, "\n## Equivalent (mutation/equivalent.txt)\n\n")
 	found = false
 	for _, x := range r.results {
-		if why := r.known[x.m.ID()]; x.v == survived && why != "" {
+		if why := r.why(x.m); x.v == survived && why != "" {
 			found = true
 			fmt.Fprintf(&b, "- `%s` at %s: %s\n", x.m.ID(), x.m.Where(), why)
 		}
