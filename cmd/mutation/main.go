@@ -81,6 +81,7 @@ func run(args []string, log io.Writer) error {
 	jobs := fs.Int("j", runtime.NumCPU(), "mutants run at once")
 	timeout := fs.Duration("timeout", 5*time.Minute, "the limit of one go test (a mutant that hangs the tests is killed)")
 	list := fs.Bool("list", false, "list the chosen mutants and stop")
+	again := fs.Bool("survivors", false, "run again only the survivors of the last run (the .json beside -o) and update its report")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,6 +105,7 @@ func run(args []string, log io.Writer) error {
 		t target
 	}
 	var todo []job
+	var all []mutation.Mutant
 	total := 0
 	for _, t := range ts {
 		files, err := filepath.Glob(t.glob)
@@ -126,9 +128,34 @@ func run(args []string, log io.Writer) error {
 			for _, m := range ms {
 				if chosen(m.ID(), *sample) && (onlyRE == nil || onlyRE.MatchString(m.ID())) {
 					todo = append(todo, job{m, t})
+					all = append(all, m)
 				}
 			}
 		}
+	}
+	jsonPath := strings.TrimSuffix(*out, filepath.Ext(*out)) + ".json"
+	var last saved
+	if *again {
+		data, err := os.ReadFile(jsonPath)
+		if err != nil {
+			return fmt.Errorf("-survivors needs the last run's results: %w", err)
+		}
+		if err := json.Unmarshal(data, &last); err != nil {
+			return fmt.Errorf("%s: %w", jsonPath, err)
+		}
+		rerun := map[string]bool{}
+		for _, x := range last.Results {
+			if x.Verdict == survived {
+				rerun[x.ID] = true
+			}
+		}
+		var keep []job
+		for _, j := range todo {
+			if rerun[j.m.ID()] {
+				keep = append(keep, j)
+			}
+		}
+		todo = keep
 	}
 	if *list {
 		for _, j := range todo {
@@ -178,7 +205,34 @@ func run(args []string, log io.Writer) error {
 	}
 	wg.Wait()
 	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known}
+	if *again { // the last run's verdicts, with the survivors judged again
+		rep.args, rep.elapsed = last.Args, time.Duration(last.Seconds*float64(time.Second))
+		byID := map[string]result{}
+		for _, r := range results {
+			byID[r.m.ID()] = r
+		}
+		src := map[string]mutation.Mutant{}
+		for _, m := range all {
+			src[m.ID()] = m
+		}
+		rep.results = nil
+		for _, x := range last.Results {
+			if r, ok := byID[x.ID]; ok {
+				rep.results = append(rep.results, r)
+				continue
+			}
+			m, ok := src[x.ID]
+			if !ok { // the code changed: the mutant is no longer made
+				continue
+			}
+			rep.results = append(rep.results, result{m: m, v: x.Verdict, by: x.By})
+		}
+		fmt.Fprintf(log, "%d survivors judged again in %s\n", len(results), time.Since(start).Round(time.Second))
+	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
+		return err
+	}
+	if err := rep.save(jsonPath); err != nil {
 		return err
 	}
 	if err := os.WriteFile(*out, []byte(rep.markdown()), 0o644); err != nil {
@@ -390,4 +444,31 @@ func (r report) markdown() string {
 		fmt.Fprintf(&b, "| %s | %d | %d |\n", f, byFile[f][0], byFile[f][1])
 	}
 	return b.String()
+}
+
+// saved is the .json beside the report: every verdict, so that
+// -survivors can judge the survivors again after a fix.
+type saved struct {
+	Args    []string      `json:"args"`
+	Seconds float64       `json:"seconds"`
+	Results []savedResult `json:"results"`
+}
+
+type savedResult struct {
+	ID      string  `json:"id"`
+	Where   string  `json:"where"`
+	Verdict verdict `json:"verdict"`
+	By      string  `json:"by,omitempty"` // the tests that killed it
+}
+
+func (r report) save(path string) error {
+	s := saved{Args: r.args, Seconds: r.elapsed.Seconds()}
+	for _, x := range r.results {
+		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by})
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
