@@ -26,7 +26,7 @@ func catalogue() []suite.Requirement {
 		inf("INF-11", "std085 §2.1; bad input", suite.Robust,
 			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
 		inf("INF-12", "std085 §2.1.4", suite.Must,
-			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
+			"Padding gives a lone hit at least MIN_PADDING (50) of context on each side, or all the document has there.", padsBothSides),
 		inf("INF-14", "std085 §2.1 (reference)", suite.Reference,
 			"The reference's exact windows: merge span plus 200 padding, right-side truncation at the cap, clamping at the document's edge, neighbours split the gap.", exactWindows),
 
