@@ -69,6 +69,7 @@ func mutants() []mutant {
 		{adapters.Inflate, broken.LosesHits(), []string{"INF-05"}},
 		{adapters.Inflate, broken.InputOrder(), []string{"INF-17"}},
 		{adapters.Density, broken.SqueezeKeepsLast(), []string{"DEN-04"}},
+		{adapters.Density, broken.OverPadsRight(), []string{"DEN-05"}},
 		{adapters.Inflate, broken.AcceptsAnything(), []string{"INF-11"}},
 		{adapters.Density, broken.AcceptsAnything(), []string{"DEN-07"}},
 		{adapters.Density, broken.RendersOverBudget(), []string{"DEN-09"}},
