@@ -61,7 +61,7 @@ func catalogue() []suite.Requirement {
 			inflation("rendered-holds", infRenderedHolds)),
 		inf("INF-13", "std085 §2–3 (reference)", suite.Reference,
 			"Windows, their hits, scores and order, and the dropped hits equal the reference's.",
-			inflation("equals-reference", infEqualsReference)),
+			againstReference(inflation("equals-reference", infEqualsReference))),
 		inf("INF-15", "std085 §4", suite.Reference,
 			"Windows are listed best first: a window scores the maximum of its hits' scores, and scores never rise down the list.",
 			inflation("score-order", infScoreOrder)),
@@ -150,7 +150,7 @@ func catalogue() []suite.Requirement {
 			assembly("rendered-fits", asmRenderedFits)),
 		asm("ASM-10", "std085 protocol §1–3 (reference)", suite.Reference,
 			"Windows, their molecules, labels, coherence, scores and order equal the reference's.",
-			assembly("equals-reference", asmEqualsReference)),
+			againstReference(assembly("equals-reference", asmEqualsReference))),
 
 		// Radial lazy inflation (std085-context-inflation-protocol §5): checks in
 		// radial.go, cases from gen_radial.go; decisions in specs/REQUIREMENTS.md,
@@ -190,7 +190,7 @@ func catalogue() []suite.Requirement {
 			radialWindows("order-independent", radOrderIndependent)),
 		rad("RAD-10", "std085 protocol §5.3–5.4 (reference)", suite.Reference,
 			"Windows, their atoms, costs, scores and order equal the reference's (for an implementation counting runes or UTF-16, on ASCII documents).",
-			radialWindows("equals-reference", radEqualsReference)),
+			againstReference(radialWindows("equals-reference", radEqualsReference))),
 		rad("RAD-11", "std085 protocol §5.5", suite.Must,
 			"The 70/30 split never hands out more than the budget: every term is reported once, no amount is negative, and no term's atoms receive more than its total.",
 			radialSplit("within-budget", invariant.SplitWithin)),
@@ -205,7 +205,7 @@ func catalogue() []suite.Requirement {
 			radialSplit("even", invariant.SplitEven)),
 		rad("RAD-15", "std085 protocol §5.5 (reference)", suite.Reference,
 			"The split equals the reference's.",
-			radialSplit("equals-reference", radSplitEqualsReference)),
+			againstReference(radialSplit("equals-reference", radSplitEqualsReference))),
 		rad("RAD-16", "std085 protocol §5.1", suite.Must,
 			"Ingest records atoms of known compounds, each with a label and an offset inside the body, none twice.",
 			radialIngest("valid", unrepaired(outside, plain(invariant.IngestValid)))),
@@ -220,7 +220,7 @@ func catalogue() []suite.Requirement {
 			radialWindows("rendered-holds", radRenderedHolds)),
 		rad("RAD-18", "std085 protocol §5.1 (reference)", suite.Reference,
 			"Ingest records exactly the reference's atoms: one per maximal run of letters and digits, labelled in lower case.",
-			radialIngest("equals-reference", radIngestEqualsReference)),
+			againstReference(radialIngest("equals-reference", radIngestEqualsReference))),
 
 		// Elastic Context (std105-elastic-context-fuzzy-search §2, §4): checks in
 		// elastic.go, cases from gen_elastic.go; decisions in specs/REQUIREMENTS.md,
@@ -275,10 +275,10 @@ func catalogue() []suite.Requirement {
 			elaHydration("rendered-holds", elaRenderedHolds)),
 		ela("ELA-23", "std105 §2–4 (reference)", suite.Reference,
 			"Hydration answers exactly what the reference answers: windows, their order, costs and scores, kept and dropped atoms best first, capacity and use.",
-			elaBytesOnly(elaHydration("equals-reference", elaEqualsReference))),
+			againstReference(elaBytesOnly(elaHydration("equals-reference", elaEqualsReference)))),
 		ela("ELA-24", "std105 §2.3 phase 1 (reference)", suite.Reference,
 			"The census answers exactly the reference's atoms: lower-case labels, score 1, each once.",
-			elaCensusProperty("equals-reference", elaCensusEqualsReference)),
+			againstReference(elaCensusProperty("equals-reference", elaCensusEqualsReference))),
 
 		// Fuzzy search (std105-elastic-context-fuzzy-search §3): checks in
 		// fuzzy.go, cases from gen_fuzzy.go; decisions in specs/REQUIREMENTS.md,
@@ -306,7 +306,7 @@ func catalogue() []suite.Requirement {
 			searching("limit", fuzLimit)),
 		fuz("FUZ-21", "std105 §3.2 (reference)", suite.Reference,
 			"The matches, their tiers, similarities and order equal the reference's (fuzzy.Scan in the declared locale), at the default threshold and for terms without LIKE metacharacters (the rest is FUZ-22's and FUZ-06's).",
-			searching("equals-reference", inLocale(fuzEqualsReference))),
+			againstReference(searching("equals-reference", inLocale(fuzEqualsReference)))),
 
 		// Chunk/merge densification (densification-chunking): checks in densify.go,
 		// cases and their simulated model from gen_densify.go; decisions in
@@ -337,7 +337,7 @@ func catalogue() []suite.Requirement {
 			densification("drift", dsfOptions{drift: true, listed: true, account: onRecord}, dsfDrift)),
 		dsf("DSF-27", "densification-chunking (reference)", suite.Reference,
 			"With one call at a time, the calls (stage, prompt, input, in order) and the answer (output, status, attempts, budgets) equal the reference's.",
-			equalsReference),
+			againstReference(equalsReference)),
 		dsf("DSF-29", "Do we include potential output tokens in input sizing? (reference: the original estimator's count)", suite.Reference,
 			"Once chunking is active, every call fits the cap (prompt, input and the output it reserves) as the simulated model counts it, with the original estimator: no call after entry is refused for its size.",
 			densification("within-cap", dsfOptions{account: onRecord}, dsfWithinCap)),
@@ -365,7 +365,7 @@ func catalogue() []suite.Requirement {
 			expansion("order-independent", expOrderIndependent)),
 		exp("EXP-20", "ADR-023 (reference)", suite.Reference,
 			"The multiplier, the candidates asked for and returned, and the results equal the reference's, on graphs with self-loops and repeated edges too (density exactly 0.10 and limit 0 are EXP-03's and EXP-12's).",
-			expansion("equals-reference", expEqualsReference)),
+			againstReference(expansion("equals-reference", expEqualsReference))),
 
 		// Performance targets of std085-context-inflation-protocol ("Performance
 		// Targets"), filed under inflate: checks and the readings of the targets

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
@@ -164,4 +165,10 @@ func shuffle[E any](rng *rand.Rand, s []E) []E {
 	out := slices.Clone(s)
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
+}
+
+// againstReference: the check judges answers by the reference's own, so on
+// the reference itself it is Inconclusive (suite.SelfCompared), not passed.
+func againstReference(check func(*suite.T)) func(*suite.T) {
+	return suite.AgainstReference(reference.Is, check)
 }

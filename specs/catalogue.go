@@ -26,7 +26,7 @@ func catalogue() []suite.Requirement {
 		inf("INF-11", "std085 §2.1; bad input", suite.Robust,
 			"A malformed request is rejected with an error: offsets outside the document or reversed, unknown compound, duplicate or empty hit IDs, invalid UTF-8, an offset inside a character.", badInflateInput),
 		inf("INF-12", "std085 §2.1.4", suite.Must,
-			"Padding gives a lone hit context on both sides where the document allows.", padsBothSides),
+			"Padding gives a lone hit at least MIN_PADDING (50) of context on each side, or all the document has there.", padsBothSides),
 		inf("INF-14", "std085 §2.1 (reference)", suite.Reference,
 			"The reference's exact windows: merge span plus 200 padding, right-side truncation at the cap, clamping at the document's edge, neighbours split the gap.", exactWindows),
 
@@ -144,9 +144,9 @@ func catalogue() []suite.Requirement {
 		fuz("FUZ-11", "std105 §3.1, §5 (Fidelity)", suite.Must,
 			"Typos find their words: conciousness finds consciousness (similarity 0.6875), limerance finds limerence (0.53846157), both in the trigram tier, and the generic machine is not returned.", fuzzyTypos),
 		fuz("FUZ-12", "std105 §3.2–3.3; pg_trgm", suite.Should,
-			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", trigramAgreement),
+			"show_trgm, lower and similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of strings and pairs.", againstReference(trigramAgreement)),
 		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Reference,
-			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", wordSimilarityAgreement),
+			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", againstReference(wordSimilarityAgreement)),
 		fuz("FUZ-22", "std105 §3; search contract (threshold)", suite.Robust,
 			"A threshold the request names (in [0, 1]) is the one applied: 0.5, 0.25, 1 and 0 each give their own answer, threshold 0 every label.", fuzzyRequestedThreshold),
 

@@ -317,6 +317,27 @@ func elaSurvivors(t *suite.T) {
 		t.Errorf("clustered: windows %v, %d kept, radius %d; want %v, 10, 455", got, len(res.Kept), res.Radius, want)
 	}
 
+	// The prefix fills the budget exactly: 3 atoms, budget 800: 800/3/2 =
+	// 133 → 200, capacity 2. Best first 2500 (400), then 1500 (800 in
+	// all, exactly the budget: it fits), then 500 would make 1200.
+	// Recomputed for the two kept: 4r <= 800 → r = 200.
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread[:3], Budget: 800})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 1300, 1700}, {"doc", 2300, 2700}}; !reflect.DeepEqual(got, want) || res.Radius != 200 || res.Used != 800 {
+		t.Errorf("exact fit: windows %v, radius %d, used %d; want %v, 200, 800", got, res.Radius, res.Used, want)
+	}
+	if got := elaOffsets(res.Dropped); !reflect.DeepEqual(got, []int{500}) {
+		t.Errorf("exact fit: dropped %v, want [500]", got)
+	}
+
+	// Widening buys nothing: 1 atom at 500 of a 1000-byte document, budget
+	// 5000: r = 2500 already takes the whole document (1000). Every radius
+	// up to the cap costs the same 1000, so the reference reports the
+	// narrowest of them from the formula's on: 2500, not 32000.
+	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK[:1000]), Atoms: spread[:1], Budget: 5000})
+	if got, want := elaSpans(res.Windows), []elaSpan{{"doc", 0, 1000}}; !reflect.DeepEqual(got, want) || res.Radius != 2500 || res.Used != 1000 {
+		t.Errorf("whole document: windows %v, radius %d, used %d; want %v, 2500, 1000", got, res.Radius, res.Used, want)
+	}
+
 	// The floor yields: 1 hit, budget 300 cannot hold a window at 200 (400);
 	// the best atom is kept at 150: [4350,4650], 300.
 	res = call.MustHydrate(t, adapters.HydrateRequest{Documents: elaDoc(tenK), Atoms: spread[4:5], Budget: 300})

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
@@ -103,4 +104,12 @@ func trigramsOf(loc trgm.Locale, req adapters.TrigramRequest) (adapters.TrigramA
 		ans.StrictWordSimilarity = append(ans.StrictWordSimilarity, sw)
 	}
 	return ans, nil
+}
+
+// againstReference: pg_trgm's answers here are reference/trgm's (the
+// PostgreSQL adapter's come from the server, which reference/trgm's own
+// tests check against the same server), so on the reference itself the
+// check is Inconclusive (suite.SelfCompared), not passed.
+func againstReference(check func(*suite.T)) func(*suite.T) {
+	return suite.AgainstReference(reference.Is, check)
 }

@@ -31,14 +31,35 @@ func notMerged(t *suite.T) {
 
 // padsBothSides: one 10-byte hit in the middle of 10,000 bytes, no budget.
 func padsBothSides(t *suite.T) {
-	req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 5000, 5010, 1)}}
-	res := call.MustInflate(t, req)
-	if len(res.Windows) != 1 {
-		t.Fatalf("%d windows for one hit, want 1", len(res.Windows))
+	// PADDING_CHARS is 50 at the least (§3.2 MIN_PADDING, "<50>search<50>")
+	// in every reading: the budget's formula clamps it to [50, 500], and the
+	// static fallback (no budget) names a window of 2500, not a padding
+	// below 50. So each side gets 50 or more, or all the document has.
+	const minPadding = 50
+	budget := 300 // window 300: padding 150, 140 left after the hit on the right
+	cases := []struct {
+		name   string
+		budget *int
+		s, e   int
+	}{
+		{"no budget", nil, 5000, 5010},
+		{"budget 300", &budget, 5000, 5010},
+		{"20 bytes from the start", nil, 20, 30},
+		{"20 bytes from the end", nil, len(tenK) - 30, len(tenK) - 20},
 	}
-	w := res.Windows[0]
-	if w.Start >= 5000 || w.End <= 5010 {
-		t.Errorf("window [%d,%d) gives hit [5000,5010) no context on one side", w.Start, w.End)
+	for _, c := range cases {
+		req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", c.s, c.e, 1)}, Budget: c.budget}
+		res := call.MustInflate(t, req)
+		if len(res.Windows) != 1 {
+			t.Errorf("%s: %d windows for one hit, want 1", c.name, len(res.Windows))
+			continue
+		}
+		w := res.Windows[0]
+		left, right := min(minPadding, c.s), min(minPadding, len(tenK)-c.e)
+		if w.Start > c.s-left || w.End < c.e+right {
+			t.Errorf("%s: window [%d,%d) pads hit [%d,%d) by %d and %d, want at least %d and %d (MIN_PADDING, or the document's edge)",
+				c.name, w.Start, w.End, c.s, c.e, c.s-w.Start, w.End-c.e, left, right)
+		}
 	}
 }
 

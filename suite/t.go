@@ -206,3 +206,22 @@ func (t *T) message() (message, brief string, more int) {
 	}
 	return message, strings.Join(f[:maxFailures], "\n") + suffix, len(t.failures) - maxFailures
 }
+
+// SelfCompared is why a check that judges answers by the reference's own
+// is Inconclusive when the implementation under test is the reference: it
+// could not fail there, so it must not count as passed.
+const SelfCompared = "compared the reference with itself"
+
+// AgainstReference wraps check, which judges an answer by the reference's
+// own (equal windows, equal similarities): when isReference says the
+// implementation under test is the reference itself, the check ends
+// Inconclusive, saying SelfCompared, without running. Against any other
+// implementation it runs as it is.
+func AgainstReference(isReference func(adapters.Adapter) bool, check func(*T)) func(*T) {
+	return func(t *T) {
+		if isReference(t.Adapter()) {
+			t.Inconclusivef("%s: this check judges the answer by the reference's own, so it cannot fail on the reference; it judges other implementations", SelfCompared)
+		}
+		check(t)
+	}
+}

@@ -178,3 +178,34 @@ func plan(req inflate.Request) (density.Plan, error) {
 	}
 	return density.For(len(req.Hits), *req.Budget)
 }
+
+// OverPadsRight reaches MAX_PADDING + 1 (501 bytes) past the end of each
+// window's last hit where the document allows, so the right side is
+// over-padded while the left side stays as the reference pads it.
+func OverPadsRight() adapters.Adapter {
+	return &inflater{named("over-pads-right"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		ends := map[string]int{}
+		for _, h := range req.Hits {
+			ends[h.ID] = h.End
+		}
+		bodies := inflate.Bodies(req.Documents)
+		for i, w := range res.Windows {
+			body, last := bodies[w.CompoundID], w.Start
+			for _, id := range w.Hits {
+				last = max(last, ends[id])
+			}
+			end := min(last+501, len(body))
+			for end < len(body) && body[end]&0xC0 == 0x80 {
+				end++
+			}
+			if end > w.End {
+				res.Windows[i].End, res.Windows[i].Text = end, body[w.Start:end]
+			}
+		}
+		return res, nil
+	}}
+}

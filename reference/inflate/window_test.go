@@ -1,6 +1,7 @@
 package inflate
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,6 +91,38 @@ func TestWindows(t *testing.T) {
 				{"d", 800, 1300, []string{"h1"}, 0.9},
 				{"d", 1400, 1850, []string{"h2"}, 0.5},
 			},
+		},
+		{
+			// Gap 1601-1100 = 501: two windows. With padding 400 they
+			// would overlap ([600, 1500) and [1201, 2050)), so the
+			// neighbours split the gap at 1100 + floor(501/2) = 1350.
+			name: "gap 501, neighbours split an odd gap",
+			docs: d10k,
+			hits: []Hit{{"h1", "d", 1000, 1100, 0.9}, {"h2", "d", 1601, 1650, 0.5}},
+			plan: density.Plan{Keep: 2, MaxWindow: 2500, Padding: 400, Threshold: 500},
+			want: []win{
+				{"d", 600, 1350, []string{"h1"}, 0.9},
+				{"d", 1350, 2050, []string{"h2"}, 0.5},
+			},
+		},
+		{
+			// Gap 1603-1100 = 503: split at 1100 + 251 = 1351.
+			name: "gap 503, the odd byte goes right",
+			docs: d10k,
+			hits: []Hit{{"h1", "d", 1000, 1100, 0.9}, {"h2", "d", 1603, 1650, 0.5}},
+			plan: density.Plan{Keep: 2, MaxWindow: 2500, Padding: 400, Threshold: 500},
+			want: []win{
+				{"d", 600, 1351, []string{"h1"}, 0.9},
+				{"d", 1351, 2050, []string{"h2"}, 0.5},
+			},
+		},
+		{
+			// Span 152, room 148, even: 74 each side: [26, 326).
+			name: "even room splits evenly",
+			docs: d2k,
+			hits: []Hit{{"h", "d", 100, 252, 1}},
+			plan: density.Plan{Keep: 1, MaxWindow: 300, Padding: 100, Threshold: 500},
+			want: []win{{"d", 26, 326, []string{"h"}, 1}},
 		},
 		{
 			// Found by property INF-05: h02 [1,2501) cannot join [0,3) (the union,
@@ -258,8 +291,33 @@ func TestWindows(t *testing.T) {
 				t.Errorf("Windows:\n got %+v\nwant %+v", s, tt.want)
 			}
 			checkText(t, tt.docs, got)
+			// The same table through the fast path, which Inflate takes for
+			// every body under 2 GiB.
+			fast, err := fastWindows(tt.docs, tt.hits, tt.plan)
+			if err != nil {
+				t.Fatalf("fast path: %v", err)
+			}
+			if s := strip(fast); !reflect.DeepEqual(s, tt.want) {
+				t.Errorf("fast path:\n got %+v\nwant %+v", s, tt.want)
+			}
+			checkText(t, tt.docs, fast)
 		})
 	}
+}
+
+// fastWindows is Windows through Inflate's fast path.
+func fastWindows(docs []Document, hits []Hit, p density.Plan) ([]Window, error) {
+	if !narrow(docs) {
+		return nil, fmt.Errorf("a body too long for the fast path")
+	}
+	x := scratchPool.Get().(*scratch)
+	defer func() { x.release(); scratchPool.Put(x) }()
+	pre, err := prepare(x, docs, hits)
+	if err != nil {
+		return nil, err
+	}
+	kept, _ := pre.selectKept(x, hits, p.Keep)
+	return pre.place(x, hits, kept, p), nil
 }
 
 // TestWindowsMultibyte checks that no edge cuts a character, with bodies made

@@ -1,6 +1,7 @@
 package radial
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -153,5 +154,25 @@ func TestWindowsCode(t *testing.T) {
 	}
 	if len(ws) != 2 || ws[0].Cost != 29 || ws[1].Cost != 51 || ws[0].End >= ws[1].Start {
 		t.Fatalf("windows %+v, want add (29) then loop (51), apart", ws)
+	}
+}
+
+// TestCodeLines: a line starts after every newline but a final one, even
+// when the last line is a single byte.
+func TestCodeLines(t *testing.T) {
+	for _, tt := range []struct {
+		body string
+		want []int
+	}{
+		{"", []int{0}},
+		{"ab", []int{0}},
+		{"ab\n", []int{0}},
+		{"ab\nc", []int{0, 3}},
+		{"ab\ncd\n", []int{0, 3}},
+		{"\n\nx", []int{0, 1, 2}},
+	} {
+		if got := newCodeDoc(tt.body).starts; !slices.Equal(got, tt.want) {
+			t.Errorf("lines of %q start at %v, want %v", tt.body, got, tt.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package radial
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -130,6 +131,25 @@ func TestCutterAgrees(t *testing.T) {
 		}
 		if got := c.Cost(r, nil, sum); got != sum {
 			t.Fatalf("iter %d: Cost %d, windows cost %d", iter, got, sum)
+		}
+		// AddCost is the difference keeping one more atom makes to Cost
+		// (non-whitespace bytes for code), whatever is kept already.
+		keep := make([]bool, c.Len())
+		for i := range keep {
+			keep[i] = rng.IntN(3) == 0
+		}
+		for range min(len(keep), 4) {
+			i := rng.IntN(len(keep))
+			if keep[i] {
+				continue
+			}
+			before := c.Cost(r, keep, math.MaxInt)
+			keep[i] = true
+			after := c.Cost(r, keep, math.MaxInt)
+			keep[i] = false
+			if got := c.AddCost(i, r, keep); got != after-before {
+				t.Fatalf("iter %d, radius %d: AddCost(%d) = %d, Cost grows by %d (%s)", iter, r, i, got, after-before, docs[0].Kind)
+			}
 		}
 	}
 }

@@ -90,6 +90,23 @@ func TestSplitSeventyThirty(t *testing.T) {
 				if sh.Related > RelatedPerTerm {
 					t.Fatalf("term %s serves %d related atoms", sh.Term, sh.Related)
 				}
+				// Lower bounds, by hand from §5.5: term i (a, b, ...) has i+1
+				// direct and 6-i related atoms, of which min(6-i, 5) are
+				// served; the related pool is floor(30% of Total), the
+				// direct pool the rest, and each is split evenly, rounded
+				// down: less than one byte per atom is lost.
+				i := int(sh.Term[0] - 'a')
+				if sh.Direct != i+1 || sh.Related != min(6-i, 5) {
+					t.Fatalf("budget %d: term %s serves %d direct and %d related atoms, want %d and %d", budget, sh.Term, sh.Direct, sh.Related, i+1, min(6-i, 5))
+				}
+				relPool := sh.Total * 3 / 10
+				if rel := sh.Related * sh.PerRelated; rel <= relPool-sh.Related {
+					t.Fatalf("budget %d: term %s related get %d of %d, below floor(30%%) = %d less rounding", budget, sh.Term, rel, sh.Total, relPool)
+				}
+				dirPool := sh.Total - relPool
+				if dir := sh.Direct * sh.PerDirect; dir > dirPool || dir <= dirPool-sh.Direct {
+					t.Fatalf("budget %d: term %s direct get %d of %d, want the 70%% pool %d less under a byte an atom", budget, sh.Term, dir, sh.Total, dirPool)
+				}
 			}
 		}
 	}

@@ -91,4 +91,10 @@ func TestSemanticErrors(t *testing.T) {
 			t.Errorf("Semantic(%q, %d, %v): want an error", tt.q, tt.k, tt.minScore)
 		}
 	}
+	// The ends of [0, 1] and k = 0 are allowed.
+	for _, minScore := range []float64{0, 1} {
+		if _, err := c.Semantic("ok", 0, minScore); err != nil {
+			t.Errorf("Semantic(ok, 0, %v): %v, want no error", minScore, err)
+		}
+	}
 }

@@ -1,0 +1,474 @@
+// Command mutation runs the project's mutation test: it makes the classic
+// mutants (package internal/mutation) of the files mutation/targets.txt
+// names, runs the tests that target line gives for each (stage by stage,
+// the cheap package tests first), and writes the score and every survivor
+// to reports/mutation/latest.md. A survivor listed in
+// mutation/equivalent.txt, with the reason it cannot change an answer, is
+// reported apart and does not count against the score.
+//
+// Each mutant reaches the compiler through go test's -overlay, so the
+// working tree is never changed and two mutants can run at once.
+//
+// Usage (make mutation runs the first):
+//
+//	go run ./cmd/mutation
+//	go run ./cmd/mutation -sample 1 -only 'reference/trgm/'
+//
+// It exits 1 when a mutant survives that the equivalent list does not name.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ctxconform/ctxconform/internal/mutation"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mutation:", err)
+		if err == errSurvivors {
+			os.Exit(1)
+		}
+		os.Exit(2)
+	}
+}
+
+var errSurvivors = fmt.Errorf("mutants survived that mutation/equivalent.txt does not name")
+
+type target struct {
+	glob   string
+	stages [][]string // go test arguments: packages, then flags for the test binaries
+}
+
+// verdict of one mutant.
+type verdict string
+
+const (
+	killed   verdict = "killed"
+	survived verdict = "survived"
+	unviable verdict = "unviable" // does not compile: not a mutant the tests can judge
+)
+
+type result struct {
+	m       mutation.Mutant
+	v       verdict
+	by      string // the stage that killed it
+	elapsed time.Duration
+}
+
+func run(args []string, log io.Writer) error {
+	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
+	targets := fs.String("targets", "mutation/targets.txt", "the files to mutate and the tests that judge each")
+	equiv := fs.String("equivalent", "mutation/equivalent.txt", "mutants known to be equivalent, with the reason")
+	out := fs.String("o", "reports/mutation/latest.md", "the report")
+	sample := fs.Float64("sample", 1, "the share of mutants to run, chosen by a hash of each mutant's ID (the same ones every run)")
+	only := fs.String("only", "", "run only the mutants whose ID matches this regular expression")
+	jobs := fs.Int("j", runtime.NumCPU(), "mutants run at once")
+	timeout := fs.Duration("timeout", 5*time.Minute, "the limit of one go test (a mutant that hangs the tests is killed)")
+	list := fs.Bool("list", false, "list the chosen mutants and stop")
+	again := fs.Bool("survivors", false, "run again only the survivors of the last run (the .json beside -o) and update its report")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var onlyRE *regexp.Regexp
+	if *only != "" {
+		var err error
+		if onlyRE, err = regexp.Compile(*only); err != nil {
+			return fmt.Errorf("-only: %w", err)
+		}
+	}
+	ts, err := readTargets(*targets)
+	if err != nil {
+		return err
+	}
+	known, err := readEquivalent(*equiv)
+	if err != nil {
+		return err
+	}
+	type job struct {
+		m mutation.Mutant
+		t target
+	}
+	var todo []job
+	var all []mutation.Mutant
+	total := 0
+	for _, t := range ts {
+		files, err := filepath.Glob(t.glob)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *targets, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			ms, err := mutation.Generate(filepath.ToSlash(f), src)
+			if err != nil {
+				return err
+			}
+			total += len(ms)
+			for _, m := range ms {
+				if chosen(m.ID(), *sample) && (onlyRE == nil || onlyRE.MatchString(m.ID())) {
+					todo = append(todo, job{m, t})
+					all = append(all, m)
+				}
+			}
+		}
+	}
+	jsonPath := strings.TrimSuffix(*out, filepath.Ext(*out)) + ".json"
+	var last saved
+	if *again {
+		data, err := os.ReadFile(jsonPath)
+		if err != nil {
+			return fmt.Errorf("-survivors needs the last run's results: %w", err)
+		}
+		if err := json.Unmarshal(data, &last); err != nil {
+			return fmt.Errorf("%s: %w", jsonPath, err)
+		}
+		rerun := map[string]bool{}
+		for _, x := range last.Results {
+			if x.Verdict == survived {
+				rerun[x.ID] = true
+			}
+		}
+		var keep []job
+		for _, j := range todo {
+			if rerun[j.m.ID()] {
+				keep = append(keep, j)
+			}
+		}
+		todo = keep
+	}
+	if *list {
+		for _, j := range todo {
+			fmt.Printf("%s\t%s\n", j.m.Where(), j.m.ID())
+		}
+		return nil
+	}
+	tmp, err := os.MkdirTemp("", "ctxconform-mutation-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "%d mutants of %d (sample %v), %d at once\n", len(todo), total, *sample, *jobs)
+	start := time.Now()
+	results := make([]result, len(todo))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next, done := 0, 0
+	for range *jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(todo) {
+					return
+				}
+				r := judge(tmp, wd, i, todo[i].m, todo[i].t, *timeout)
+				mu.Lock()
+				results[i] = r
+				done++
+				if r.v == survived {
+					fmt.Fprintf(log, "[%d/%d %s] survived %s (%s)\n", done, len(todo), time.Since(start).Round(time.Second), r.m.ID(), r.m.Where())
+				} else if done%20 == 0 {
+					fmt.Fprintf(log, "[%d/%d %s]\n", done, len(todo), time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known}
+	if *again { // the last run's verdicts, with the survivors judged again
+		rep.args, rep.elapsed = last.Args, time.Duration(last.Seconds*float64(time.Second))
+		byID := map[string]result{}
+		for _, r := range results {
+			byID[r.m.ID()] = r
+		}
+		src := map[string]mutation.Mutant{}
+		for _, m := range all {
+			src[m.ID()] = m
+		}
+		rep.results = nil
+		for _, x := range last.Results {
+			if r, ok := byID[x.ID]; ok {
+				rep.results = append(rep.results, r)
+				continue
+			}
+			m, ok := src[x.ID]
+			if !ok { // the code changed: the mutant is no longer made
+				continue
+			}
+			rep.results = append(rep.results, result{m: m, v: x.Verdict, by: x.By})
+		}
+		fmt.Fprintf(log, "%d survivors judged again in %s\n", len(results), time.Since(start).Round(time.Second))
+	}
+	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
+		return err
+	}
+	if err := rep.save(jsonPath); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, []byte(rep.markdown()), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "%s\nwritten to %s\n", rep.summary(), *out)
+	if rep.count(survived, false) > 0 {
+		return errSurvivors
+	}
+	return nil
+}
+
+// chosen: the mutant is in the sample. The hash of its ID decides, so a
+// sample holds the same mutants every run and a fix can be checked.
+func chosen(id string, sample float64) bool {
+	if sample >= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return float64(h.Sum64()%10000) < sample*10000
+}
+
+// judge runs the target's stages against the mutant until one fails.
+func judge(tmp, wd string, i int, m mutation.Mutant, t target, timeout time.Duration) result {
+	start := time.Now()
+	src := filepath.Join(tmp, fmt.Sprintf("m%d.go", i))
+	overlay := filepath.Join(tmp, fmt.Sprintf("m%d.json", i))
+	defer os.Remove(src)
+	defer os.Remove(overlay)
+	if err := os.WriteFile(src, m.Src, 0o644); err != nil {
+		return result{m: m, v: unviable, by: err.Error()}
+	}
+	o, _ := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(wd, m.File): src}})
+	if err := os.WriteFile(overlay, o, 0o644); err != nil {
+		return result{m: m, v: unviable, by: err.Error()}
+	}
+	for _, stage := range t.stages {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout+time.Minute)
+		args := append([]string{"test", "-overlay", overlay, "-short", "-failfast", "-timeout", timeout.String()}, stage...)
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Env = append(os.Environ(), "CTXCONFORM_ADAPTERS=reference")
+		out, err := cmd.CombinedOutput()
+		timedOut := ctx.Err() != nil || strings.Contains(string(out), "panic: test timed out")
+		cancel()
+		switch {
+		case err == nil:
+			continue
+		case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
+			return result{m: m, v: unviable, by: strings.Join(stage, " "), elapsed: time.Since(start)}
+		case timedOut:
+			return result{m: m, v: killed, by: strings.Join(stage, " ") + " (timed out)", elapsed: time.Since(start)}
+		default:
+			return result{m: m, v: killed, by: strings.Join(stage, " "), elapsed: time.Since(start)}
+		}
+	}
+	return result{m: m, v: survived, elapsed: time.Since(start)}
+}
+
+// readTargets reads lines "glob: stage; stage", each stage go test's
+// arguments; # starts a comment.
+func readTargets(path string) ([]target, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ts []target
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		glob, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"glob: go test arguments; more arguments\", got %q", path, n, line)
+		}
+		t := target{glob: strings.TrimSpace(glob)}
+		for _, s := range strings.Split(rest, ";") {
+			if f := strings.Fields(s); len(f) > 0 {
+				t.stages = append(t.stages, f)
+			}
+		}
+		if len(t.stages) == 0 {
+			return nil, fmt.Errorf("%s:%d: %s names no tests", path, n, t.glob)
+		}
+		ts = append(ts, t)
+	}
+	return ts, sc.Err()
+}
+
+// readEquivalent reads lines "mutant ID :: why it is equivalent".
+func readEquivalent(path string) (map[string]string, error) {
+	known := map[string]string{}
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return known, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		id, why, ok := strings.Cut(line, " :: ")
+		if !ok || strings.TrimSpace(why) == "" {
+			return nil, fmt.Errorf("%s:%d: want \"mutant ID :: why it is equivalent\", got %q", path, n+1, line)
+		}
+		known[strings.TrimSpace(id)] = strings.TrimSpace(why)
+	}
+	return known, nil
+}
+
+type report struct {
+	args    []string
+	total   int
+	sample  float64
+	jobs    int
+	elapsed time.Duration
+	results []result
+	known   map[string]string
+}
+
+// why is the reason mutant m is equivalent, "" when the list does not name
+// it. An entry whose ID ends in " *" names every mutant whose ID starts with
+// the rest (all the mutants of one function: "file func *").
+func (r report) why(m mutation.Mutant) string {
+	id := m.ID()
+	if w := r.known[id]; w != "" {
+		return w
+	}
+	for k, w := range r.known {
+		if p, ok := strings.CutSuffix(k, " *"); ok && strings.HasPrefix(id, p+" ") {
+			return w
+		}
+	}
+	return ""
+}
+
+// count counts the verdict v; for survivors, equivalent ones or the others.
+func (r report) count(v verdict, equivalent bool) int {
+	n := 0
+	for _, x := range r.results {
+		if x.v == v && (v != survived || (r.why(x.m) != "") == equivalent) {
+			n++
+		}
+	}
+	return n
+}
+
+func (r report) summary() string {
+	k, s, e, u := r.count(killed, false), r.count(survived, false), r.count(survived, true), r.count(unviable, false)
+	score := 100.0
+	if k+s > 0 {
+		score = 100 * float64(k) / float64(k+s)
+	}
+	return fmt.Sprintf("score %.1f%%: %d killed, %d survived, %d equivalent, %d unviable, of %d run (%d made), in %s",
+		score, k, s, e, u, len(r.results), r.total, r.elapsed.Round(time.Second))
+}
+
+func (r report) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Mutation test: the latest result\n\n")
+	fmt.Fprintf(&b, "`go run ./cmd/mutation %s` on %d cores (%d at once), %s.\n\n", strings.Join(r.args, " "), runtime.NumCPU(), r.jobs, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent.txt) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
+	byFile := map[string][2]int{}
+	var files []string
+	for _, x := range r.results {
+		c, ok := byFile[x.m.File]
+		if !ok {
+			files = append(files, x.m.File)
+		}
+		switch {
+		case x.v == killed:
+			c[0]++
+		case x.v == survived && r.why(x.m) == "":
+			c[1]++
+		}
+		byFile[x.m.File] = c
+	}
+	sort.Strings(files)
+	fmt.Fprintf(&b, "## Survivors\n\n")
+	found := false
+	for _, x := range r.results {
+		if x.v == survived && r.why(x.m) == "" {
+			found = true
+			fmt.Fprintf(&b, "- `%s` at %s: `%s` → `%s`\n", x.m.ID(), x.m.Where(), x.m.From, x.m.To)
+		}
+	}
+	if !found {
+		fmt.Fprintf(&b, "None.\n")
+	}
+	fmt.Fprintf(&b, "\n## Equivalent (mutation/equivalent.txt)\n\n")
+	found = false
+	for _, x := range r.results {
+		if why := r.why(x.m); x.v == survived && why != "" {
+			found = true
+			fmt.Fprintf(&b, "- `%s` at %s: %s\n", x.m.ID(), x.m.Where(), why)
+		}
+	}
+	if !found {
+		fmt.Fprintf(&b, "None.\n")
+	}
+	fmt.Fprintf(&b, "\n## By file (killed / surviving)\n\n| file | killed | surviving |\n| --- | ---: | ---: |\n")
+	for _, f := range files {
+		fmt.Fprintf(&b, "| %s | %d | %d |\n", f, byFile[f][0], byFile[f][1])
+	}
+	return b.String()
+}
+
+// saved is the .json beside the report: every verdict, so that
+// -survivors can judge the survivors again after a fix.
+type saved struct {
+	Args    []string      `json:"args"`
+	Seconds float64       `json:"seconds"`
+	Results []savedResult `json:"results"`
+}
+
+type savedResult struct {
+	ID      string  `json:"id"`
+	Where   string  `json:"where"`
+	Verdict verdict `json:"verdict"`
+	By      string  `json:"by,omitempty"` // the tests that killed it
+}
+
+func (r report) save(path string) error {
+	s := saved{Args: r.args, Seconds: r.elapsed.Seconds()}
+	for _, x := range r.results {
+		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by})
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
