@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,8 +41,12 @@ func FuzzWriters(f *testing.F) {
 			repeat = 0
 		}
 		msg += strings.Repeat(msg, repeat%64) // long messages, of the fuzzer's text
-		if strings.TrimSpace(id) == "" {
-			id = "ID" // a result's ID comes from the catalogue: never blank
+		if !reportID.MatchString(id) {
+			id = "INF-01" // a result's ID comes from the catalogue (ReadReport refuses others)
+		}
+		id2 := "DEN-01"
+		if id == id2 {
+			id2 = "DEN-02"
 		}
 		outcomes := append(suite.Outcomes(), suite.Outcome(title))
 		levels := []suite.Level{suite.Must, suite.Should, suite.Reference}
@@ -56,8 +61,8 @@ func FuzzWriters(f *testing.F) {
 		res.Replay = &suite.Replay{Format: suite.ReplayFormat, ID: id, Standard: "inflate", Level: res.Level, Outcome: o, Case: title, Value: value,
 			Calls:    []suite.Call{{Op: "inflate", Request: c, Answer: map[string]any{"score": score, "vector": []float32{vec}, "text": msg}}, {Op: title, Request: nil, Error: msg}},
 			Expected: msg}
-		rep := suite.Report{Adapter: adapters.Info{Name: title, Version: id, Unit: "bytes"}, Seed: int64(repeat), Results: []suite.Result{res,
-			{ID: id + "-2", Standard: adapters.Density, Level: suite.Must, Title: msg, Outcome: suite.Failed, Message: stderr}}}
+		rep := suite.Report{Adapter: adapters.Info{Name: title + "impl", Version: id, Unit: "bytes"}, Seed: int64(repeat), Results: []suite.Result{res,
+			{ID: id2, Standard: adapters.Density, Level: suite.Must, Title: msg, Outcome: suite.Failed, Message: stderr}}}
 		if o == suite.NotRun {
 			rep.Interrupted = msg
 		}
@@ -69,6 +74,13 @@ func FuzzWriters(f *testing.F) {
 			t.Fatalf("JSON: %v", err)
 		}
 		doc, err := ReadReport(bytes.NewReader(js.Bytes()))
+		if !slices.Contains(suite.Outcomes(), o) {
+			// An outcome no run writes: the report is refused, naming it.
+			if want := "runs[0].results[0].outcome"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("a report of outcome %q read: %v; want an error naming %s", o, err, want)
+			}
+			return
+		}
 		if err != nil || len(doc.Runs) != 2 || len(doc.Runs[0].Results) != 2 {
 			t.Fatalf("the JSON report does not read back: %v\n%s", err, js.Bytes())
 		}

@@ -27,7 +27,7 @@ implementation and standard it implements ("inflate: 17/17 MUST").
 Runs of the same name in several reports are told apart by their file.
 
 Exit status: 0 the outputs were written; 2 usage error (a file that is not a
-report, or larger than 32 MiB; an unwritable output).
+report, or reports of more than 64 MiB together; an unwritable output).
 
 Flags:
 `
@@ -71,8 +71,9 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 	var runs []reports.Run
 	var from []string
 	count := map[string]int{}
+	rr := newReportReader()
 	for _, name := range files {
-		doc, err := readReportFile(name)
+		doc, err := rr.read(name)
 		if err != nil {
 			return nil, err
 		}
