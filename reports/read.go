@@ -164,7 +164,7 @@ func (rd *reportReader) document(doc *Document) error {
 	case !seen["format"]:
 		return invalid("format", "missing: not a report of conformance run --json")
 	case len(doc.Runs) == 0:
-		return invalid("runs", "a report with no runs")
+		return invalid("", "a report with no runs")
 	}
 	// One document: anything after it but white space is refused (a
 	// second document, a file appended to another).
