@@ -2,6 +2,8 @@ package reports
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"regexp"
@@ -49,7 +51,7 @@ func Badges(runs []Run) []Badge {
 	var out []Badge
 	for _, run := range runs {
 		for _, std := range adapters.Standards() {
-			b := Badge{Run: run.Name(), Standard: std, File: safeFile(cmp.Or(run.Label, run.Adapter.Name)) + "-" + string(std) + ".svg"}
+			b := Badge{Run: run.Name(), Standard: std, File: badgeBase(cmp.Or(run.Label, run.Adapter.Name)) + "-" + string(std) + ".svg"}
 			implemented := false
 			for _, r := range run.Results {
 				if r.Standard != std || r.Outcome == suite.NotImplemented {
@@ -77,8 +79,40 @@ func Badges(runs []Run) []Badge {
 
 var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
-// safeFile is s as a file name: runs of other characters become "_".
-func safeFile(s string) string { return strings.Trim(unsafeFileChars.ReplaceAllString(s, "_"), "._") }
+// maxBadgeBase bounds the implementation's part of a badge's file name
+// (file systems allow 255 bytes).
+const maxBadgeBase = 64
+
+// badgeBase is an implementation's name as the first part of its badges'
+// file names: the name itself when it is one (letters, digits, . _ -, at
+// most maxBadgeBase bytes); otherwise its safe characters, cut short, and
+// a hash of the whole name, so that names that differ give different
+// files (x/y and x_y), and "", "." and ".." give a name.
+func badgeBase(name string) string {
+	s := strings.Trim(unsafeFileChars.ReplaceAllString(name, "_"), "._")
+	if len(s) > maxBadgeBase {
+		s = strings.TrimRight(s[:maxBadgeBase], "._")
+	}
+	if s == name && s != "" {
+		return s
+	}
+	sum := sha256.Sum256([]byte(name))
+	return cmp.Or(s, "run") + "_" + hex.EncodeToString(sum[:4])
+}
+
+// CheckBadges refuses badges that would be written to the same file (two
+// runs whose names give the same file name): the caller checks before
+// writing anything.
+func CheckBadges(badges []Badge) error {
+	seen := map[string]string{}
+	for _, b := range badges {
+		if other, dup := seen[b.File]; dup && other != b.Run {
+			return fmt.Errorf("the badges of %q and %q would both be %s: name the runs apart", other, b.Run, b.File)
+		}
+		seen[b.File] = b.Run
+	}
+	return nil
+}
 
 // textWidth estimates the width of s in 11px Verdana, the badges' font:
 // wide enough for the text in every common sans-serif.

@@ -136,7 +136,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 				c.Text += " (" + st + ")"
 			}
 			if r.Replay != nil {
-				c.ReplayFile = safeFile(cmp.Or(runs[i].Label, runs[i].Adapter.Name)) + "-" + r.ID + ".json"
+				c.ReplayFile = badgeBase(cmp.Or(runs[i].Label, runs[i].Adapter.Name)) + "-" + r.ID + ".json"
 				c.Replay, c.ReplayHint = replayLine(runs[i], c.ReplayFile)
 				if b, err := json.MarshalIndent(r.Replay, "", "  "); err == nil {
 					c.ReplayJSON = string(b)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ctxconform/ctxconform/internal/safefile"
 	"github.com/ctxconform/ctxconform/reports"
 )
 
@@ -46,6 +47,11 @@ func cmdMatrix(args []string, stdout, stderr io.Writer) error {
 	runs, err := matrixRuns(files)
 	if err != nil {
 		return err
+	}
+	// Badges that would overwrite each other are refused before anything
+	// is written.
+	if err := reports.CheckBadges(reports.Badges(runs)); *badges != "" && err != nil {
+		return usagef("--badges %s: %v", *badges, err)
 	}
 	if *html != "-" {
 		if err := reports.Matrix(stdout, runs); err != nil {
@@ -103,7 +109,7 @@ func writeBadges(dir string, runs []reports.Run) error {
 		return err
 	}
 	for _, b := range reports.Badges(runs) {
-		if err := os.WriteFile(filepath.Join(dir, b.File), []byte(b.SVG("b")), 0o644); err != nil {
+		if err := safefile.WriteFile(dir, b.File, []byte(b.SVG("b"))); err != nil {
 			return err
 		}
 	}
