@@ -136,4 +136,3 @@ func Create(root *os.Root, name string) (string, *os.File, error) {
 	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
 	return tmp, f, err
 }
-
