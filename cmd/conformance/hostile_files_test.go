@@ -240,3 +240,26 @@ func TestHostileFiles(t *testing.T) {
 		}
 	})
 }
+
+// TestFlagLimits: a number too large to hold says so, and a --timeout
+// shorter than any requirement could take is refused with its minimum
+// (it would ERROR every requirement, blaming the implementation for the
+// harness's own limit).
+func TestFlagLimits(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--property-runs", "99999999999999999999"}, "--property-runs 99999999999999999999: too large: want an integer of at least 1"},
+		{[]string{"run", "--property-runs", "-99999999999999999999"}, "too small"},
+		{[]string{"run", "--timeout", "1ns"}, "--timeout 1ns: want at least 1s"},
+		{[]string{"replay", "--timeout", "999ms", "x.json"}, "--timeout 999ms: want at least 1s"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := runCmd(tt.args...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exitUsage, tt.want)
+			}
+		})
+	}
+}
