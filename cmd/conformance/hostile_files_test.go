@@ -155,6 +155,38 @@ func TestHostileFiles(t *testing.T) {
 		}
 	})
 
+	t.Run("replay file a link", func(t *testing.T) {
+		replays, victim := file("replays-linked"), file("replay-victim")
+		if err := os.MkdirAll(replays, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(victim, []byte("precious"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(victim, filepath.Join(replays, "DEN-01.json")); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"run", "--adapter", "exec", "--standard", "density", "--run", "^DEN-01 ", "--no-memory", "--replay-dir", replays, "--"}, self(t, "ignores-budget")...)
+		code, _, stderr := runCmd(args...)
+		if code != exitGate || !strings.Contains(stderr, "DEN-01.json: a symbolic link, not a regular file") {
+			t.Errorf("exit %d; want %d and the link refused:\n%s", code, exitGate, stderr)
+		}
+		if b, _ := os.ReadFile(victim); string(b) != "precious" {
+			t.Errorf("the file the link named now holds %q", b)
+		}
+	})
+
+	t.Run("expectations with trailing data", func(t *testing.T) {
+		ex := file("expect.json")
+		if err := os.WriteFile(ex, []byte(`{"format":"ctxconform-expectations/1","expectations":[]}{"format":"x"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCmd("run", "--run", "^INF-01$", "--expectations", ex)
+		if code != exitUsage || !strings.Contains(stderr, "data after the JSON object") {
+			t.Errorf("exit %d; want %d, data after the object:\n%s", code, exitUsage, stderr)
+		}
+	})
+
 	t.Run("vectors", func(t *testing.T) {
 		vec := file("vectors")
 		if code, out := runWithin(t, "vectors", "--dir", vec); code != 0 {
