@@ -160,3 +160,61 @@ func FuzzWriters(f *testing.F) {
 func sameFloat(a, b float64) bool {
 	return a == b || math.IsNaN(a) && math.IsNaN(b)
 }
+
+// FuzzReadReport feeds ReadReport (the one reader of reports for diff,
+// merge and matrix) with damaged and forged reports: it never panics, and
+// what it accepts is a report: a known outcome, level, standard and kind
+// for every result, each requirement once per run, and written again by
+// JSON it reads back the same.
+//
+//	go test -run '^$' -fuzz FuzzReadReport -fuzztime 60s ./reports
+func FuzzReadReport(f *testing.F) {
+	valid := `{"format":"ctxconform-report/1","runs":[{"adapter":{"name":"x","version":"1","unit":"bytes","standards":["inflate"]},"seed":1,"level":"MUST","started":"2026-01-01T00:00:00Z","elapsed_ns":1,` +
+		`"results":[{"id":"INF-01","standard":"inflate","section":"s","level":"MUST","title":"t","kind":"property","outcome":"failed","message":"m","duration_ns":1,` +
+		`"replay":{"format":"ctxconform-replay/1","id":"INF-01","standard":"inflate","level":"MUST","kind":"property","outcome":"failed","seed":1,"value":{"A":"NaN"},"calls":[{"op":"inflate","request":{"a":[1,2]},"answer":"x"}],"expected":"e"}}]}]}`
+	f.Add(valid)
+	f.Add(valid + valid)
+	f.Add(valid + " garbage")
+	f.Add(strings.Replace(valid, `"failed","message"`, `"exploded","message"`, 1))
+	f.Add(strings.Replace(valid, `"outcome":"failed","message"`, `"message"`, 1))
+	f.Add(strings.Replace(valid, `"results":[`, `"results":[{"id":"INF-01","standard":"inflate","level":"MUST","kind":"spec","outcome":"passed"},`, 1))
+	f.Add(strings.Replace(valid, `"level":"MUST","started"`, `"level":"HUGE","started"`, 1))
+	f.Add(`{"format":"ctxconform-report/1","runs":[{"adapter":{"name":"x"},"level":"MUST","results":[]}]}`)
+	f.Add(`{"format":"ctxconform-report/1","format":"ctxconform-report/1","runs":[]}`)
+	f.Add(`[]`)
+	f.Fuzz(func(t *testing.T, in string) {
+		doc, err := ReadReport(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		if len(doc.Runs) == 0 {
+			t.Fatal("accepted a report with no runs")
+		}
+		for i, run := range doc.Runs {
+			seen := map[string]bool{}
+			if !slices.Contains(suite.Levels(), run.Level) || run.Adapter.Name == "" {
+				t.Fatalf("run %d: level %v, name %q accepted", i, run.Level, run.Adapter.Name)
+			}
+			for _, r := range run.Results {
+				if seen[r.ID] || !reportID.MatchString(r.ID) || !slices.Contains(suite.Outcomes(), r.Outcome) ||
+					!slices.Contains(suite.Levels(), r.Level) || !slices.Contains(adapters.Standards(), r.Standard) {
+					t.Fatalf("run %d: result %+v accepted (seen before: %v)", i, r, seen[r.ID])
+				}
+				seen[r.ID] = true
+			}
+		}
+		var again bytes.Buffer
+		if err := JSON(&again, doc.Runs); err != nil {
+			t.Fatalf("JSON of an accepted report: %v", err)
+		}
+		doc2, err := ReadReport(bytes.NewReader(again.Bytes()))
+		if err != nil {
+			t.Fatalf("an accepted report written again does not read back: %v\n%s", err, again.Bytes())
+		}
+		for i := range doc.Runs {
+			if len(doc2.Runs[i].Results) != len(doc.Runs[i].Results) {
+				t.Fatalf("run %d: %d results read back, want %d", i, len(doc2.Runs[i].Results), len(doc.Runs[i].Results))
+			}
+		}
+	})
+}
