@@ -64,11 +64,16 @@ func ReadFile(dir, name, what string, limit int64) ([]byte, error) {
 	}
 	defer root.Close()
 	path := filepath.Join(dir, name)
+	// A link is refused even when it stays in dir (os.Root would follow
+	// it); one swapped in after this check cannot lead out of dir, and the
+	// open does not wait (O_NONBLOCK) whatever it names.
+	if st, err := root.Lstat(name); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
 	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
 	if err != nil {
-		if st, lerr := root.Lstat(name); lerr == nil && !st.Mode().IsRegular() {
-			return nil, &NotRegularError{Path: path, Mode: st.Mode()}
-		}
 		return nil, err
 	}
 	defer f.Close()
