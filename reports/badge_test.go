@@ -34,7 +34,7 @@ func TestBadges(t *testing.T) {
 		var got []string
 		for _, b := range Badges([]Run{{Label: `a<b>&"c"`, Report: suite.Report{Results: tt.results}}}) {
 			got = append(got, b.Label()+": "+b.Message()+" "+b.Color())
-			if !strings.HasPrefix(b.File, "a_b_c_") || !strings.HasSuffix(b.File, "-"+string(b.Standard)+".svg") {
+			if b.File != "a_b_c-"+string(b.Standard)+".svg" {
 				t.Errorf("file %q", b.File)
 			}
 			svg := b.SVG("x")
@@ -52,5 +52,29 @@ func TestBadges(t *testing.T) {
 		if s := strings.Join(got, ", "); s != tt.want {
 			t.Errorf("badges %q, want %q", s, tt.want)
 		}
+	}
+}
+
+// TestBadgeFiles: names that differ give different files, a name that
+// keeps no safe character gets one, and no file name is long.
+func TestBadgeFiles(t *testing.T) {
+	names := []string{"x/y", "x_y", "x y", "", ".", "..", "/", strings.Repeat("n", 300), "plain-1.0"}
+	var runs []Run
+	for _, n := range names {
+		runs = append(runs, Run{Report: suite.Report{Adapter: adapters.Info{Name: n}}})
+	}
+	bases := fileBases(runs)
+	seen := map[string]string{}
+	for i, b := range bases {
+		if other, dup := seen[b]; dup {
+			t.Errorf("%q and %q both give %q", other, names[i], b)
+		}
+		seen[b] = names[i]
+		if b == "" || strings.HasPrefix(b, ".") || strings.ContainsAny(b, "/\\") || len(b) > maxBadgeBase+9 {
+			t.Errorf("%q gives %q", names[i], b)
+		}
+	}
+	if bases[1] != "x_y" || bases[8] != "plain-1.0" {
+		t.Errorf("plain names changed: %q, %q", bases[1], bases[8])
 	}
 }
