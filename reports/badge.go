@@ -2,6 +2,8 @@ package reports
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"regexp"
@@ -47,9 +49,10 @@ func (b Badge) Color() string {
 // the run) has none.
 func Badges(runs []Run) []Badge {
 	var out []Badge
-	for _, run := range runs {
+	bases := fileBases(runs)
+	for i, run := range runs {
 		for _, std := range adapters.Standards() {
-			b := Badge{Run: run.Name(), Standard: std, File: safeFile(cmp.Or(run.Label, run.Adapter.Name)) + "-" + string(std) + ".svg"}
+			b := Badge{Run: run.Name(), Standard: std, File: bases[i] + "-" + string(std) + ".svg"}
 			implemented := false
 			for _, r := range run.Results {
 				if r.Standard != std || r.Outcome == suite.NotImplemented {
@@ -77,8 +80,57 @@ func Badges(runs []Run) []Badge {
 
 var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
-// safeFile is s as a file name: runs of other characters become "_".
-func safeFile(s string) string { return strings.Trim(unsafeFileChars.ReplaceAllString(s, "_"), "._") }
+// maxBadgeBase bounds the implementation's part of a badge's file name
+// (file systems allow 255 bytes).
+const maxBadgeBase = 64
+
+// fileBases are the runs' names as the first part of their files' names
+// (badges, replay files on the matrix page): the name's safe characters
+// (letters, digits, . _ -), at most maxBadgeBase bytes. A name that lost
+// characters on the way and now reads like another run's, or that kept
+// none ("", ".", "..", "/"), is followed by a hash of the whole name, so
+// that names that differ give different files (x/y and x_y).
+func fileBases(runs []Run) []string {
+	names := make([]string, len(runs))
+	safe := make([]string, len(runs))
+	count := map[string]int{}
+	for i, run := range runs {
+		names[i] = cmp.Or(run.Label, run.Adapter.Name)
+		safe[i] = safeFile(names[i])
+		count[safe[i]]++
+	}
+	for i, s := range safe {
+		if s == "" || s != names[i] && count[s] > 1 {
+			sum := sha256.Sum256([]byte(names[i]))
+			safe[i] = cmp.Or(s, "run") + "_" + hex.EncodeToString(sum[:4])
+		}
+	}
+	return safe
+}
+
+// safeFile is s as a file name: runs of other characters become "_",
+// cut to maxBadgeBase bytes.
+func safeFile(s string) string {
+	s = strings.Trim(unsafeFileChars.ReplaceAllString(s, "_"), "._")
+	if len(s) > maxBadgeBase {
+		s = strings.TrimRight(s[:maxBadgeBase], "._")
+	}
+	return s
+}
+
+// CheckBadges refuses badges that would be written to the same file (two
+// runs whose names give the same file name): the caller checks before
+// writing anything.
+func CheckBadges(badges []Badge) error {
+	seen := map[string]string{}
+	for _, b := range badges {
+		if other, dup := seen[b.File]; dup && other != b.Run {
+			return fmt.Errorf("the badges of %q and %q would both be %s: name the runs apart", other, b.Run, b.File)
+		}
+		seen[b.File] = b.Run
+	}
+	return nil
+}
 
 // textWidth estimates the width of s in 11px Verdana, the badges' font:
 // wide enough for the text in every common sans-serif.

@@ -54,3 +54,27 @@ func TestBadges(t *testing.T) {
 		}
 	}
 }
+
+// TestBadgeFiles: names that differ give different files, a name that
+// keeps no safe character gets one, and no file name is long.
+func TestBadgeFiles(t *testing.T) {
+	names := []string{"x/y", "x_y", "x y", "", ".", "..", "/", strings.Repeat("n", 300), "plain-1.0"}
+	var runs []Run
+	for _, n := range names {
+		runs = append(runs, Run{Report: suite.Report{Adapter: adapters.Info{Name: n}}})
+	}
+	bases := fileBases(runs)
+	seen := map[string]string{}
+	for i, b := range bases {
+		if other, dup := seen[b]; dup {
+			t.Errorf("%q and %q both give %q", other, names[i], b)
+		}
+		seen[b] = names[i]
+		if b == "" || strings.HasPrefix(b, ".") || strings.ContainsAny(b, "/\\") || len(b) > maxBadgeBase+9 {
+			t.Errorf("%q gives %q", names[i], b)
+		}
+	}
+	if bases[1] != "x_y" || bases[8] != "plain-1.0" {
+		t.Errorf("plain names changed: %q, %q", bases[1], bases[8])
+	}
+}

@@ -40,7 +40,7 @@ func DiffMarkdown(w io.Writer, d Diff) error {
 			if c.Gates {
 				k, now = "**"+k+"**", "**"+now+"**"
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %s |\n", c.ID, c.Level, k, outcomeName(c.Old), now, mdEscape(c.Title))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %s |\n", mdCode(c.ID), c.Level, k, outcomeName(c.Old), now, mdEscape(c.Title))
 			details = details || showMessages(c)
 		}
 		fmt.Fprintln(w)
@@ -50,9 +50,9 @@ func DiffMarkdown(w io.Writer, d Diff) error {
 			for _, g := range messageGroups(rd.Changes) {
 				c := g[0]
 				if len(g) == 1 {
-					fmt.Fprintf(w, "**%s** %s (%s)\n\n", c.ID, c.Kind, c.Level)
+					fmt.Fprintf(w, "**%s** %s (%s)\n\n", mdCode(c.ID), c.Kind, c.Level)
 				} else {
-					fmt.Fprintf(w, "**%s** %s (%d requirements, the same message)\n\n", groupIDs(g), c.Kind, len(g))
+					fmt.Fprintf(w, "**%s** %s (%d requirements, the same message)\n\n", mdCode(groupIDs(g)), c.Kind, len(g))
 				}
 				if c.Kind == MessageChanged || failsGate(c.Old) && c.OldMessage != "" {
 					fmt.Fprintf(w, "was (%s):\n\n```\n%s\n```\n\n", outcomeName(c.Old), fence(c.OldMessage))
@@ -67,5 +67,6 @@ func DiffMarkdown(w io.Writer, d Diff) error {
 	return nil
 }
 
-// mdCode keeps a file name on its line and from closing its code span.
+// mdCode keeps a text in a code span: on its line, and unable to close
+// the span (a code span's text is not interpreted as HTML or Markdown).
 func mdCode(s string) string { return strings.NewReplacer("`", "", "\n", " ", "\r", " ").Replace(s) }

@@ -51,6 +51,9 @@ func ReadExpectations(r io.Reader, known func(id string) bool) (Expectations, er
 	if err := dec.Decode(&e); err != nil {
 		return e, fmt.Errorf("expectations: %w", err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return e, fmt.Errorf("expectations: data after the JSON object (one document is an expectations file)")
+	}
 	if e.Format != ExpectationsFormat {
 		return e, fmt.Errorf("expectations: format %q, want %q", e.Format, ExpectationsFormat)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,8 +41,12 @@ func FuzzWriters(f *testing.F) {
 			repeat = 0
 		}
 		msg += strings.Repeat(msg, repeat%64) // long messages, of the fuzzer's text
-		if strings.TrimSpace(id) == "" {
-			id = "ID" // a result's ID comes from the catalogue: never blank
+		if !reportID.MatchString(id) {
+			id = "INF-01" // a result's ID comes from the catalogue (ReadReport refuses others)
+		}
+		id2 := "DEN-01"
+		if id == id2 {
+			id2 = "DEN-02"
 		}
 		outcomes := append(suite.Outcomes(), suite.Outcome(title))
 		levels := []suite.Level{suite.Must, suite.Should, suite.Reference}
@@ -56,8 +61,8 @@ func FuzzWriters(f *testing.F) {
 		res.Replay = &suite.Replay{Format: suite.ReplayFormat, ID: id, Standard: "inflate", Level: res.Level, Outcome: o, Case: title, Value: value,
 			Calls:    []suite.Call{{Op: "inflate", Request: c, Answer: map[string]any{"score": score, "vector": []float32{vec}, "text": msg}}, {Op: title, Request: nil, Error: msg}},
 			Expected: msg}
-		rep := suite.Report{Adapter: adapters.Info{Name: title, Version: id, Unit: "bytes"}, Seed: int64(repeat), Results: []suite.Result{res,
-			{ID: id + "-2", Standard: adapters.Density, Level: suite.Must, Title: msg, Outcome: suite.Failed, Message: stderr}}}
+		rep := suite.Report{Adapter: adapters.Info{Name: title + "impl", Version: id, Unit: "bytes"}, Seed: int64(repeat), Results: []suite.Result{res,
+			{ID: id2, Standard: adapters.Density, Level: suite.Must, Title: msg, Outcome: suite.Failed, Message: stderr}}}
 		if o == suite.NotRun {
 			rep.Interrupted = msg
 		}
@@ -69,6 +74,13 @@ func FuzzWriters(f *testing.F) {
 			t.Fatalf("JSON: %v", err)
 		}
 		doc, err := ReadReport(bytes.NewReader(js.Bytes()))
+		if !slices.Contains(suite.Outcomes(), o) {
+			// An outcome no run writes: the report is refused, naming it.
+			if want := "runs[0].results[0].outcome"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("a report of outcome %q read: %v; want an error naming %s", o, err, want)
+			}
+			return
+		}
 		if err != nil || len(doc.Runs) != 2 || len(doc.Runs[0].Results) != 2 {
 			t.Fatalf("the JSON report does not read back: %v\n%s", err, js.Bytes())
 		}
@@ -147,4 +159,62 @@ func FuzzWriters(f *testing.F) {
 // compared as float32).
 func sameFloat(a, b float64) bool {
 	return a == b || math.IsNaN(a) && math.IsNaN(b)
+}
+
+// FuzzReadReport feeds ReadReport (the one reader of reports for diff,
+// merge and matrix) with damaged and forged reports: it never panics, and
+// what it accepts is a report: a known outcome, level, standard and kind
+// for every result, each requirement once per run, and written again by
+// JSON it reads back the same.
+//
+//	go test -run '^$' -fuzz FuzzReadReport -fuzztime 60s ./reports
+func FuzzReadReport(f *testing.F) {
+	valid := `{"format":"ctxconform-report/1","runs":[{"adapter":{"name":"x","version":"1","unit":"bytes","standards":["inflate"]},"seed":1,"level":"MUST","started":"2026-01-01T00:00:00Z","elapsed_ns":1,` +
+		`"results":[{"id":"INF-01","standard":"inflate","section":"s","level":"MUST","title":"t","kind":"property","outcome":"failed","message":"m","duration_ns":1,` +
+		`"replay":{"format":"ctxconform-replay/1","id":"INF-01","standard":"inflate","level":"MUST","kind":"property","outcome":"failed","seed":1,"value":{"A":"NaN"},"calls":[{"op":"inflate","request":{"a":[1,2]},"answer":"x"}],"expected":"e"}}]}]}`
+	f.Add(valid)
+	f.Add(valid + valid)
+	f.Add(valid + " garbage")
+	f.Add(strings.Replace(valid, `"failed","message"`, `"exploded","message"`, 1))
+	f.Add(strings.Replace(valid, `"outcome":"failed","message"`, `"message"`, 1))
+	f.Add(strings.Replace(valid, `"results":[`, `"results":[{"id":"INF-01","standard":"inflate","level":"MUST","kind":"spec","outcome":"passed"},`, 1))
+	f.Add(strings.Replace(valid, `"level":"MUST","started"`, `"level":"HUGE","started"`, 1))
+	f.Add(`{"format":"ctxconform-report/1","runs":[{"adapter":{"name":"x"},"level":"MUST","results":[]}]}`)
+	f.Add(`{"format":"ctxconform-report/1","format":"ctxconform-report/1","runs":[]}`)
+	f.Add(`[]`)
+	f.Fuzz(func(t *testing.T, in string) {
+		doc, err := ReadReport(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		if len(doc.Runs) == 0 {
+			t.Fatal("accepted a report with no runs")
+		}
+		for i, run := range doc.Runs {
+			seen := map[string]bool{}
+			if !slices.Contains(suite.Levels(), run.Level) || run.Adapter.Name == "" {
+				t.Fatalf("run %d: level %v, name %q accepted", i, run.Level, run.Adapter.Name)
+			}
+			for _, r := range run.Results {
+				if seen[r.ID] || !reportID.MatchString(r.ID) || !slices.Contains(suite.Outcomes(), r.Outcome) ||
+					!slices.Contains(suite.Levels(), r.Level) || !slices.Contains(adapters.Standards(), r.Standard) {
+					t.Fatalf("run %d: result %+v accepted (seen before: %v)", i, r, seen[r.ID])
+				}
+				seen[r.ID] = true
+			}
+		}
+		var again bytes.Buffer
+		if err := JSON(&again, doc.Runs); err != nil {
+			t.Fatalf("JSON of an accepted report: %v", err)
+		}
+		doc2, err := ReadReport(bytes.NewReader(again.Bytes()))
+		if err != nil {
+			t.Fatalf("an accepted report written again does not read back: %v\n%s", err, again.Bytes())
+		}
+		for i := range doc.Runs {
+			if len(doc2.Runs[i].Results) != len(doc.Runs[i].Results) {
+				t.Fatalf("run %d: %d results read back, want %d", i, len(doc2.Runs[i].Results), len(doc.Runs[i].Results))
+			}
+		}
+	})
 }

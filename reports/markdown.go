@@ -19,7 +19,7 @@ func Markdown(w io.Writer, runs []Run) error {
 	for _, run := range runs {
 		info := run.Adapter
 		fmt.Fprintf(w, "### %s\n\n", mdEscape(run.Name()))
-		fmt.Fprintf(w, "%s; level %s, seed %d%s. **%s**\n\n", described(info), levelName(run.Level), run.Seed, shardNote(run.Report), run.Summary())
+		fmt.Fprintf(w, "%s; level %s, seed %d%s. **%s**\n\n", mdEscape(described(info)), levelName(run.Level), run.Seed, shardNote(run.Report), mdEscape(run.Summary()))
 		if by := run.ByLevel(); by != "" {
 			fmt.Fprintf(w, "By level: %s.\n\n", mdEscape(by))
 		}
@@ -69,7 +69,7 @@ func Markdown(w io.Writer, runs []Run) error {
 		if c := run.Check; c != nil {
 			fmt.Fprintf(w, "Expectations: **%d new failures**, %d known, %d fixed, %d listed but not run.\n\n", len(c.New), len(c.Known), len(c.Fixed), len(c.NotRun))
 			for _, k := range c.Fixed {
-				fmt.Fprintf(w, "- `%s` passes now but is listed as a known failure (%s): remove it from the expectations file.\n", k.ID, mdEscape(why(k.Expectation)))
+				fmt.Fprintf(w, "- `%s` passes now but is listed as a known failure (%s): remove it from the expectations file.\n", mdCode(k.ID), mdEscape(why(k.Expectation)))
 			}
 			if len(c.Fixed) > 0 {
 				fmt.Fprintln(w)
@@ -85,7 +85,7 @@ func Markdown(w io.Writer, runs []Run) error {
 				fmt.Fprintln(w, "| --- | --- | --- | --- |")
 				bad = true
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", r.ID, r.Level, mdCell(run.Check, r), mdEscape(r.Title))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", mdCode(r.ID), r.Level, mdCell(run.Check, r), mdEscape(r.Title))
 		}
 		if bad {
 			fmt.Fprintln(w)
@@ -93,7 +93,7 @@ func Markdown(w io.Writer, runs []Run) error {
 			fmt.Fprintln(w)
 			for _, r := range run.Results {
 				if r.Bad() {
-					fmt.Fprintf(w, "**%s** %s (%s, %s)\n\n```\n%s\n```\n\n", r.ID, r.Outcome, r.Level, r.Section, fence(r.Message))
+					fmt.Fprintf(w, "**%s** %s (%s, %s)\n\n```\n%s\n```\n\n", mdCode(r.ID), mdEscape(string(r.Outcome)), r.Level, mdEscape(r.Section), fence(r.Message))
 				}
 			}
 			fmt.Fprintln(w, "</details>")
@@ -101,7 +101,7 @@ func Markdown(w io.Writer, runs []Run) error {
 		}
 		for _, r := range run.Results {
 			if r.Outcome == suite.Inconclusive {
-				fmt.Fprintf(w, "> `%s` inconclusive: %s\n\n", r.ID, mdEscape(r.Message))
+				fmt.Fprintf(w, "> `%s` inconclusive: %s\n\n", mdCode(r.ID), mdEscape(r.Message))
 			}
 		}
 		if s := skipped(run.Results); len(s) > 0 {
@@ -109,7 +109,7 @@ func Markdown(w io.Writer, runs []Run) error {
 			fmt.Fprintln(w)
 			for _, l := range s {
 				id, reason, _ := strings.Cut(l, "  ")
-				fmt.Fprintf(w, "- `%s` %s\n", id, mdEscape(reason))
+				fmt.Fprintf(w, "- `%s` %s\n", mdCode(id), mdEscape(reason))
 			}
 			fmt.Fprintln(w)
 		}
@@ -147,11 +147,23 @@ func mdCell(c *Check, r suite.Result) string {
 	return v
 }
 
-// mdEscape makes s safe inside a table cell or a line of Markdown.
-func mdEscape(s string) string {
-	r := strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;")
-	return r.Replace(s)
-}
+// mdEscape makes text that came from a program or a file (a name, a
+// language, a message) plain text in a line or a table cell of Markdown
+// that is rendered with HTML (a GitHub job summary): <, > and & become
+// entities, so no tag or entity of the text is interpreted, and every
+// character Markdown gives a meaning (emphasis, links and images, code,
+// tables) is escaped with a backslash; line ends become spaces. The text
+// is never at the start of a line, where # - + and digits would matter.
+func mdEscape(s string) string { return mdReplacer.Replace(s) }
+
+var mdReplacer = func() *strings.Replacer {
+	pairs := []string{"&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " "}
+	for _, c := range "\\`*_[]!|~" { // what may open emphasis, code, a link or image, a cell's end
+
+		pairs = append(pairs, string(c), "\\"+string(c))
+	}
+	return strings.NewReplacer(pairs...)
+}()
 
 // fence keeps a text from closing its code block.
 func fence(s string) string {

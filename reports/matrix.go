@@ -116,7 +116,7 @@ func MatrixMarkdown(w io.Writer, runs []Run) error {
 	}
 	fmt.Fprintln(w, " --- |")
 	for _, row := range matrix(runs, true) {
-		fmt.Fprintf(w, "| `%s` | %s |", row.r.ID, row.r.Level)
+		fmt.Fprintf(w, "| `%s` | %s |", mdCode(row.r.ID), row.r.Level)
 		for _, c := range row.cells {
 			fmt.Fprintf(w, " %s |", c)
 		}
@@ -124,7 +124,7 @@ func MatrixMarkdown(w io.Writer, runs []Run) error {
 	}
 	fmt.Fprintln(w)
 	for _, run := range runs {
-		fmt.Fprintf(w, "- %s: %s\n", mdEscape(run.Name()), run.Summary())
+		fmt.Fprintf(w, "- %s: %s\n", mdEscape(run.Name()), mdEscape(run.Summary()))
 	}
 	return nil
 }

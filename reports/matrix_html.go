@@ -78,7 +78,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 	}
 	page := matrixPage{Title: "ctxconform conformance matrix", Format: matrixGenerator}
 	var latest time.Time
-	badges := Badges(runs)
+	badges, bases := Badges(runs), fileBases(runs)
 	for i, run := range runs {
 		pr := pageRun{Name: cmp.Or(run.Label, run.Adapter.Name), Version: run.Adapter.Version, Language: orDash(run.Adapter.Language),
 			Unit: string(run.Adapter.Unit), Level: levelName(run.Level), Seed: fmt.Sprint(run.Seed), Summary: run.Summary(), Interrupted: run.Interrupted}
@@ -136,7 +136,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 				c.Text += " (" + st + ")"
 			}
 			if r.Replay != nil {
-				c.ReplayFile = safeFile(cmp.Or(runs[i].Label, runs[i].Adapter.Name)) + "-" + r.ID + ".json"
+				c.ReplayFile = bases[i] + "-" + r.ID + ".json"
 				c.Replay, c.ReplayHint = replayLine(runs[i], c.ReplayFile)
 				if b, err := json.MarshalIndent(r.Replay, "", "  "); err == nil {
 					c.ReplayJSON = string(b)

@@ -1,10 +1,8 @@
 package reports
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -16,19 +14,6 @@ import (
 type Part struct {
 	Source string
 	Document
-}
-
-// ReadReport reads a JSON report written by JSON, checking its format.
-func ReadReport(r io.Reader) (Document, error) {
-	var doc Document
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&doc); err != nil {
-		return doc, fmt.Errorf("not a JSON report: %w", err)
-	}
-	if doc.Format != ReportFormat {
-		return doc, fmt.Errorf("format %q, want %q", doc.Format, ReportFormat)
-	}
-	return doc, nil
 }
 
 // Merge combines the reports of the jobs of a CI matrix into one: the

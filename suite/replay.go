@@ -3,11 +3,13 @@ package suite
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
+	"github.com/ctxconform/ctxconform/internal/safefile"
 )
 
 // ReplayFormat names the replay files' format.
@@ -78,21 +80,29 @@ func ReadReplay(path string) (Replay, error) {
 	if err := jsonenc.UnmarshalAny(b, &r); err != nil {
 		return Replay{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if r.Format != ReplayFormat {
+	switch {
+	case r.Format != ReplayFormat:
 		return Replay{}, fmt.Errorf("%s: format %q, want %q", path, r.Format, ReplayFormat)
+	case r.Outcome != "" && !slices.Contains(Outcomes(), r.Outcome):
+		return Replay{}, fmt.Errorf("%s: outcome %q is not an outcome", path, r.Outcome)
+	case r.Kind != "" && r.Kind != Spec && r.Kind != Property:
+		return Replay{}, fmt.Errorf("%s: kind %q, want %s or %s", path, r.Kind, Spec, Property)
 	}
 	return r, nil
 }
 
 // WriteFile writes the replay as indented JSON; a NaN or infinite float
 // of the case or its calls is written as the string "NaN", "Infinity" or
-// "-Infinity" (jsonenc.IndentedAny), which ReadReplay reads back.
+// "-Infinity" (jsonenc.IndentedAny), which ReadReplay reads back. The
+// file is written beside path and renamed to it (internal/safefile): a
+// link or FIFO planted at path in a replay directory is refused, never
+// written through.
 func (r Replay) WriteFile(path string) error {
 	b, err := jsonenc.IndentedAny(r)
 	if err != nil {
 		return fmt.Errorf("replay of %s: %w", r.ID, err)
 	}
-	return os.WriteFile(path, b, 0o644)
+	return safefile.WriteFile(filepath.Dir(path), filepath.Base(path), b)
 }
 
 // replayValue is the case to check instead of the edge and generated ones,

@@ -189,6 +189,11 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		res.Outcome, res.Message = Errored, fmt.Sprintf("panic: %v", panicked)
 	case t.fault != nil:
 		res.Outcome, res.Message = Errored, t.fault.Error()
+		if run.Err() == nil && errors.Is(t.fault, context.DeadlineExceeded) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// Say whose time ran out: the requirement's (Options.Timeout),
+			// not a deadline of the implementation's own.
+			res.Message = fmt.Sprintf("no answer within the requirement's %s (its time ran out mid-request): %s", opts.Timeout, res.Message)
+		}
 	case t.Failed():
 		res.Outcome = Failed
 		res.Message, res.Brief, res.More = t.message()

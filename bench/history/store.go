@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/internal/bounded"
+	"github.com/ctxconform/ctxconform/internal/safefile"
 )
 
 // Store keeps a history of runs.
@@ -66,11 +67,19 @@ func (d Dir) Add(_ context.Context, run *Run, data []byte) error {
 	}
 	tag := "-" + safeName(run.Commit) + ".txt"
 	name := filepath.Join(string(d), run.Date.UTC().Format("20060102T150405Z")+tag)
-	tmp, err := os.CreateTemp(string(d), ".add-*")
+	// Created with the mode the umask leaves of 0644, as the -o files are
+	// (os.CreateTemp would make it 0600: unreadable to the others who read
+	// the history).
+	root, err := os.OpenRoot(string(d))
 	if err != nil {
 		return fmt.Errorf("history %s: %w", d, err)
 	}
-	defer os.Remove(tmp.Name())
+	defer root.Close()
+	tmpName, tmp, err := safefile.Create(root, ".add")
+	if err != nil {
+		return fmt.Errorf("history %s: %w", d, err)
+	}
+	defer root.Remove(tmpName)
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fmt.Errorf("history %s: %w", d, err)
@@ -78,7 +87,7 @@ func (d Dir) Add(_ context.Context, run *Run, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("history %s: %w", d, err)
 	}
-	if err := os.Link(tmp.Name(), name); err != nil {
+	if err := os.Link(filepath.Join(string(d), tmpName), name); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("history %s already holds commit %s (%s)", d, run.Commit, name)
 		}
@@ -121,7 +130,9 @@ func (d Dir) Runs(_ context.Context, opts ReadOptions) ([]*Run, error) {
 	var runs []*Run
 	for _, n := range names {
 		p := filepath.Join(string(d), n)
-		data, err := bounded.ReadFile(p, "a benchmark results file", bounded.Results)
+		// Only a regular file of the directory is read: a link, a FIFO
+		// or a device put there is an error naming it, never waited on.
+		data, err := safefile.ReadFile(string(d), n, "a benchmark results file", bounded.Results)
 		if err != nil {
 			return nil, fmt.Errorf("history: %w", err)
 		}

@@ -41,7 +41,7 @@ func TestBoundedReads(t *testing.T) {
 		{"replay /dev/zero", []string{"replay", "/dev/zero"}, "/dev/zero: larger than 32 MiB, the most a replay file may hold"},
 		{"replay huge", []string{"replay", huge("r.json", 32<<20)}, "r.json: larger than 32 MiB"},
 		{"history --ack /dev/zero", []string{"history", "--ack", "/dev/zero", dir}, "/dev/zero: larger than 8 MiB, the most an acknowledgements file may hold"},
-		{"merge huge", []string{"merge", huge("m.json", 256<<20)}, "m.json: larger than 256 MiB, the most a JSON report may hold"},
+		{"merge huge", []string{"merge", huge("m.json", 64<<20)}, "m.json: larger than 64 MiB, the most a JSON report may hold"},
 		{"compare huge", []string{"compare", huge("a.txt", 256<<20), huge("b.txt", 256<<20)}, "a.txt: larger than 256 MiB"},
 	}
 	for _, tt := range tests {

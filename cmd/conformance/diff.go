@@ -25,7 +25,7 @@ Exit status: 0 nothing got worse at or below --fail-on; 1 a requirement at
 or below --fail-on got worse: it now fails, errors or was not run where it
 did not, or is now not implemented (a worse change above --fail-on is
 listed but does not fail); 2 usage error (a file that is not a report, or
-larger than 32 MiB, runs that do not match).
+larger than 64 MiB together, runs that do not match).
 
 Flags:
 `
@@ -45,8 +45,9 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var docs [2]reports.Document
+	rr := newReportReader()
 	for i, name := range []string{cfg.old, cfg.new} {
-		if docs[i], err = readReportFile(name); err != nil {
+		if docs[i], err = rr.read(name); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ctxconform/ctxconform/internal/safefile"
 	"github.com/ctxconform/ctxconform/reports"
 )
 
@@ -27,7 +28,7 @@ implementation and standard it implements ("inflate: 17/17 MUST").
 Runs of the same name in several reports are told apart by their file.
 
 Exit status: 0 the outputs were written; 2 usage error (a file that is not a
-report, or larger than 32 MiB; an unwritable output).
+report, or reports of more than 64 MiB together; an unwritable output).
 
 Flags:
 `
@@ -46,6 +47,11 @@ func cmdMatrix(args []string, stdout, stderr io.Writer) error {
 	runs, err := matrixRuns(files)
 	if err != nil {
 		return err
+	}
+	// Badges that would overwrite each other are refused before anything
+	// is written.
+	if err := reports.CheckBadges(reports.Badges(runs)); *badges != "" && err != nil {
+		return usagef("--badges %s: %v", *badges, err)
 	}
 	if *html != "-" {
 		if err := reports.Matrix(stdout, runs); err != nil {
@@ -71,8 +77,9 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 	var runs []reports.Run
 	var from []string
 	count := map[string]int{}
+	rr := newReportReader()
 	for _, name := range files {
-		doc, err := readReportFile(name)
+		doc, err := rr.read(name)
 		if err != nil {
 			return nil, err
 		}
@@ -102,7 +109,7 @@ func writeBadges(dir string, runs []reports.Run) error {
 		return err
 	}
 	for _, b := range reports.Badges(runs) {
-		if err := os.WriteFile(filepath.Join(dir, b.File), []byte(b.SVG("b")), 0o644); err != nil {
+		if err := safefile.WriteFile(dir, b.File, []byte(b.SVG("b"))); err != nil {
 			return err
 		}
 	}

@@ -70,6 +70,15 @@ func (m *runMemory) save(runs []reports.Run, stderr io.Writer) {
 	if ch.Dropped > 0 {
 		said = append(said, fmt.Sprintf("%d dropped (held in %d runs, or over %d for a requirement)", ch.Dropped, memory.Keep, memory.MaxPerRequirement))
 	}
+	if unsaved, changes := m.store.Unsaved(); unsaved > 0 {
+		// Nothing is claimed that was not written.
+		if unsaved == changes {
+			fmt.Fprintf(stderr, "conformance run: failure memory %s: not saved: nothing remembered (the replay files hold the failing cases)\n", m.store.Dir())
+		} else {
+			fmt.Fprintf(stderr, "conformance run: failure memory %s: %d of %d changes not saved (warnings above)\n", m.store.Dir(), unsaved, changes)
+		}
+		return
+	}
 	if len(said) > 0 {
 		fmt.Fprintf(stderr, "conformance run: failure memory %s: %s\n", m.store.Dir(), strings.Join(said, "; "))
 	}

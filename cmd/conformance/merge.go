@@ -3,8 +3,6 @@ package main
 import (
 	"io"
 
-	"github.com/ctxconform/ctxconform/internal/bounded"
-
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -30,8 +28,9 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var parts []reports.Part
+	rr := newReportReader()
 	for _, name := range files {
-		doc, err := readReport(name)
+		doc, err := rr.read(name)
 		if err != nil {
 			return err
 		}
@@ -64,19 +63,4 @@ func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 		return out, nil, usagef("no reports to merge: conformance merge shard-1.json shard-2.json ...")
 	}
 	return out, fs.Args(), out.check()
-}
-
-// readReport reads one JSON report; any problem is a usage error naming the
-// file.
-func readReport(name string) (reports.Document, error) {
-	f, err := bounded.Open(name, "a JSON report", bounded.Report)
-	if err != nil {
-		return reports.Document{}, asUsage(err)
-	}
-	defer f.Close()
-	doc, err := reports.ReadReport(f)
-	if err != nil {
-		return doc, usagef("%s: %v", name, err)
-	}
-	return doc, nil
 }

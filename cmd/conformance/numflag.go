@@ -126,12 +126,18 @@ func (f *numberFlag) check() error {
 	var v float64
 	if f.integer {
 		n, err := strconv.ParseInt(f.raw, 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			return f.outOfRange(n > 0)
+		}
 		if err != nil {
 			return fmt.Errorf("want %s", f.rangeText())
 		}
 		v = float64(n)
 	} else {
 		x, err := strconv.ParseFloat(f.raw, 64)
+		if errors.Is(err, strconv.ErrRange) && math.IsInf(x, 0) {
+			return f.outOfRange(x > 0)
+		}
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("want %s", f.rangeText())
 		}
@@ -142,6 +148,16 @@ func (f *numberFlag) check() error {
 	}
 	f.v, f.valid = v, true
 	return nil
+}
+
+// outOfRange is the refusal of a number too large (or too small) to be
+// held at all: "too large", not "not an integer".
+func (f *numberFlag) outOfRange(large bool) error {
+	what := "too large"
+	if !large {
+		what = "too small"
+	}
+	return fmt.Errorf("%s: want %s", what, f.rangeText())
 }
 
 // checkedFlag is a flag whose value is judged after parsing (see

@@ -142,6 +142,8 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *timeout <= 0:
 		return usagef("--timeout %s: want a positive duration", *timeout)
+	case *timeout < minTimeout:
+		return usagef("--timeout %s: want at least %s: the time the requirement is allowed covers its case and shrinking", *timeout, minTimeout)
 	case *requestTimeout <= 0:
 		return usagef("--request-timeout %s: want a positive duration", *requestTimeout)
 	}
@@ -200,3 +202,8 @@ func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp
 	}
 	return nil
 }
+
+// minTimeout is the least --timeout of run and replay: less is the
+// harness's own limit running out before the implementation had a chance
+// to answer (every reference requirement then ERRORs), not a verdict.
+const minTimeout = time.Second

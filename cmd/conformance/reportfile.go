@@ -2,76 +2,74 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
+	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/reports"
 )
 
-// maxReportBytes bounds a JSON report that diff and matrix read: far above
-// what a run writes (a strict run of the whole catalogue: about 80 KB; a
-// replay keeps at most 1 MiB of calls), and low enough that reading a
-// hostile file stays near 100 MB of memory (the decoder holds the whole
-// value, and more while it grows). A variable for the tests.
-var maxReportBytes int64 = 32 << 20
+// maxReportBytes bounds the JSON reports one command reads, all its files
+// together (diff's two, merge's and matrix's any number): far above what a
+// run writes (a strict run of the whole catalogue: about 80 KB; a replay
+// keeps at most 1 MiB of calls), and low enough that the reports read
+// stay within a stated bound of memory (docs/files.md: reports.ReadReport
+// decodes a result at a time and keeps calls as JSON). A variable for the
+// tests.
+var maxReportBytes int64 = bounded.Report
 
-// errTooLarge is what a bounded read returns past its limit.
-var errTooLarge = errors.New("too large")
+// reportReader reads the reports of one command against one budget.
+type reportReader struct{ left int64 }
 
-// boundedReader reads at most n bytes and then fails with errTooLarge.
-type boundedReader struct {
-	r io.Reader
-	n int64
-}
+func newReportReader() *reportReader { return &reportReader{left: maxReportBytes} }
 
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.n <= 0 {
-		// One byte more tells a file of exactly n bytes from a larger one.
-		var one [1]byte
-		if k, err := b.r.Read(one[:]); k > 0 {
-			return 0, errTooLarge
-		} else if err != nil {
-			return 0, err
-		}
-		return 0, nil
-	}
-	if int64(len(p)) > b.n {
-		p = p[:b.n]
-	}
-	k, err := b.r.Read(p)
-	b.n -= int64(k)
-	return k, err
-}
-
-// readReportFile reads one JSON report of at most maxReportBytes written by
-// run --json or merge --json; any problem is a usage error naming the file
-// (not a report, too large, no runs).
-func readReportFile(name string) (reports.Document, error) {
+// read reads one JSON report written by run --json or merge --json and
+// checked by reports.ReadReport (the one validator diff, merge and matrix
+// share); any problem is a usage error naming the file and the field.
+func (rr *reportReader) read(name string) (reports.Document, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return reports.Document{}, asUsage(err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
+	st, err := f.Stat()
+	if err != nil {
+		return reports.Document{}, asUsage(err)
+	}
+	if st.IsDir() {
 		return reports.Document{}, usagef("%s: a directory, not a JSON report", name)
 	}
-	doc, err := reports.ReadReport(&boundedReader{r: f, n: maxReportBytes})
-	switch {
-	case errors.Is(err, errTooLarge):
-		return doc, usagef("%s: larger than %s: not a report of conformance run --json", name, sizeName(maxReportBytes))
-	case err != nil:
+	limit, what := rr.left, "a JSON report"
+	if limit < maxReportBytes {
+		what = "the JSON reports of one command, all together,"
+	}
+	if st.Mode().IsRegular() && st.Size() > limit {
+		return reports.Document{}, usagef("%s: %v", name, &bounded.TooLargeError{What: what, Limit: maxReportBytes})
+	}
+	cr := &countingReader{r: bounded.Reader(f, what, limit)}
+	doc, err := reports.ReadReport(cr)
+	rr.left -= cr.n
+	if err != nil {
+		var tl *bounded.TooLargeError
+		if errors.As(err, &tl) {
+			tl.Limit = maxReportBytes
+			return doc, usagef("%s: %v", name, tl)
+		}
 		return doc, usagef("%s: %v", name, err)
-	case len(doc.Runs) == 0:
-		return doc, usagef("%s: a report with no runs", name)
 	}
 	return doc, nil
 }
 
-// sizeName is a size in bytes for a message: "64 MiB".
-func sizeName(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
+// readReportFile reads one report with a budget of its own.
+func readReportFile(name string) (reports.Document, error) { return newReportReader().read(name) }
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }

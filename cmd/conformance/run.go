@@ -199,7 +199,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	shard := fs.String("shard", "", "run only share `I/N` of the selected requirements (dealt round-robin; every shard must use the same seed; combine the shards' --json reports with conformance merge)")
 	fs.Var(&cfg.seed, "seed", seedUsage)
 	runs := intFlag(fs, "property-runs", 100, 1, math.Inf(1), "generated cases per property")
-	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (positive)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "time allowed per requirement (at least 1s)")
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
 	fs.DurationVar(&cfg.startTimeout, "start-timeout", 0, "exec: longest wait for the implementation's \"started\" handshake (default 10s, or $CTXCONFORM_START_TIMEOUT)")
@@ -240,6 +240,8 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 		return cfg, usagef("unexpected arguments %q (a command is for --adapter exec)", cfg.command)
 	case *timeout <= 0:
 		return cfg, usagef("--timeout %s: want a positive duration", *timeout)
+	case *timeout < minTimeout:
+		return cfg, usagef("--timeout %s: want at least %s: the time a requirement is allowed covers all its cases (for one request, --request-timeout)", *timeout, minTimeout)
 	case cfg.deadline < 0:
 		return cfg, usagef("--deadline %s: want a positive duration (or 0 for none)", cfg.deadline)
 	case cfg.requestTimeout <= 0:

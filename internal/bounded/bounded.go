@@ -29,7 +29,7 @@ const (
 	Acks = 8 << 20
 	// Report is a JSON report (conformance merge): every result of a run
 	// with the replays of its failures.
-	Report = 256 << 20
+	Report = 64 << 20
 	// Results is a file of benchmark results (Go benchmark format).
 	Results = 256 << 20
 )

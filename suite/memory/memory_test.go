@@ -155,20 +155,31 @@ func TestDamagedFiles(t *testing.T) {
 	}
 }
 
-// TestTooManyFiles: past MaxFiles the memory stops reading and says so.
+// TestTooManyFiles: the bound on reading is spread over the requirements
+// (at most MaxPerRequirement files of each, whatever their names), and
+// what is left is said in one warning.
 func TestTooManyFiles(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "INF-03"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range MaxFiles + 2 {
-		e := fmt.Sprintf(`{"format":"ctxconform-memory/1","id":"INF-03","value":{"A":%d},"held":0,"case":"x","seed":1,"outcome":"failed"}`, i)
-		if err := os.WriteFile(filepath.Join(dir, "INF-03", fmt.Sprintf("%016x.json", i)), []byte(e), 0o644); err != nil {
+	ids := []string{"DEN-01", "INF-03", "RAD-02"}
+	for _, id := range ids {
+		if err := os.MkdirAll(filepath.Join(dir, id), 0o755); err != nil {
 			t.Fatal(err)
+		}
+		for i := range 3 * MaxPerRequirement {
+			e := fmt.Sprintf(`{"format":"ctxconform-memory/1","id":"%s","value":{"A":%d},"held":0,"case":"x","seed":1,"outcome":"failed"}`, id, i)
+			if err := os.WriteFile(filepath.Join(dir, id, fmt.Sprintf("%016x.json", i)), []byte(e), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	s, warnings := Open(dir)
-	if s.Len() != MaxFiles || len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not read") {
-		t.Errorf("%d cases, warnings %v; want %d and one warning", s.Len(), warnings, MaxFiles)
+	cases := s.Cases()
+	for _, id := range ids {
+		if len(cases[id]) != MaxPerRequirement {
+			t.Errorf("%s: %d cases read, want %d", id, len(cases[id]), MaxPerRequirement)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), fmt.Sprintf("%d files not read", 3*2*MaxPerRequirement)) {
+		t.Errorf("warnings %v; want one saying %d files were not read", warnings, 3*2*MaxPerRequirement)
 	}
 }
