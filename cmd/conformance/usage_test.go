@@ -50,7 +50,7 @@ func TestRunUsageErrors(t *testing.T) {
 // TestRunAnchoredID: --run '^INF-01$' selects exactly INF-01 (the pattern
 // is matched against the ID and the title, not only "ID title").
 func TestRunAnchoredID(t *testing.T) {
-	code, stdout, stderr := runCmd("run", "--run", "^INF-01$", "--seed", "1", "--property-runs", "2", "--json", "-")
+	code, stdout, stderr := runCmd("run", "-v", "--run", "^INF-01$", "--seed", "1", "--property-runs", "2", "--json", "-")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
