@@ -211,3 +211,21 @@ func TestBenchSideBySide(t *testing.T) {
 		t.Errorf("--base without --by: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestBenchTimeoutSkips: a scale the implementation does not finish within
+// --request-timeout is a skipped row naming the timeout, and the run goes
+// on to the next benchmark and exits 0.
+func TestBenchTimeoutSkips(t *testing.T) {
+	args := []string{"bench", "--adapter", "exec", "--request-timeout", "2s", "--short", "--count", "1", "--benchtime", "1x",
+		"--run", `^Inflate/hits=(1000|10)/docs=100/doc-bytes=16000/budget=none$`, "--"}
+	code, stdout, stderr := runCmd(append(args, self(t, "slow-inflate")...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0 (a timeout is a skip):\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "--- SKIP: BenchmarkInflate/hits=1000/") || !strings.Contains(stdout, "timed out") {
+		t.Errorf("results lack the skipped row of hits=1000 with its reason:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "BenchmarkInflate/hits=10/docs=100") || !strings.Contains(stderr, "skipped Inflate/hits=1000/") {
+		t.Errorf("the run did not go on, or the summary does not list the skip:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}

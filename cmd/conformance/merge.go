@@ -57,7 +57,7 @@ func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 	fs.StringVar(&out.markdown, "markdown", "", "write the merged report as Markdown to `FILE` (- for standard output)")
 	fs.BoolVar(&out.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
 	fs.BoolVar(&out.verbose, "v", false, "verbose: a table row per requirement, the figures the checks measured, and the matrix of several adapters")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return out, nil, &usageError{err: err, shown: true}
 	}
 	out.failOn = failOn.l

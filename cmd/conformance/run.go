@@ -221,7 +221,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.StringVar(&cfg.memory.dir, "memory", "", memoryUsage)
 	fs.BoolVar(&cfg.memory.off, "no-memory", false, "neither read nor write the failure memory")
 	fs.BoolVar(&cfg.out.verbose, "v", false, "verbose: each verdict on standard error as it ends, and a table row per requirement with the figures the checks measured (default: a line per standard)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return cfg, &usageError{err: err, shown: true}
 	}
 	if err := checkFlags(fs); err != nil {

@@ -10,11 +10,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/broken"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -34,6 +37,12 @@ func TestMain(m *testing.M) {
 			os.Exit(2)
 		}
 		os.Exit(0)
+	case "slow-inflate":
+		if err := process.Serve(context.Background(), slowInflate{reference.New()}, os.Stdin, os.Stdout, process.ServeOptions{}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
 	}
 	// Runs that fail write replay files into ./conformance-replays by
 	// default: the package's tests leave none behind.
@@ -43,6 +52,17 @@ func TestMain(m *testing.M) {
 		os.RemoveAll("conformance-replays")
 	}
 	os.Exit(code)
+}
+
+// slowInflate is the reference, but 10 seconds slow to inflate 1,000 hits
+// or more: a scale past the request timeout.
+type slowInflate struct{ *reference.Adapter }
+
+func (s slowInflate) Inflate(ctx context.Context, req inflate.Request) (inflate.Result, error) {
+	if len(req.Hits) >= 1000 {
+		time.Sleep(10 * time.Second)
+	}
+	return s.Adapter.Inflate(ctx, req)
 }
 
 // self is the command line that starts this test binary as as.
