@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -104,7 +105,9 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		usage()
 		return err
 	}
-	msg := err.Error()
+	// The flag package names a flag with one dash ("flag -seed"); the
+	// usage and the documentation write two.
+	msg := flagName.ReplaceAllString(err.Error(), "$1--$2")
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
 		name = strings.TrimLeft(name, "-")
 		msg = "unknown flag --" + name
@@ -115,6 +118,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	fmt.Fprintf(out, "conformance %s: %s\nRun \"conformance %s -h\" for its flags.\n", fs.Name(), msg, fs.Name())
 	return err
 }
+
+var flagName = regexp.MustCompile(`(flag |: )-([a-z][a-z0-9-]*)`)
 
 // nearestFlag is the flag of fs whose name is closest to name (at most a
 // third of its letters changed, at least one), or "".

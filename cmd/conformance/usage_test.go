@@ -27,7 +27,7 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"--shard", "3/2", "--seed", "1"}, "--shard"},
 		{[]string{"--shard", "x", "--seed", "1"}, "--shard"},
 		{[]string{"--shard", "1/2", "--seed", "random"}, "--shard 1/2 with --seed random"},
-		{[]string{"--seed", "x"}, `flag -seed: "x": want an integer or "random"`},
+		{[]string{"--seed", "x"}, `for flag --seed: "x": want an integer or "random"`},
 		{[]string{"--memory", "m", "--no-memory"}, "--memory m with --no-memory"},
 		{[]string{"--property-runs", "-5"}, "--property-runs -5"},
 		{[]string{"--property-runs", "0"}, "--property-runs 0"},
