@@ -107,7 +107,9 @@ const OPS = { inflate }; // add your other operations here
 // The protocol: one JSON object per line on stdin and stdout.
 const stored = new Map(); // capability "documents": ref -> document
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('close', () => process.exit(0)); // standard input closed: the harness is done
+lines.on('line', (line) => {
   const msg = JSON.parse(line);
   const { type, seq } = msg;
   if (type === 'stop') process.exit(0);
@@ -117,7 +119,8 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (type === 'start') {
-    return send({ type: 'started', protocol: 1, capabilities: ['documents', 'bench'],
+    const offered = msg.capabilities || []; // use those offered, among ours
+    return send({ type: 'started', protocol: 1, capabilities: ['documents', 'bench'].filter((c) => offered.includes(c)),
       implementation: { name: 'template-node', version: '0.1.0', language: 'javascript', unit: 'runes', standards: ['density'] } });
   }
   const op = OPS[msg.op];
@@ -138,4 +141,3 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
     send({ type: 'error', seq, error: { kind: 'invalid_request', message: err.message } });
   }
 });
-process.stdin.on('end', () => process.exit(0));

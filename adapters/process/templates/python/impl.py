@@ -122,7 +122,8 @@ def main():
                 stored[d["ref"]] = {k: d[k] for k in ("id", "body", "kind") if k in d}
             continue
         if kind == "start":
-            out = {"type": "started", "protocol": 1, "capabilities": ["documents", "bench"],
+            offered = msg.get("capabilities") or []  # use those offered, among ours
+            out = {"type": "started", "protocol": 1, "capabilities": [c for c in ("documents", "bench") if c in offered],
                    "implementation": {"name": "template-python", "version": "0.1.0", "language": "python",
                                       "unit": "runes", "standards": ["inflate"]}}
         elif msg.get("op") not in OPS:
