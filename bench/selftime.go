@@ -36,7 +36,7 @@ func selfTimed(b *testing.B, call func(ctx context.Context) error) (*adapters.Se
 		if errors.Is(err, adapters.ErrTimeout) {
 			// A scale the implementation cannot finish in time is a row
 			// without figures, not a failure of the run.
-			return nil, Skip("%d iterations timed out (a longer --request-timeout lets it finish): %v", b.N, err)
+			return nil, Skip("timed out, asked for %d iterations (a longer --request-timeout lets it finish): %v", b.N, err)
 		}
 		return nil, err
 	}

@@ -140,6 +140,13 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	if err := reportBench(encoded, len(subjects), cfg, stdout, stderr); err != nil {
 		return asUsage(err)
 	}
+	if len(subjects) > 1 {
+		w := stdout
+		if cfg.out == "-" {
+			w = stderr
+		}
+		skippedRows(w, results)
+	}
 	if failed > 0 {
 		return errGate
 	}
@@ -266,6 +273,23 @@ func summarize(stderr io.Writer, subjects []subject, results []bench.Result, qui
 		}
 	}
 	return failed
+}
+
+// skippedRows names, under the side-by-side tables, the results that have
+// no figures and why (a scale that timed out, say), so that a benchmark the
+// tables show on one side only is explained there.
+func skippedRows(w io.Writer, results []bench.Result) {
+	first := true
+	for _, r := range results {
+		if r.Skipped == "" {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\nSkipped, so compared on one side only or not at all:")
+			first = false
+		}
+		fmt.Fprintf(w, "  %s%s: %s\n", r.Name, implOf(r), r.Skipped)
+	}
 }
 
 // implOf is " [impl]" of a result labelled with its implementation, else "".
