@@ -24,9 +24,12 @@ build:
 ## `make chromium` (CI, which runs .ci/run, installs it first). Programs the
 ## tests start may take 2 minutes to say "started": a loaded machine is slow
 ## to start fifty interpreters, and what the tests judge is their answers.
+## go test runs under tools/testsummary, which prints what plain go test
+## does (failures in full, a line per package) and then every skipped test
+## with its reason; the exit status is go test's.
 test: lint
 	CTXCONFORM_ADAPTERS=$(ADAPTERS) CTXCONFORM_PG_DSN='$(PG_DSN)' CTXCONFORM_START_TIMEOUT=2m \
-	  $(GO) test -count=1 -timeout 15m ./...
+	  $(GO) run ./tools/testsummary -- $(GO) test -json -count=1 -timeout 15m ./...
 
 ## lint: gofmt and go vet (staticcheck too with `make check`)
 lint:

@@ -62,6 +62,12 @@ func Fault(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrFault, fmt.Sprintf(format, args...))
 }
 
+// ErrTimeout marks a fault that is the implementation's silence past the
+// request timeout: it was killed. A benchmark at a scale the
+// implementation cannot finish in time is skipped with that reason rather
+// than failed.
+var ErrTimeout = errors.New("no answer within the request timeout")
+
 // ErrInexpressible marks a request an adapter's transport cannot carry (JSON
 // cannot hold invalid UTF-8 or NaN): the request was not sent, so the
 // implementation neither accepted nor refused it. Checks that send such

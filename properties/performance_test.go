@@ -123,7 +123,7 @@ func servedOverPipes(t *testing.T, capabilities []string) adapters.Adapter {
 	return a
 }
 
-// TestPerformanceOverProtocol checks what README and PROTOCOL.md promise of
+// TestPerformanceOverProtocol checks what docs/implementers.md and PROTOCOL.md promise of
 // a program behind the process protocol: without the bench capability its
 // time (PRF-03) and memory (PRF-02) are skipped with the reason, never
 // measured over the pipe; with it, they are its own figures.

@@ -20,32 +20,22 @@ func Table(w io.Writer, rep suite.Report) error {
 }
 
 // RunTable is Table for a run with its harness remarks and, when an
-// expectations file was given, each known failure marked as such.
+// expectations file was given, each known failure marked as such: every
+// requirement as a row, the figures the checks measured, then what Summary
+// prints below its lines per standard.
 func RunTable(w io.Writer, run Run) error {
 	rep := run.Report
-	info := rep.Adapter
-	fmt.Fprintf(w, "ctxconform: %s (%s), level %s, seed %d%s\n\n",
-		strings.TrimSpace(info.Name+" "+info.Version), described(info), levelName(rep.Level), rep.Seed, shardNote(rep))
-	groups := errGroups(rep.Results)
-	all := oneCause(rep.Results)
-	if all != "" {
-		fmt.Fprintf(w, "All %d requirements ERROR (%s): %s\n\n", len(rep.Results), perStandard(rep.Results), all)
-	}
+	all := heading(w, rep)
 	for _, std := range adapters.Standards() {
 		if all != "" {
 			break
 		}
-		var rows []suite.Result
-		for _, r := range rep.Results {
-			if r.Standard == std {
-				rows = append(rows, r)
-			}
-		}
+		rows := ofStandard(rep.Results, std)
 		if len(rows) == 0 {
 			continue
 		}
 		if allNotImplemented(rows) {
-			fmt.Fprintf(w, "%s (%s): not implemented by %s (%d requirements)\n\n", std.Title(), std, info.Name, len(rows))
+			fmt.Fprintf(w, "%s (%s): not implemented by %s (%d requirements)\n\n", std.Title(), std, rep.Adapter.Name, len(rows))
 			continue
 		}
 		if c := oneCause(rows); c != "" {
@@ -83,6 +73,43 @@ func RunTable(w io.Writer, run Run) error {
 	if !first {
 		fmt.Fprintln(w)
 	}
+	below(w, run)
+	return nil
+}
+
+// heading writes the run's first line and, when every requirement errored
+// for one cause, that cause once; it returns the cause ("" when there is
+// none).
+func heading(w io.Writer, rep suite.Report) string {
+	info := rep.Adapter
+	fmt.Fprintf(w, "ctxconform: %s (%s), level %s, seed %d%s\n\n",
+		strings.TrimSpace(info.Name+" "+info.Version), described(info), levelName(rep.Level), rep.Seed, shardNote(rep))
+	all := oneCause(rep.Results)
+	if all != "" {
+		fmt.Fprintf(w, "All %d requirements ERROR (%s): %s\n\n", len(rep.Results), perStandard(rep.Results), all)
+	}
+	return all
+}
+
+// ofStandard is the results of one standard, in the run's order.
+func ofStandard(results []suite.Result, std adapters.Standard) []suite.Result {
+	var rows []suite.Result
+	for _, r := range results {
+		if r.Standard == std {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// below writes what a person reads under the verdicts of a run: the
+// failures in full (alike errors once), the inconclusive and skipped
+// requirements with their reasons, the harness's notes, the expectations
+// and the closing lines of counts.
+func below(w io.Writer, run Run) {
+	rep := run.Report
+	info := rep.Adapter
+	groups := errGroups(rep.Results)
 	for _, g := range groups {
 		if len(g.ids) >= minGroup {
 			fmt.Fprintf(w, "--- %d requirements ERRORED alike: %s\n    the message of %s (the others differ at most in numbers):\n%s\n\n", len(g.ids), idList(g.ids), g.first.ID, indent(g.first.Message))
@@ -128,7 +155,6 @@ func RunTable(w io.Writer, run Run) error {
 	if by := rep.ByLevel(); by != "" {
 		fmt.Fprintf(w, "By level: %s\n", by)
 	}
-	return nil
 }
 
 // cell is a result as a table cell: its verdict, marked when an expectation

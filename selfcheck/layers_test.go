@@ -26,8 +26,8 @@ var layers = []struct {
 	{"the requirements: specs and properties", []string{"specs", "properties"}},
 	{"the catalogue (package ctxconform)", []string{"."}},
 	{"benchmarks and reports", []string{"bench", "reports"}},
-	{"commands", []string{"cmd"}},
-	{"the harness's tests of itself", []string{"selfcheck"}},
+	{"commands: the conformance binary and the tools of the build", []string{"cmd", "tools"}},
+	{"the harness's tests of itself and of its documentation", []string{"selfcheck", "docs"}},
 }
 
 // layerOf is the index in layers of the module-relative folder dir, or -1.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
+	"github.com/ctxconform/ctxconform/adapters/process"
 	"github.com/ctxconform/ctxconform/bench"
 	"github.com/ctxconform/ctxconform/bench/compare"
 	"github.com/ctxconform/ctxconform/bench/format"
@@ -81,6 +82,9 @@ type benchConfig struct {
 	quiet     bool
 	record    string
 	extra     configFlag
+	// requestTimeout is the exec adapter's longest silence per request (0:
+	// the default); a benchmark that times out is skipped with the reason.
+	requestTimeout time.Duration
 }
 
 // cmdBench runs the benchmarks of each adapter it names, side by side:
@@ -112,7 +116,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	subjects, err := openSubjects(ctx, cfg.names, cfg.dsn, cfg.short, cfg.command)
+	subjects, err := openSubjects(ctx, cfg)
 	defer closeSubjects(subjects)
 	if err != nil {
 		return err
@@ -135,6 +139,13 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	failed := summarize(stderr, subjects, results, cfg.quiet, time.Since(started))
 	if err := reportBench(encoded, len(subjects), cfg, stdout, stderr); err != nil {
 		return asUsage(err)
+	}
+	if len(subjects) > 1 {
+		w := stdout
+		if cfg.out == "-" {
+			w = stderr
+		}
+		skippedRows(w, results)
 	}
 	if failed > 0 {
 		return errGate
@@ -159,7 +170,8 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	fs.BoolVar(&cfg.quiet, "q", false, "no progress lines on standard error")
 	fs.StringVar(&cfg.record, "record", "", "also add the results to the performance history in this directory (or postgres:// URL), with commit, date and cores")
 	fs.Var(&cfg.extra, "config", "add a configuration line key=value to the results, e.g. commit=abc123 (repeatable)")
-	if err := fs.Parse(args); err != nil {
+	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 0, "exec: longest silence allowed while the implementation works on one request (default 10s, or $CTXCONFORM_REQUEST_TIMEOUT); a benchmark that times out is skipped with that reason and the run goes on")
+	if err := parseFlags(fs, args); err != nil {
 		return cfg, shownUsage(err)
 	}
 	if err := checkFlags(fs); err != nil {
@@ -167,6 +179,9 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	}
 	cfg.count, cfg.benchtime = count.Int(), benchtime.v
 	cfg.command = fs.Args()
+	if cfg.requestTimeout < 0 {
+		return cfg, usagef("--request-timeout %s: want a positive duration", cfg.requestTimeout)
+	}
 	if cfg.from != "" {
 		if cfg.report == "" {
 			return cfg, usagef("--from %s: give --scaling-report FILE to say where the report goes", cfg.from)
@@ -251,8 +266,40 @@ func summarize(stderr io.Writer, subjects []subject, results []bench.Result, qui
 		}
 		fmt.Fprintf(stderr, "conformance bench: %s: %d results in %s, %d failed, %d skipped\n",
 			strings.Join(who, ", "), len(results)-failed-skipped, took.Round(time.Second), failed, skipped)
+		for _, r := range results {
+			if r.Skipped != "" {
+				fmt.Fprintf(stderr, "  skipped %s%s: %s\n", r.Name, implOf(r), r.Skipped)
+			}
+		}
 	}
 	return failed
+}
+
+// skippedRows names, under the side-by-side tables, the results that have
+// no figures and why (a scale that timed out, say), so that a benchmark the
+// tables show on one side only is explained there.
+func skippedRows(w io.Writer, results []bench.Result) {
+	first := true
+	for _, r := range results {
+		if r.Skipped == "" {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\nSkipped, so compared on one side only or not at all:")
+			first = false
+		}
+		fmt.Fprintf(w, "  %s%s: %s\n", r.Name, implOf(r), r.Skipped)
+	}
+}
+
+// implOf is " [impl]" of a result labelled with its implementation, else "".
+func implOf(r bench.Result) string {
+	for _, l := range r.Labels {
+		if l.Key == "impl" {
+			return " [" + l.Value + "]"
+		}
+	}
+	return ""
 }
 
 // reportBench prints what the results show: the side-by-side tables of
@@ -313,12 +360,26 @@ func catalogues(subjects []subject) []catalogue {
 // labelled with the implementation (impl, adapter, adapter-version, ...).
 // The reference's own benchmarks (and those against PostgreSQL) come with
 // the reference adapter.
-func openSubjects(ctx context.Context, names []string, dsn string, short bool, command []string) ([]subject, error) {
+func openSubjects(ctx context.Context, bc benchConfig) ([]subject, error) {
 	var out []subject
 	seen := map[string]int{}
-	for _, name := range names {
-		cfg := open.Config{Name: name, DSN: dsn, Command: command}
-		a, err := open.New(ctx, cfg)
+	dsn, short := bc.dsn, bc.short
+	for _, name := range bc.names {
+		cfg := open.Config{Name: name, DSN: dsn, Command: bc.command}
+		var a adapters.Adapter
+		var err error
+		if name == "exec" {
+			opts := open.ExecOptionsFromEnv()
+			if bc.requestTimeout > 0 {
+				opts.RequestTimeout = bc.requestTimeout
+			}
+			var p *process.Adapter
+			if p, err = open.Exec(ctx, cfg, opts); err == nil {
+				a = p
+			}
+		} else {
+			a, err = open.New(ctx, cfg)
+		}
 		if err != nil {
 			return out, usagef("%s adapter: %v%s", name, err, hintOf(err))
 		}

@@ -211,3 +211,38 @@ func TestBenchSideBySide(t *testing.T) {
 		t.Errorf("--base without --by: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestBenchTimeoutSkips: a scale the implementation does not finish within
+// --request-timeout is a skipped row naming the timeout, and the run goes
+// on to the next benchmark and exits 0.
+func TestBenchTimeoutSkips(t *testing.T) {
+	args := []string{"bench", "--adapter", "exec", "--request-timeout", "2s", "--short", "--count", "1", "--benchtime", "1x",
+		"--run", `^Inflate/hits=(1000|10)/docs=100/doc-bytes=16000/budget=none$`, "--"}
+	code, stdout, stderr := runCmd(append(args, self(t, "slow-inflate")...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0 (a timeout is a skip):\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "--- SKIP: BenchmarkInflate/hits=1000/") || !strings.Contains(stdout, "timed out") {
+		t.Errorf("results lack the skipped row of hits=1000 with its reason:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "BenchmarkInflate/hits=10/docs=100") || !strings.Contains(stderr, "skipped Inflate/hits=1000/") {
+		t.Errorf("the run did not go on, or the summary does not list the skip:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+// TestBenchTimeoutSideBySide: beside the reference, the scale that timed
+// out is named under the tables with its reason, where the tables show it
+// on the reference's side only.
+func TestBenchTimeoutSideBySide(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "side.txt")
+	args := []string{"bench", "--adapter", "reference", "--adapter", "exec", "--request-timeout", "2s", "--short", "--count", "1", "--benchtime", "1x",
+		"-q", "--run", `^Inflate/hits=(1000|10)/docs=100/doc-bytes=16000/budget=none$`, "-o", out, "--"}
+	code, stdout, stderr := runCmd(append(args, self(t, "slow-inflate")...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	_, after, ok := strings.Cut(stdout, "Skipped, so compared on one side only or not at all:\n  Inflate/hits=1000/")
+	if !ok || !strings.Contains(after, "[reference-exec]: timed out") {
+		t.Errorf("the tables do not name the skipped scale with its reason:\n%s", stdout)
+	}
+}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -62,7 +64,7 @@ func orDefaultDSN(flag string) string {
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseFlags(fs, args); err != nil {
 			return pos, err
 		}
 		if fs.NArg() == 0 {
@@ -83,4 +85,72 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// parseFlags parses args into fs as fs.Parse does, but says a mistake in
+// two lines instead of the whole usage: the error, a "did you mean" for a
+// misspelled flag, and where the flags are described. -h and --help print
+// the usage (flag.ErrHelp, which exits 0).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		usage()
+		return err
+	}
+	// The flag package names a flag with one dash ("flag -seed"); the
+	// usage and the documentation write two.
+	msg := flagName.ReplaceAllString(err.Error(), "$1--$2")
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		name = strings.TrimLeft(name, "-")
+		msg = "unknown flag --" + name
+		if near := nearestFlag(fs, name); near != "" {
+			msg += ": did you mean --" + near + "?"
+		}
+	}
+	fmt.Fprintf(out, "conformance %s: %s\nRun \"conformance %s -h\" for its flags.\n", fs.Name(), msg, fs.Name())
+	return err
+}
+
+var flagName = regexp.MustCompile(`(flag |: )-([a-z][a-z0-9-]*)`)
+
+// nearestFlag is the flag of fs whose name is closest to name (at most a
+// third of its letters changed, at least one), or "".
+func nearestFlag(fs *flag.FlagSet, name string) string {
+	best, bestD := "", max(1, len(name)/3)+1
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(name, f.Name); d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes (flag names
+// are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -385,7 +385,7 @@ func cmdHistoryAccuracy(args []string, stdout, stderr io.Writer) error {
 	pvalue := floatFlag(fs, "p-value", history.DefaultPValue, 0, 1, true, true, "significance level of the permutation test")
 	minSeg := intFlag(fs, "min-segment", 5, 2, math.Inf(1), "fewest runs on either side of a change point")
 	markdown := fs.Bool("markdown", false, "print Markdown")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return shownUsage(err)
 	}
 	if err := checkFlags(fs); err != nil {

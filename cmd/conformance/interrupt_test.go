@@ -26,7 +26,7 @@ func TestRunKilled(t *testing.T) {
 	}
 	dir := t.TempDir()
 	js, junit, md := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.md")
-	cmd := exec.Command(os.Args[0], "run", "--seed", "3", "--json", js, "--junit", junit, "--markdown", md)
+	cmd := exec.Command(os.Args[0], "run", "-v", "--seed", "3", "--json", js, "--junit", junit, "--markdown", md)
 	cmd.Env = append(os.Environ(), asEnv+"=conformance")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -24,7 +24,7 @@ func TestLongLinesMemory(t *testing.T) {
 	}
 	program := append(faulty(t, "longlines.py"), "--both")
 	dir := t.TempDir()
-	args := append([]string{"run", "--adapter", "exec", "--run", "^INF-0[1-3]$", "--property-runs", "1", "--seed", "1",
+	args := append([]string{"run", "-v", "--adapter", "exec", "--run", "^INF-0[1-3]$", "--property-runs", "1", "--seed", "1",
 		"--request-timeout", "1m", "--replay-dir", dir, "--"}, program...)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), asEnv+"=conformance")

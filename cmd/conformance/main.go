@@ -70,6 +70,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name, rest := args[0], args[1:]
 	for _, c := range commands {
 		if c.name == name {
+			if wantsHelp(rest) {
+				stderr = stdout // the usage asked for is the output
+			}
 			return exitStatus(stderr, c.name, c.run(rest, stdout, stderr))
 		}
 	}
@@ -80,4 +83,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "conformance: unknown command %q\n\n%s", name, usage())
 	return exitUsage
+}
+
+// wantsHelp says whether args ask for a command's usage: -h or --help
+// before the "--" that starts an exec adapter's command.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "--h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }

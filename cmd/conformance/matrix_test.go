@@ -91,7 +91,7 @@ func TestMatrixBadInput(t *testing.T) {
 		{[]string{ref, notReport}, `x.json: format "ctxconform-expectations/1"`},
 		{[]string{"--html", filepath.Join(dir, "no", "such", "dir", "m.html"), ref}, "m.html"},
 		{[]string{"--badges", ref, ref}, "ref.json"}, // a file where the folder should be
-		{[]string{"--nope", ref}, "flag provided but not defined"},
+		{[]string{"--nope", ref}, "unknown flag --nope"},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			code, stdout, stderr := runCmd(append([]string{"matrix"}, tt.args...)...)

@@ -40,7 +40,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return asUsage(err)
 	}
-	if err := out.write(runs, stdout); err != nil {
+	if err := out.write(runs, stdout, stderr); err != nil {
 		return err
 	}
 	return out.verdict(runs)
@@ -55,7 +55,8 @@ func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 	fs.StringVar(&out.junit, "junit", "", "write the merged report as JUnit XML to `FILE` (- for standard output)")
 	fs.StringVar(&out.markdown, "markdown", "", "write the merged report as Markdown to `FILE` (- for standard output)")
 	fs.BoolVar(&out.strictExpect, "strict-expectations", false, "exit 3 when a requirement listed as a known failure passes")
-	if err := fs.Parse(args); err != nil {
+	fs.BoolVar(&out.verbose, "v", false, "verbose: a table row per requirement, the figures the checks measured, and the matrix of several adapters")
+	if err := parseFlags(fs, args); err != nil {
 		return out, nil, &usageError{err: err, shown: true}
 	}
 	out.failOn = failOn.l

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
@@ -19,6 +20,7 @@ type outputs struct {
 	expect                reports.Expectations
 	failOn                suite.Level
 	strictExpect          bool
+	verbose               bool // -v: a table row per requirement and the figures, not a line per standard
 }
 
 // toStdout says whether a report takes standard output (then no table is
@@ -41,9 +43,11 @@ func (o outputs) check() error {
 	return nil
 }
 
-// write prints the table of each run (and the matrix of several) unless a
-// report takes standard output, then writes every requested report.
-func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
+// write prints the summary of each run (with -v its table, and the matrix
+// of several) unless a report takes standard output, then writes every
+// requested report, then the line that says what the exit status means (on
+// standard error when a report took standard output).
+func (o outputs) write(runs []reports.Run, stdout, stderr io.Writer) error {
 	// One report that cannot be written (a full disk, a directory that
 	// does not exist, a closed standard output) costs no other: each is
 	// tried, the errors joined.
@@ -53,11 +57,18 @@ func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
-			if err := reports.RunTable(stdout, run); err != nil {
+			render := reports.Summary
+			if o.verbose {
+				render = reports.RunTable
+			}
+			if err := render(stdout, run); err != nil {
 				errs = append(errs, fmt.Errorf("table: %w", err))
 			}
 		}
-		if len(runs) > 1 {
+		if len(runs) > 1 && !o.verbose {
+			fmt.Fprintln(stdout, "\n(the matrix of every requirement across the implementations: -v, or conformance matrix on the --json report)")
+		}
+		if len(runs) > 1 && o.verbose {
 			fmt.Fprintln(stdout)
 			if err := reports.Matrix(stdout, runs); err != nil {
 				errs = append(errs, fmt.Errorf("matrix: %w", err))
@@ -92,7 +103,50 @@ func (o outputs) write(runs []reports.Run, stdout io.Writer) error {
 	if len(errs) > 0 {
 		return asUsage(errors.Join(errs...))
 	}
+	if o.writeExpect != "" && o.writeExpect != "-" {
+		fmt.Fprintln(stderr, wroteExpectations(o.writeExpect, runs))
+	}
+	gateTo := stdout
+	if o.toStdout() {
+		gateTo = stderr
+	}
+	fmt.Fprintln(gateTo, reports.GateLine(runs, o.failOn, o.strictExpect))
 	return nil
+}
+
+// wroteExpectations says what --write-expectations wrote: where, how many
+// known failures of which outcome and level, and the seed the file keeps.
+func wroteExpectations(path string, runs []reports.Run) string {
+	failed, errored := 0, 0
+	levels := map[suite.Level]int{}
+	var seed int64
+	for i, r := range runs {
+		if i == 0 {
+			seed = r.Report.Seed
+		}
+		for _, x := range r.Report.Results {
+			switch x.Outcome {
+			case suite.Failed:
+				failed++
+			case suite.Errored:
+				errored++
+			default:
+				continue
+			}
+			levels[x.Level]++
+		}
+	}
+	var by []string
+	for _, l := range suite.Levels() {
+		if levels[l] > 0 {
+			by = append(by, fmt.Sprintf("%s %d", l, levels[l]))
+		}
+	}
+	what := "no failures (an empty list)"
+	if n := failed + errored; n > 0 {
+		what = fmt.Sprintf("%d known failures (%d failed, %d errored; %s)", n, failed, errored, strings.Join(by, ", "))
+	}
+	return fmt.Sprintf("conformance: wrote %s: %s, seed %d; run with --expectations %s to gate on new failures only", path, what, seed, shellQuote(path))
 }
 
 // verdict is the outcome the runs call for: errGate when one fails the

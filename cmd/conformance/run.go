@@ -36,7 +36,12 @@ table per implementation (and a matrix when there are several).
   conformance run --adapter exec -- node impl.js    # any program speaking adapters/process/PROTOCOL.md
   conformance run --adapter reference --adapter exec --junit out.xml --markdown summary.md -- ./my-impl
 
-Each verdict is printed to standard error as it ends. On SIGINT or SIGTERM,
+It prints a line per standard with its counts, the failures in full, the
+skips and a last line saying what the exit status means; -v prints a table
+row per requirement and the figures the checks measured, and each verdict
+on standard error as it ends (on a terminal, one progress line stands for
+them). The --json, --junit and --markdown reports hold every requirement
+whatever the output. On SIGINT or SIGTERM,
 or when --deadline passes, the table and the reports are written for what
 finished, the rest marked "not run". A second signal waits for the reports
 (at most 5s, then exits 1 saying so); a third exits at once.
@@ -116,7 +121,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "conformance run: %v: the reports hold what finished; %d requirements not run\n", context.Cause(ctx), countNotRun(runs))
 	}
-	err = cfg.out.write(runs, stdout)
+	err = cfg.out.write(runs, stdout, stderr)
 	stop() // the reports are written: a second signal need not wait for them
 	if err != nil {
 		return err
@@ -131,11 +136,13 @@ func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writ
 	runs := make([]reports.Run, len(opened))
 	for i, o := range opened {
 		opts := cfg.opts
-		opts.Progress = reports.Progress(stderr, progressLabel(cfg.adapters, i))
+		var done func()
+		opts.Progress, done = progress(cfg, stderr, i)
 		var rep suite.Report
 		switch {
 		case o.a != nil:
 			rep = suite.Run(ctx, o.a, ctxconform.Requirements(), opts)
+			done()
 		case ctx.Err() != nil:
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
 		default:
@@ -213,7 +220,8 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.StringVar(&cfg.replayDir, "replay-dir", "", replayDirUsage)
 	fs.StringVar(&cfg.memory.dir, "memory", "", memoryUsage)
 	fs.BoolVar(&cfg.memory.off, "no-memory", false, "neither read nor write the failure memory")
-	if err := fs.Parse(args); err != nil {
+	fs.BoolVar(&cfg.out.verbose, "v", false, "verbose: each verdict on standard error as it ends, and a table row per requirement with the figures the checks measured (default: a line per standard)")
+	if err := parseFlags(fs, args); err != nil {
 		return cfg, &usageError{err: err, shown: true}
 	}
 	if err := checkFlags(fs); err != nil {

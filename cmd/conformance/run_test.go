@@ -10,10 +10,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/broken"
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reports"
+	"github.com/ctxconform/ctxconform/suite"
 )
 
 // asEnv makes the test binary, started again by a test, act as something
@@ -31,6 +37,12 @@ func TestMain(m *testing.M) {
 			os.Exit(2)
 		}
 		os.Exit(0)
+	case "slow-inflate":
+		if err := process.Serve(context.Background(), slowInflate{reference.New()}, os.Stdin, os.Stdout, process.ServeOptions{}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
 	}
 	// Runs that fail write replay files into ./conformance-replays by
 	// default: the package's tests leave none behind.
@@ -40,6 +52,17 @@ func TestMain(m *testing.M) {
 		os.RemoveAll("conformance-replays")
 	}
 	os.Exit(code)
+}
+
+// slowInflate is the reference, but 10 seconds slow to inflate 1,000 hits
+// or more: a scale past the request timeout.
+type slowInflate struct{ *reference.Adapter }
+
+func (s slowInflate) Inflate(ctx context.Context, req inflate.Request) (inflate.Result, error) {
+	if len(req.Hits) >= 1000 {
+		time.Sleep(10 * time.Second)
+	}
+	return s.Adapter.Inflate(ctx, req)
 }
 
 // self is the command line that starts this test binary as as.
@@ -64,7 +87,7 @@ var quick = []string{"--standard", "inflate,density", "--property-runs", "3", "-
 func TestRunMatrix(t *testing.T) {
 	dir := t.TempDir()
 	junit, md, js := filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.md"), filepath.Join(dir, "r.json")
-	args := append([]string{"run", "--adapter", "reference", "--adapter", "exec", "--validate-protocol",
+	args := append([]string{"run", "-v", "--adapter", "reference", "--adapter", "exec", "--validate-protocol",
 		"--junit", junit, "--markdown", md, "--json", js}, quick...)
 	args = append(append(args, "--"), self(t, "conformance", "serve-reference")...)
 	code, stdout, stderr := runCmd(args...)
@@ -140,20 +163,28 @@ func TestRunExitCodes(t *testing.T) {
 		return runCmd(append(append(args, "--"), brokenImpl()...)...)
 	}
 
-	// 1: a MUST requirement fails and no expectation covers it.
+	// 1: a MUST requirement fails and no expectation covers it; the last
+	// line says so.
 	code, stdout, _ := execRun()
 	if code != exitGate || !strings.Contains(stdout, "DEN-01") {
 		t.Fatalf("broken implementation: exit %d, want %d\n%s", code, exitGate, stdout)
 	}
+	if last := lastLine(stdout); !strings.HasPrefix(last, "gate: FAIL at MUST (exit 1): ") || !strings.Contains(last, "DEN-01") {
+		t.Errorf("last line %q, want the failed gate naming DEN-01", last)
+	}
 
-	// --write-expectations records the failures; with them the run passes.
+	// --write-expectations records the failures, and says what it wrote;
+	// with them the run passes.
 	expect := filepath.Join(dir, "expect.json")
 	if code, _, stderr := execRun("--write-expectations", expect); code != exitGate {
 		t.Fatalf("--write-expectations: exit %d: %s", code, stderr)
+	} else if want := "conformance: wrote " + expect + ": "; !strings.Contains(stderr, want) || !strings.Contains(stderr, "known failures (") || !strings.Contains(stderr, "seed 7") {
+		t.Errorf("--write-expectations: stderr %q, want %q with the count and seed 7", stderr, want)
 	}
 	if code, stdout, stderr := execRun("--expectations", expect); code != exitOK {
 		t.Fatalf("with expectations: exit %d, want 0\n%s%s", code, stdout, stderr)
-	} else if !strings.Contains(stdout, "FAIL (known)") || !strings.Contains(stdout, "Expectations: 0 new failures") {
+	} else if !strings.Contains(stdout, " known)") || !strings.Contains(stdout, "Expectations: 0 new failures") ||
+		!strings.Contains(stdout, "known failures listed in the expectations file do not gate") {
 		t.Errorf("known failures not marked:\n%s", stdout)
 	}
 
@@ -205,5 +236,66 @@ func TestRunJSONToStdout(t *testing.T) {
 	}
 	if len(doc.Runs) != 1 || len(doc.Runs[0].Results) != 2 {
 		t.Errorf("JSON report: %+v", doc)
+	}
+}
+
+// lastLine is the last line of out, without its newline.
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestRunScreen: on a pipe, run prints a line per standard, no row per
+// requirement, no verdict lines on standard error, and ends with the gate;
+// -v prints the rows and a verdict line per requirement.
+func TestRunScreen(t *testing.T) {
+	code, stdout, stderr := runCmd(append([]string{"run"}, quick...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"  Context inflation (inflate)  ", "  Dynamic density (density)    "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks the line %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "│") || strings.Contains(stdout, "Figures:") || stderr != "" {
+		t.Errorf("default output holds rows, figures or verdict lines:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if last := lastLine(stdout); last != "gate: pass at MUST (exit 0): nothing failed" {
+		t.Errorf("last line %q", last)
+	}
+
+	code, stdout, stderr = runCmd(append([]string{"run", "-v"}, quick...)...)
+	if code != exitOK {
+		t.Fatalf("-v: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "│ INF-01 │ MUST   │") || !strings.Contains(stderr, "INF-01 pass (") {
+		t.Errorf("-v: no row or verdict line of INF-01:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+// TestSummaryFitsScreen: the whole catalogue, every requirement passed with
+// its figures (as the reference's run), prints at most 60 lines, and one
+// that implements a single standard no more.
+func TestSummaryFitsScreen(t *testing.T) {
+	var all, one []suite.Result
+	for _, r := range ctxconform.Requirements() {
+		res := suite.Result{ID: r.ID, Standard: r.Standard, Level: r.Level, Title: r.Title, Section: r.Section, Outcome: suite.Passed,
+			Notes: []string{"a figure", "another figure"}}
+		all = append(all, res)
+		if r.Standard != adapters.Inflate {
+			res.Outcome = suite.NotImplemented
+		}
+		one = append(one, res)
+	}
+	for name, results := range map[string][]suite.Result{"all": all, "inflate only": one} {
+		var stdout, stderr bytes.Buffer
+		run := reports.Run{Report: suite.Report{Adapter: adapters.Info{Name: "impl"}, Results: results}}
+		if err := (outputs{failOn: suite.Must}).write([]reports.Run{run}, &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(stdout.String(), "\n"); n > 60 {
+			t.Errorf("%s: %d lines, want at most 60:\n%s", name, n, stdout.String())
+		}
 	}
 }

@@ -22,11 +22,13 @@ var stdin io.Reader = os.Stdin
 // must give the table of `conformance run --adapter reference`.
 func cmdServeReference(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve-reference", "usage: conformance serve-reference [--standard S,...] [--spin D]\n\n"+
-		"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers on standard output.\n\nFlags:\n", stderr)
+		"Reads protocol messages (adapters/process/PROTOCOL.md) on standard input and answers them on\n"+
+		"standard output as the reference implementation would: the process adapter's own test (its run\n"+
+		"must give the table of --adapter reference), and a partner to compare a program's messages with.\n\nFlags:\n", stderr)
 	var stds standardsFlag
 	fs.Var(&stds, "standard", "declare only these standards (comma-separated, repeatable); default: every standard the protocol drives")
 	spin := fs.Duration("spin", 2*time.Millisecond, "keep looking for the next request this long before sleeping (Linux, 2+ processors): saves a wake-up per request and keeps a processor busy while the harness works; 0 sleeps at once")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return shownUsage(err)
 	}
 	if fs.NArg() > 0 {

@@ -44,7 +44,7 @@ func TestRunSignalledTwice(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", p.name, delay), func(t *testing.T) {
 				dir := t.TempDir()
 				js, junit, md := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.md")
-				args := append([]string{"run", "--seed", "3", "--json", js, "--junit", junit, "--markdown", md}, p.args...)
+				args := append([]string{"run", "-v", "--seed", "3", "--json", js, "--junit", junit, "--markdown", md}, p.args...)
 				cmd := exec.Command(os.Args[0], args...)
 				cmd.Env = append(os.Environ(), asEnv+"=conformance")
 				cmd.Stdout = new(bytes.Buffer)

@@ -92,8 +92,11 @@ func exitStatus(stderr io.Writer, name string, err error) int {
 		}
 		return gate.status
 	}
+	if errors.Is(err, flag.ErrHelp) { // -h, --help: the usage asked for
+		return exitOK
+	}
 	var u *usageError
-	if errors.As(err, &u) && u.shown || errors.Is(err, flag.ErrHelp) {
+	if errors.As(err, &u) && u.shown {
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "conformance %s: %v\n", name, err)

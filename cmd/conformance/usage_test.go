@@ -27,7 +27,7 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"--shard", "3/2", "--seed", "1"}, "--shard"},
 		{[]string{"--shard", "x", "--seed", "1"}, "--shard"},
 		{[]string{"--shard", "1/2", "--seed", "random"}, "--shard 1/2 with --seed random"},
-		{[]string{"--seed", "x"}, `flag -seed: "x": want an integer or "random"`},
+		{[]string{"--seed", "x"}, `for flag --seed: "x": want an integer or "random"`},
 		{[]string{"--memory", "m", "--no-memory"}, "--memory m with --no-memory"},
 		{[]string{"--property-runs", "-5"}, "--property-runs -5"},
 		{[]string{"--property-runs", "0"}, "--property-runs 0"},
@@ -50,7 +50,7 @@ func TestRunUsageErrors(t *testing.T) {
 // TestRunAnchoredID: --run '^INF-01$' selects exactly INF-01 (the pattern
 // is matched against the ID and the title, not only "ID title").
 func TestRunAnchoredID(t *testing.T) {
-	code, stdout, stderr := runCmd("run", "--run", "^INF-01$", "--seed", "1", "--property-runs", "2", "--json", "-")
+	code, stdout, stderr := runCmd("run", "-v", "--run", "^INF-01$", "--seed", "1", "--property-runs", "2", "--json", "-")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -187,5 +187,60 @@ func TestNumericFlagsAccepted(t *testing.T) {
 		if !strings.Contains(help.String(), want) {
 			t.Errorf("-h lacks %q:\n%s", want, help.String())
 		}
+	}
+}
+
+// TestHelp: -h and --help of every command and subcommand print its usage
+// on standard output, a paragraph saying what it does before the flags,
+// and exit 0.
+func TestHelp(t *testing.T) {
+	var names [][]string
+	for _, c := range commands {
+		names = append(names, []string{c.name})
+	}
+	names = append(names, []string{"history", "import"}, []string{"history", "accuracy"})
+	for _, name := range names {
+		for _, h := range []string{"-h", "--help"} {
+			t.Run(strings.Join(name, " ")+" "+h, func(t *testing.T) {
+				code, stdout, stderr := runCmd(append(name, h)...)
+				if code != exitOK || stderr != "" {
+					t.Fatalf("exit %d, stderr %q; want 0 and the usage on stdout", code, stderr)
+				}
+				if want := "usage: conformance " + strings.Join(name, " "); !strings.HasPrefix(stdout, want) {
+					t.Errorf("stdout starts %.60q, want %q", stdout, want)
+				}
+				_, rest, _ := strings.Cut(stdout, "\n\n")
+				desc, _, _ := strings.Cut(rest, "\n\n")
+				if len(desc) < 100 || strings.HasPrefix(desc, "  -") {
+					t.Errorf("no paragraph describing the command before its flags:\n%s", stdout)
+				}
+			})
+		}
+	}
+}
+
+// TestMisspelledFlag: an unknown flag is said in two lines, with the flag
+// meant when one is close, and where the flags are described; exit 2.
+func TestMisspelledFlag(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--adaptor", "exec"}, "conformance run: unknown flag --adaptor: did you mean --adapter?\n"},
+		{[]string{"bench", "--cout", "3"}, "conformance bench: unknown flag --cout: did you mean --count?\n"},
+		{[]string{"list", "-qoutes"}, "conformance list: unknown flag --qoutes: did you mean --quotes?\n"},
+		{[]string{"diff", "--zzzzzz", "a.json", "b.json"}, "conformance diff: unknown flag --zzzzzz\n"},
+		{[]string{"history", "import", "--comit", "x"}, "conformance history import: unknown flag --comit: did you mean --commit?\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(tt.args...)
+			if code != exitUsage || !strings.HasPrefix(stderr, tt.want) || !strings.Contains(stderr, " -h\" for its flags") {
+				t.Errorf("exit %d, stderr %q; want %d and %q with a pointer to -h\n%s", code, stderr, exitUsage, tt.want, stdout)
+			}
+			if n := strings.Count(stderr, "\n"); n > 3 {
+				t.Errorf("%d lines on stderr, want the error in at most 3:\n%s", n, stderr)
+			}
+		})
 	}
 }

@@ -17,10 +17,11 @@ import (
 func cmdVectors(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("vectors", "usage: conformance vectors [--dir DIR] [--check]\n\n"+
 		"Writes one JSON file of language-neutral test vectors per standard, answered by the reference\n"+
-		"(format: fixtures/vectors/vectors.schema.json).\n\nFlags:\n", stderr)
+		"(format: fixtures/vectors/vectors.schema.json): each case with its requirement IDs, level, inputs\n"+
+		"and expected output, for a team to port into its own tests without running Go.\n\nFlags:\n", stderr)
 	dir := fs.String("dir", filepath.FromSlash("fixtures/vectors"), "the directory of the vectors files")
 	check := fs.Bool("check", false, "write nothing; exit 1 if a file differs from what the reference answers now")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return shownUsage(err)
 	}
 	if fs.NArg() > 0 {

@@ -393,7 +393,8 @@ func (a *Adapter) exchange(ctx context.Context, s *session, op Op, seq int64, li
 		if note == "" {
 			note = "; killed"
 		}
-		return fail("no message for %s (the request timeout)%s", timeout, note)
+		got, broken, err := fail("no message for %s (the request timeout)%s", timeout, note)
+		return got, broken, timedOut{err}
 	}
 	if err := a.send(s, lines, timeout); err != nil {
 		return fail("%v", a.ended(s, err))
@@ -827,3 +828,11 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 		return nil, err
 	}
 }
+
+// timedOut is a fault that is a request's silence past its timeout: its
+// message is the fault's, and it is adapters.ErrTimeout as well as
+// adapters.ErrFault.
+type timedOut struct{ error }
+
+func (e timedOut) Unwrap() error        { return e.error }
+func (e timedOut) Is(target error) bool { return target == adapters.ErrTimeout }

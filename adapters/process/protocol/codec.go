@@ -13,7 +13,7 @@ import (
 // table and a state machine and made the codec most of the protocol's
 // cost on both sides. A hand-written codec did the same until issue 23
 // measured the libraries against it: go-json came within 10% of its suite
-// ratio (README, "The hand-written codec against the libraries"), so the
+// ratio (docs/measurements.md, "The hand-written codec against the libraries"), so the
 // ~1,350 lines went. A payload go-json refuses is decoded again with
 // encoding/json by the caller, which also words the error.
 
