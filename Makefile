@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean
+.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean upstream upstream-anchor
 
 all: build
 
@@ -69,6 +69,49 @@ matrix: build
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+## upstream: the engines the standards came from, for the adapters under
+## adapters/process/upstream/ (docs/upstream.md). Unpacks the snapshots in
+## $(UPSTREAM_SRC) (or, without them, clones the pinned commits: needs git and
+## network), installs the adapters' pinned npm packages and builds them, all
+## in .upstream/ (ignored: no upstream code is ever committed).
+UPSTREAM_SRC ?= ../shared/upstream
+UPSTREAM     := .upstream
+ANCHOR_REPO  ?= https://github.com/RSBalchII/anchor-engine-node
+ANCHOR_REV   := bf36eae
+ANCHOR_TREE  := $(UPSTREAM)/anchor-engine-node-$(ANCHOR_REV)
+NPM          ?= npm
+upstream: upstream-anchor upstream-casys
+
+## upstream-anchor: anchor-engine-node at bf36eae, bundled by esbuild into
+## .upstream/anchor/engine.mjs (adapters/process/upstream/anchor/README.md)
+upstream-anchor: $(UPSTREAM)/anchor/engine.mjs
+
+$(ANCHOR_TREE)/engine/src/services/search/context-inflator.ts:
+	@mkdir -p $(UPSTREAM)
+	@if [ -f $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz ]; then \
+	  tar -xzf $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz -C $(UPSTREAM); \
+	else \
+	  echo "no $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz: cloning $(ANCHOR_REPO) at $(ANCHOR_REV)"; \
+	  rm -rf $(ANCHOR_TREE) && git clone --quiet $(ANCHOR_REPO) $(ANCHOR_TREE) && \
+	  git -C $(ANCHOR_TREE) checkout --quiet $(ANCHOR_REV); \
+	fi
+	@touch $@
+
+$(UPSTREAM)/anchor/node_modules/.ctxconform-installed: adapters/process/upstream/anchor/package.json adapters/process/upstream/anchor/package-lock.json
+	@mkdir -p $(UPSTREAM)/anchor
+	cp adapters/process/upstream/anchor/package.json adapters/process/upstream/anchor/package-lock.json $(UPSTREAM)/anchor/
+	cd $(UPSTREAM)/anchor && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(UPSTREAM)/anchor/engine.mjs: $(ANCHOR_TREE)/engine/src/services/search/context-inflator.ts $(UPSTREAM)/anchor/node_modules/.ctxconform-installed adapters/process/upstream/anchor/build.mjs
+	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
+	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@
+
+# upstream-casys: written by the pglite stream (casys-pml adapter); until its
+# branch is merged this placeholder keeps `make upstream` whole.
+upstream-casys:
+	@echo "upstream-casys: the casys-pml adapter is not in this branch yet"
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:

@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+// The anchor-engine-node adapter: speaks the ctxconform process protocol
+// (adapters/process/PROTOCOL.md) and answers each operation by calling the
+// engine's own functions, unchanged, from the bundle `make upstream` builds
+// into .upstream/anchor/engine.mjs (the engine is AGPL-3.0: it is loaded at
+// run time, never copied into this repository).
+//
+//   conformance run --adapter exec --start-timeout 5m -- node adapters/process/upstream/anchor/main.mjs
+//
+// What each operation calls, and every reading the mapping makes, with the
+// engine's line that justifies it: README.md beside this file. The adapter
+// maps, never fixes: what the engine answers is what the harness judges.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import v8 from 'node:v8';
+import { fileURLToPath } from 'node:url';
+
+const PROTOCOL = 1;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const upstream = process.env.CTXCONFORM_UPSTREAM || path.resolve(here, '../../../../.upstream');
+const bundle = path.join(upstream, 'anchor', 'engine.mjs');
+
+const IMPLEMENTATION = {
+  name: 'anchor-engine-node',
+  version: 'bf36eae',
+  language: 'typescript',
+  // The engine's coordinates are bytes: its columns are start_byte and
+  // byte_offset, and ContextInflator reads them as byte positions of the
+  // mirrored file (context-inflator.ts:219-233). README.md, "Units".
+  unit: 'bytes',
+  standards: ['inflate', 'density', 'elastic', 'fuzzy'],
+};
+const CAPABILITIES = ['bench'];
+
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+// Standard output carries protocol messages only. The engine logs with
+// console.log on every call; its lines go to a small ring the adapter reads
+// (the elastic radius is read from the engine's own log line), and to
+// standard error only with CTXCONFORM_ANCHOR_LOG=1.
+const logRing = [];
+const verbose = process.env.CTXCONFORM_ANCHOR_LOG === '1';
+for (const level of ['log', 'info', 'debug', 'warn', 'error']) {
+  console[level] = (...args) => {
+    const line = args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
+    logRing.push(line);
+    if (logRing.length > 200) logRing.shift();
+    if (verbose) process.stderr.write(line + '\n');
+  };
+}
+
+class InvalidRequest extends Error {}
+class NotImplemented extends Error {}
+
+// The engine resolves its folders from the environment when its modules
+// load (config/paths.ts:18-24); its database is PGlite in memory
+// (core/db.ts:39, :70), created and given its schema by its own init().
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ctxconform-anchor-'));
+process.env.PGLITE_DB_PATH = 'memory://';
+process.env.PROJECT_ROOT = work;
+process.env.NOTEBOOK_DIR = work;
+process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
+
+let engine;
+async function load() {
+  if (!fs.existsSync(bundle)) {
+    throw new Error(`${bundle} is missing: run \`make upstream\` first`);
+  }
+  engine = await import(bundle);
+  await engine.db.init();
+  observe();
+}
+
+// ---- observing ContextInflator.inflate ------------------------------------
+//
+// ContextInflator.inflate returns each result's text wrapped as `...text...`
+// and keeps the hit's own start_byte/end_byte (context-inflator.ts:83-87), so
+// the window's place in the document is not in its answer. The adapter wraps
+// two of its static helpers to watch, without changing, what they compute:
+// inflateFromDisk / inflateFromCompoundBody (which radius a result gets) and
+// snapToSentenceBoundary (where in the chunk the window was cut).
+let watching = null; // { id: {radius, from, snap} } while inflate runs
+let current = null;
+function observe() {
+  const CI = engine.ContextInflator;
+  for (const [name, from] of [['inflateFromDisk', 'disk'], ['inflateFromCompoundBody', 'body']]) {
+    const original = CI[name];
+    CI[name] = async function (res, radius, ...rest) {
+      current = { id: res.id, radius, from, snap: null, start: res.start_byte, end: res.end_byte };
+      try {
+        const out = await original.call(this, res, radius, ...rest);
+        if (watching && out !== null) watching.set(res.id, current);
+        return out;
+      } finally {
+        current = null;
+      }
+    };
+  }
+  const snap = CI.snapToSentenceBoundary;
+  CI.snapToSentenceBoundary = function (content, targetStart, targetEnd) {
+    const out = snap.call(this, content, targetStart, targetEnd);
+    if (current) current.snap = { content, out };
+    return out;
+  };
+}
+
+// ---- the documents, as the engine stores them ------------------------------
+
+// store puts the request's documents where the engine reads them: a row of
+// its compounds table (core/db.ts:237-249) whose path names a file holding
+// the body, as its mirror does (context-inflator.ts:187-211), and the body
+// itself in compound_body for its fallback.
+async function store(documents) {
+  const db = engine.db;
+  await db.run('DELETE FROM atom_positions');
+  await db.run('DELETE FROM compounds');
+  const seen = new Set();
+  const bodies = new Map();
+  for (const [i, d] of (documents || []).entries()) {
+    if (typeof d.id !== 'string' || typeof d.body !== 'string') throw new InvalidRequest(`document ${i}: id and body must be strings`);
+    if (seen.has(d.id)) throw new InvalidRequest(`document id ${JSON.stringify(d.id)} appears twice`);
+    seen.add(d.id);
+    const file = path.join(work, `doc-${i}.txt`);
+    fs.writeFileSync(file, d.body, 'utf8');
+    bodies.set(d.id, Buffer.from(d.body, 'utf8'));
+    try {
+      await db.run('INSERT INTO compounds (id, compound_body, path, timestamp, provenance) VALUES ($1, $2, $3, $4, $5)', [d.id, d.body, file, 0, 'internal']);
+    } catch (e) {
+      throw new InvalidRequest(`document ${JSON.stringify(d.id)}: the engine's database refuses it: ${e.message}`);
+    }
+  }
+  return bodies;
+}
+
+// ---- inflate: ContextInflator.inflate (std085 §2-3) ------------------------
+
+async function inflate(req) {
+  const bodies = await store(req.documents);
+  const hits = req.hits || [];
+  // A hit becomes the SearchResult the engine's searches hand to inflate
+  // (semantic-search.ts:322-339): compound_id, start_byte, end_byte, score.
+  const results = hits.map((h) => ({
+    id: h.id, content: '', source: h.compound_id, timestamp: 0, buckets: [], tags: [], epochs: '',
+    provenance: 'internal', score: h.score, compound_id: h.compound_id, start_byte: h.start, end_byte: h.end,
+  }));
+  // budget absent or null: the engine's totalBudget is optional
+  // (context-inflator.ts:29); radius 0 asks it to size the radius itself.
+  const budget = req.budget === null || req.budget === undefined ? undefined : req.budget;
+  const seen = new Map();
+  watching = seen;
+  let out;
+  try {
+    out = await engine.ContextInflator.inflate(results, budget, 0);
+  } finally {
+    watching = null;
+  }
+  const windows = [];
+  for (const r of out) {
+    const w = seen.get(r.id);
+    if (!r.is_inflated || !w || !w.snap) continue; // the engine left it as it was: no window
+    const body = bodies.get(r.compound_id);
+    if (!body) continue;
+    windows.push({ compound_id: r.compound_id, ...place(w, body), hits: [r.id], score: r.score || 0 });
+  }
+  return { windows };
+}
+
+// place turns what snapToSentenceBoundary cut into offsets of the document.
+// The chunk the engine snapped began at max(0, start − radius − 1000)
+// (context-inflator.ts:219 for the file, :279 for compound_body); the window
+// is chunk[snap.start, snap.end) with white space trimmed (:167). From the
+// file the chunk is bytes decoded as UTF-8 (:233), so its UTF-16 positions
+// are turned back into bytes by encoding what precedes them; from
+// compound_body the chunk is a JavaScript string indexed by the same numbers.
+function place(w, body) {
+  const { content, out } = w.snap;
+  const raw = content.substring(out.start, out.end);
+  const lead = raw.length - raw.trimStart().length;
+  const text = out.text;
+  let start;
+  if (w.from === 'disk') {
+    const rawStart = Math.max(0, w.start - w.radius - 1000);
+    start = rawStart + Buffer.byteLength(content.substring(0, out.start + lead), 'utf8');
+  } else {
+    const str = body.toString('utf8');
+    const rawStart = Math.max(0, w.start - w.radius - 1000);
+    start = Buffer.byteLength(str.substring(0, rawStart + out.start + lead), 'utf8');
+  }
+  const end = start + Buffer.byteLength(text, 'utf8');
+  return { start, end, text };
+}
+
+// ---- fuzzy_search: the census SQL of ContextInflator.getAtomLocations ------
+
+// Each entry becomes an atom position (its label) in a compound of its own,
+// so that every row the engine's query returns names one entry. Entries are
+// handed in request order: the engine orders by c.timestamp DESC
+// (context-inflator.ts:339), so the first entry gets the latest timestamp.
+async function fuzzySearch(req) {
+  const entries = req.entries || [];
+  if (typeof req.term !== 'string' || req.term === '') throw new InvalidRequest('term must be a non-empty string');
+  await store([]);
+  const db = engine.db;
+  for (const [i, e] of entries.entries()) {
+    try {
+      await db.run('INSERT INTO compounds (id, path, timestamp, provenance) VALUES ($1, $2, $3, $4)', [`e${i}`, path.join(work, 'none'), entries.length - i, 'internal']);
+      await db.run('INSERT INTO atom_positions (compound_id, atom_label, byte_offset) VALUES ($1, $2, 0)', [`e${i}`, e.label]);
+    } catch (err) {
+      throw new InvalidRequest(`entry ${JSON.stringify(e.id)}: the engine's database refuses it: ${err.message}`);
+    }
+  }
+  // limit 0 or absent means all: the engine's LIMIT then covers every entry
+  const limit = req.limit > 0 ? req.limit : Math.max(1, entries.length);
+  const rows = await engine.ContextInflator.getAtomLocations(req.term, limit);
+  // The query ORs the standard's exact test (LOWER(label) = LOWER(term), for
+  // the term with and without '#', :314-315) with its prefix test (ILIKE
+  // 'term%', :315) and reports no tier: a row is in the exact tier when the
+  // database finds one of the exact disjuncts true, else in the prefix tier.
+  const withHash = req.term.startsWith('#') ? req.term : `#${req.term}`;
+  const withoutHash = req.term.startsWith('#') ? req.term.slice(1) : req.term;
+  const matches = [];
+  for (const row of rows) {
+    const i = Number(String(row.compoundId).slice(1));
+    const e = entries[i];
+    const q = await db.run('SELECT (LOWER($1) = LOWER($2) OR LOWER($1) = LOWER($3)) AS exact', [e.label, withHash, withoutHash]);
+    // The engine computes no similarity (it never calls similarity()): 0.
+    matches.push({ id: e.id, label: e.label, tier: q.rows[0].exact ? 'exact' : 'prefix', similarity: 0 });
+  }
+  return { locale, matches };
+}
+
+let locale = 'C';
+async function readLocale() {
+  // which lower() the engine's database applies: PGlite's own
+  const r = await engine.db.run("SELECT lower('ÄÉ') = 'äé' AS utf8");
+  locale = r.rows[0].utf8 ? 'UTF8' : 'C';
+}
+
+// ---- elastic_radius: executeDistributedRadialSearch (std105 §2.2) ---------
+
+// The radius is computed inside executeDistributedRadialSearch
+// (semantic-search.ts:718-721) from the census of the query's terms, each
+// counted by getAtomLocations with LIMIT 50 (:702-706). The adapter gives it
+// a query of up to five terms (distributed-query.ts:34 keeps five) whose
+// atom positions add up to `hits`, and reads the radius from the engine's
+// own log line (:724).
+const TERMS = ['ctxalpha', 'ctxbravo', 'ctxcharlie', 'ctxdelta', 'ctxecho'];
+async function elasticRadius(req) {
+  const hits = req.hits;
+  if (!Number.isInteger(hits) || hits < 0) throw new InvalidRequest(`hits must be a count, got ${JSON.stringify(hits)}`);
+  if (hits > TERMS.length * 50) {
+    throw new NotImplemented(`the engine's census counts at most 50 positions per term and 5 terms per query (semantic-search.ts:704, distributed-query.ts:34): no query has ${hits} hits`);
+  }
+  await store([]);
+  const db = engine.db;
+  await db.run('INSERT INTO compounds (id, path, timestamp, provenance) VALUES ($1, $2, 0, $3)', ['c', path.join(work, 'none'), 'internal']);
+  let left = hits;
+  for (const term of TERMS) {
+    const n = Math.min(50, left);
+    left -= n;
+    if (n > 0) await db.run('INSERT INTO atom_positions (compound_id, atom_label, byte_offset) SELECT $1, $2, g FROM generate_series(0, $3::int - 1) g', ['c', term, n]);
+  }
+  logRing.length = 0;
+  await engine.executeDistributedRadialSearch(TERMS.join(' '), undefined, req.budget, 'all', 1.0);
+  for (const line of logRing) {
+    const m = /Elastic Radius = (-?\d+) bytes\/hit/.exec(line);
+    if (m) return { radius: Number(m[1]) };
+  }
+  throw new Error('the engine did not log its elastic radius');
+}
+
+// ---- the protocol ----------------------------------------------------------
+
+const notMapped = (why) => async () => { throw new NotImplemented(why); };
+const OPERATIONS = {
+  inflate,
+  fuzzy_search: fuzzySearch,
+  elastic_radius: elasticRadius,
+  elastic_census: notMapped('the census reads atom_positions written by the engine\'s native atomizer (@rbalchii/native-atomizer, not on the npm registry); a stand-in atomizer would decide the verdicts, so the census is not mapped'),
+  elastic_hydrate: notMapped('hydration (ContextInflator.inflateFromAtomPositions) is not mapped by this adapter yet: see README.md'),
+  fuzzy_trigrams: notMapped('the engine calls none of pg_trgm\'s functions, and its database does not load pg_trgm (core/db.ts:70, :80)'),
+};
+
+async function bench(op, request, warmup, iterations) {
+  let answer;
+  for (let i = 0; i < warmup; i++) answer = await op(structuredClone(request));
+  const profiler = typeof v8.GCProfiler === 'function' ? new v8.GCProfiler() : null;
+  if (profiler) profiler.start();
+  const heapBefore = v8.getHeapStatistics().used_heap_size;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) answer = await op(structuredClone(request));
+  const elapsed = process.hrtime.bigint() - start;
+  const heapAfter = v8.getHeapStatistics().used_heap_size;
+  const timing = { iterations, elapsed_ns: Number(elapsed), clock: 'process.hrtime.bigint' };
+  if (profiler) {
+    let freed = 0;
+    for (const s of profiler.stop().statistics || []) {
+      freed += Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize);
+    }
+    timing.allocated_bytes = Math.max(0, heapAfter - heapBefore + freed);
+  }
+  return { answer, timing };
+}
+
+async function answer(msg) {
+  const op = OPERATIONS[msg.op];
+  if (!op) {
+    send({ type: 'error', seq: msg.seq, error: { kind: 'not_implemented', message: `anchor-engine-node has no operation ${msg.op}` } });
+    return;
+  }
+  try {
+    if (msg.type === 'bench') {
+      const { answer: result, timing } = await bench(op, msg.request, msg.warmup || 0, msg.iterations);
+      send({ type: 'result', seq: msg.seq, result, bench: timing });
+      return;
+    }
+    send({ type: 'result', seq: msg.seq, result: await op(msg.request) });
+  } catch (e) {
+    const kind = e instanceof InvalidRequest ? 'invalid_request' : e instanceof NotImplemented ? 'not_implemented' : 'internal';
+    if (kind === 'internal') process.stderr.write(`${e.stack}\n`);
+    send({ type: 'error', seq: msg.seq, error: { kind, message: e.message } });
+  }
+}
+
+// Requests are answered one at a time, in order (the harness sends one and
+// waits), through a promise chain: the engine's calls are asynchronous.
+let queue = Promise.resolve();
+const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+rl.on('line', (line) => {
+  if (line.trim() === '') return;
+  let msg;
+  try {
+    msg = JSON.parse(line);
+  } catch (e) {
+    send({ type: 'error', error: { kind: 'invalid_request', message: `not JSON: ${e.message}` } });
+    return;
+  }
+  queue = queue.then(async () => {
+    switch (msg.type) {
+      case 'start':
+        if (msg.protocol !== PROTOCOL) {
+          send({ type: 'error', error: { kind: 'invalid_request', message: `protocol ${msg.protocol} not supported` } });
+          return;
+        }
+        try {
+          await load();
+          await readLocale();
+        } catch (e) {
+          send({ type: 'error', error: { kind: 'internal', message: e.message } });
+          process.exitCode = 1;
+          rl.close();
+          return;
+        }
+        {
+          const offered = new Set(msg.capabilities || []);
+          const started = { type: 'started', protocol: PROTOCOL, implementation: IMPLEMENTATION };
+          const used = CAPABILITIES.filter((c) => offered.has(c));
+          if (used.length > 0) started.capabilities = used;
+          send(started);
+        }
+        return;
+      case 'request':
+      case 'bench':
+        await answer(msg);
+        return;
+      case 'stop':
+        rl.close();
+        return;
+      default:
+        return; // documents are not used; replies never come (no calls)
+    }
+  });
+});
+rl.on('close', () => {
+  queue.then(() => process.exit(process.exitCode || 0));
+});
