@@ -120,6 +120,7 @@ async function store(documents) {
   await db.run('DELETE FROM compounds');
   const seen = new Set();
   const bodies = new Map();
+  const rows = { id: [], body: [], path: [] };
   for (const [i, d] of (documents || []).entries()) {
     if (typeof d.id !== 'string' || typeof d.body !== 'string') throw new InvalidRequest(`document ${i}: id and body must be strings`);
     if (seen.has(d.id)) throw new InvalidRequest(`document id ${JSON.stringify(d.id)} appears twice`);
@@ -127,10 +128,18 @@ async function store(documents) {
     const file = path.join(work, `doc-${i}.txt`);
     fs.writeFileSync(file, d.body, 'utf8');
     bodies.set(d.id, Buffer.from(d.body, 'utf8'));
+    rows.id.push(d.id);
+    rows.body.push(d.body);
+    rows.path.push(file);
+  }
+  if (rows.id.length > 0) {
     try {
-      await db.run('INSERT INTO compounds (id, compound_body, path, timestamp, provenance) VALUES ($1, $2, $3, $4, $5)', [d.id, d.body, file, 0, 'internal']);
+      await db.run(
+        "INSERT INTO compounds (id, compound_body, path, timestamp, provenance) SELECT id, body, path, 0, 'internal' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, body, path)",
+        [rows.id, rows.body, rows.path],
+      );
     } catch (e) {
-      throw new InvalidRequest(`document ${JSON.stringify(d.id)}: the engine's database refuses it: ${e.message}`);
+      throw new InvalidRequest(`the engine's database refuses the documents: ${e.message}`);
     }
   }
   return bodies;
@@ -173,25 +182,50 @@ async function inflate(req) {
 // The chunk the engine snapped began at max(0, start − radius − 1000)
 // (context-inflator.ts:219 for the file, :279 for compound_body); the window
 // is chunk[snap.start, snap.end) with white space trimmed (:167). From the
-// file the chunk is bytes decoded as UTF-8 (:233), so its UTF-16 positions
-// are turned back into bytes by encoding what precedes them; from
-// compound_body the chunk is a JavaScript string indexed by the same numbers.
+// file the chunk is bytes decoded as UTF-8 (:225-233), so a position in the
+// decoded string is turned back into the byte where the same text begins
+// (where the chunk begins or ends inside a character, the decoder made a
+// U+FFFD of the cut bytes: the text then holds it, as the engine's does).
+// From compound_body the chunk is a JavaScript string indexed by the same
+// numbers, and a position is turned into bytes by encoding what precedes it.
 function place(w, body) {
   const { content, out } = w.snap;
   const raw = content.substring(out.start, out.end);
   const lead = raw.length - raw.trimStart().length;
   const text = out.text;
-  let start;
+  const from16 = out.start + lead;
+  const to16 = from16 + text.length;
   if (w.from === 'disk') {
     const rawStart = Math.max(0, w.start - w.radius - 1000);
-    start = rawStart + Buffer.byteLength(content.substring(0, out.start + lead), 'utf8');
-  } else {
-    const str = body.toString('utf8');
-    const rawStart = Math.max(0, w.start - w.radius - 1000);
-    start = Buffer.byteLength(str.substring(0, rawStart + out.start + lead), 'utf8');
+    const chunk = body.subarray(rawStart, rawStart + Buffer.byteLength(content, 'utf8') + 8);
+    return { start: rawStart + byteOf(chunk, content, from16), end: rawStart + byteOf(chunk, content, to16), text };
   }
-  const end = start + Buffer.byteLength(text, 'utf8');
-  return { start, end, text };
+  const str = body.toString('utf8');
+  const rawStart = Math.max(0, w.start - w.radius - 1000);
+  return {
+    start: Buffer.byteLength(str.substring(0, rawStart + from16), 'utf8'),
+    end: Buffer.byteLength(str.substring(0, rawStart + to16), 'utf8'),
+    text,
+  };
+}
+
+// byteOf finds the byte of chunk at which decoding yields content[0, u): the
+// smallest prefix whose decoding is that long, then up to three bytes more
+// for a prefix that ends inside a character.
+function byteOf(chunk, content, u) {
+  if (u <= 0) return 0;
+  let lo = 0;
+  let hi = chunk.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (chunk.subarray(0, mid).toString('utf8').length >= u) hi = mid;
+    else lo = mid + 1;
+  }
+  const want = content.substring(0, u);
+  for (let b = lo; b <= Math.min(chunk.length, lo + 3); b++) {
+    if (chunk.subarray(0, b).toString('utf8') === want) return b;
+  }
+  return lo;
 }
 
 // ---- fuzzy_search: the census SQL of ContextInflator.getAtomLocations ------
@@ -205,12 +239,19 @@ async function fuzzySearch(req) {
   if (typeof req.term !== 'string' || req.term === '') throw new InvalidRequest('term must be a non-empty string');
   await store([]);
   const db = engine.db;
-  for (const [i, e] of entries.entries()) {
+  if (entries.length > 0) {
+    const ids = entries.map((_, i) => `e${i}`);
     try {
-      await db.run('INSERT INTO compounds (id, path, timestamp, provenance) VALUES ($1, $2, $3, $4)', [`e${i}`, path.join(work, 'none'), entries.length - i, 'internal']);
-      await db.run('INSERT INTO atom_positions (compound_id, atom_label, byte_offset) VALUES ($1, $2, 0)', [`e${i}`, e.label]);
+      await db.run(
+        "INSERT INTO compounds (id, path, timestamp, provenance) SELECT id, $2, $3::int - ord, 'internal' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, ord)",
+        [ids, path.join(work, 'none'), entries.length + 1],
+      );
+      await db.run(
+        'INSERT INTO atom_positions (compound_id, atom_label, byte_offset) SELECT id, label, 0 FROM unnest($1::text[], $2::text[]) AS t(id, label)',
+        [ids, entries.map((e) => e.label)],
+      );
     } catch (err) {
-      throw new InvalidRequest(`entry ${JSON.stringify(e.id)}: the engine's database refuses it: ${err.message}`);
+      throw new InvalidRequest(`the engine's database refuses the entries: ${err.message}`);
     }
   }
   // limit 0 or absent means all: the engine's LIMIT then covers every entry
