@@ -49,18 +49,46 @@ docs:
 bench: build
 	$(BIN) bench --count 6 --benchtime 500ms --dsn '$(PG_DSN)' -o bench-results.txt --scaling-report reports/scaling.html
 
-## matrix: the project's own conformance matrix: the reference, PostgreSQL and the
-## Node example at level strict, seed 1, as reports/matrix.html and reports/badges/*.svg
-## (needs the database and node; the three runs take about 6 minutes on 2 cores). A run that fails its
-## gate (exit 1) still goes into the matrix; a usage error (exit 2) stops it.
+## matrix: the conformance matrix at level strict, seed 1, as reports/matrix.html and
+## reports/badges/*.svg: the reference, PostgreSQL and the Node example, and the engines the
+## standards came from once `make upstream` has built their adapters (docs/upstream.md):
+## anchor-engine-node, casys-pml, and PGlite under the PostgreSQL adapter. An engine whose adapter
+## is not built is left out, and said so. Needs the database and node; the runs take about 6
+## minutes on 2 cores, the engines as much again. A run that fails its gate (exit 1) still goes
+## into the matrix; a usage error (exit 2) stops it.
+ANCHOR_ADAPTER := adapters/process/upstream/anchor/main.mjs
+CASYS_ADAPTER  ?= adapters/process/upstream/casys/main.mjs
+CASYS_BUILT    ?= $(UPSTREAM)/casys
+PGLITE_SERVER  ?= adapters/postgres/pglite/server.mjs
+PGLITE_BUILT   ?= $(UPSTREAM)/pglite/node_modules
+UPSTREAM_FLAGS := --start-timeout 10m --request-timeout 10m
 matrix: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  run() { $(BIN) run --level strict --seed 1 --replay-dir "$$tmp/replays" "$$@" >/dev/null || [ $$? -eq 1 ]; } && \
 	  run --json "$$tmp/reference.json" && \
 	  run --adapter postgres --dsn '$(PG_DSN)' --json "$$tmp/postgres.json" && \
 	  run --adapter exec --json "$$tmp/node.json" -- node adapters/process/examples/node/impl.js && \
+	  files="$$tmp/reference.json $$tmp/postgres.json $$tmp/node.json" && \
+	  if [ -f $(UPSTREAM)/anchor/engine.mjs ]; then \
+	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/anchor.json" -- node $(ANCHOR_ADAPTER) && \
+	    files="$$files $$tmp/anchor.json"; \
+	  else echo "matrix: anchor-engine-node left out: run \`make upstream\`"; fi && \
+	  if [ -f $(CASYS_ADAPTER) ] && [ -e $(CASYS_BUILT) ]; then \
+	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/casys.json" -- node $(CASYS_ADAPTER) && \
+	    files="$$files $$tmp/casys.json"; \
+	  else echo "matrix: casys-pml left out: run \`make upstream\`"; fi && \
+	  if [ -f $(PGLITE_SERVER) ] && [ -e $(PGLITE_BUILT) ]; then \
+	    mkfifo "$$tmp/pglite.in" && \
+	    { node $(PGLITE_SERVER) --watch-stdin < "$$tmp/pglite.in" > "$$tmp/pglite.out" & } && \
+	    exec 3> "$$tmp/pglite.in" && \
+	    for i in $$(seq 600); do grep -q '^dsn ' "$$tmp/pglite.out" 2>/dev/null && break; sleep 1; done && \
+	    dsn=$$(sed -n 's/^dsn //p' "$$tmp/pglite.out" | head -n 1) && [ -n "$$dsn" ] && \
+	    run --adapter postgres --dsn "$$dsn" --json "$$tmp/pglite.json" && \
+	    files="$$files $$tmp/pglite.json"; \
+	    exec 3>&-; \
+	  else echo "matrix: PGlite left out: run \`make upstream\`"; fi && \
 	  rm -rf reports/badges && \
-	  $(BIN) matrix --html reports/matrix.html --badges reports/badges "$$tmp/reference.json" "$$tmp/postgres.json" "$$tmp/node.json"
+	  $(BIN) matrix --html reports/matrix.html --badges reports/badges $$files
 
 ## chromium: install Debian's chromium when missing (the HTML reports' browser
 ## tests drive it with chromedp; no library downloads a browser). Only this
