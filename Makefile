@@ -57,8 +57,7 @@ bench: build
 ## minutes on 2 cores, the engines as much again. A run that fails its gate (exit 1) still goes
 ## into the matrix; a usage error (exit 2) stops it.
 ANCHOR_ADAPTER := adapters/process/upstream/anchor/main.mjs
-CASYS_ADAPTER  ?= adapters/process/upstream/casys/main.mjs
-CASYS_BUILT    ?= $(UPSTREAM)/casys
+CASYS_ADAPTER  ?= $(UPSTREAM)/casys/casys-adapter.mjs
 PGLITE_SERVER  ?= adapters/postgres/pglite/server.mjs
 PGLITE_BUILT   ?= $(UPSTREAM)/pglite/node_modules
 UPSTREAM_FLAGS := --start-timeout 10m --request-timeout 10m
@@ -73,13 +72,13 @@ matrix: build
 	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/anchor.json" -- node $(ANCHOR_ADAPTER) && \
 	    files="$$files $$tmp/anchor.json"; \
 	  else echo "matrix: anchor-engine-node left out: run \`make upstream\`"; fi && \
-	  if [ -f $(CASYS_ADAPTER) ] && [ -e $(CASYS_BUILT) ]; then \
+	  if [ -f $(CASYS_ADAPTER) ]; then \
 	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/casys.json" -- node $(CASYS_ADAPTER) && \
 	    files="$$files $$tmp/casys.json"; \
 	  else echo "matrix: casys-pml left out: run \`make upstream\`"; fi && \
 	  if [ -f $(PGLITE_SERVER) ] && [ -e $(PGLITE_BUILT) ]; then \
 	    mkfifo "$$tmp/pglite.in" && \
-	    { node $(PGLITE_SERVER) --watch-stdin < "$$tmp/pglite.in" > "$$tmp/pglite.out" & } && \
+	    { node $(PGLITE_SERVER) --port 0 --watch-stdin < "$$tmp/pglite.in" > "$$tmp/pglite.out" & } && \
 	    exec 3> "$$tmp/pglite.in" && \
 	    for i in $$(seq 600); do grep -q '^dsn ' "$$tmp/pglite.out" 2>/dev/null && break; sleep 1; done && \
 	    dsn=$$(sed -n 's/^dsn //p' "$$tmp/pglite.out" | head -n 1) && [ -n "$$dsn" ] && \
@@ -109,7 +108,7 @@ ANCHOR_REPO  ?= https://github.com/RSBalchII/anchor-engine-node
 ANCHOR_REV   := bf36eae
 ANCHOR_TREE  := $(UPSTREAM)/anchor-engine-node-$(ANCHOR_REV)
 NPM          ?= npm
-upstream: upstream-anchor upstream-casys
+upstream: upstream-anchor upstream-casys pglite-install
 
 ## upstream-anchor: anchor-engine-node at bf36eae, bundled by esbuild into
 ## .upstream/anchor/engine.mjs (adapters/process/upstream/anchor/README.md)
@@ -136,10 +135,11 @@ $(UPSTREAM)/anchor/engine.mjs: $(ANCHOR_TREE)/engine/src/services/search/context
 	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
 	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@
 
-# upstream-casys: written by the pglite stream (casys-pml adapter); until its
-# branch is merged this placeholder keeps `make upstream` whole.
-upstream-casys:
-	@echo "upstream-casys: the casys-pml adapter is not in this branch yet"
+# upstream-casys (casys-pml) and pglite-install (PGlite for the PostgreSQL
+# adapter) are written in the pglite branch; until it is merged these
+# placeholders keep `make upstream` whole. Delete them when merging it.
+upstream-casys pglite-install:
+	@echo "$@: not in this branch yet (the pglite branch writes it)"
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
