@@ -60,7 +60,7 @@ ANCHOR_ADAPTER := adapters/process/upstream/anchor/main.mjs
 CASYS_ADAPTER  ?= $(UPSTREAM)/casys/casys-adapter.mjs
 PGLITE_SERVER  ?= adapters/postgres/pglite/server.mjs
 PGLITE_BUILT   ?= $(UPSTREAM)/pglite/node_modules
-UPSTREAM_FLAGS := --start-timeout 10m --request-timeout 10m
+UPSTREAM_FLAGS := --timeout 30m --start-timeout 10m --request-timeout 10m
 matrix: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  run() { $(BIN) run --level strict --seed 1 --replay-dir "$$tmp/replays" "$$@" >/dev/null || [ $$? -eq 1 ]; } && \

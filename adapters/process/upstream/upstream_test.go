@@ -79,7 +79,7 @@ func runEngine(t *testing.T, e engine) {
 	}
 	defer a.Close()
 	rep := suite.Run(ctx, a, ctxconform.Requirements(), suite.Options{
-		Level: suite.Reference, Seed: expect.Seed, Timeout: 5 * time.Minute,
+		Level: suite.Reference, Seed: expect.Seed, Timeout: 30 * time.Minute,
 	})
 	check := expect.Compare(rep)
 	for _, id := range check.New {
