@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -80,6 +81,10 @@ func runEngine(t *testing.T, e engine) {
 	defer a.Close()
 	rep := suite.Run(ctx, a, ctxconform.Requirements(), suite.Options{
 		Level: suite.Reference, Seed: expect.Seed, Timeout: 30 * time.Minute,
+		// PRF-02 and PRF-03 time and weigh the engine over many calls of
+		// 1,000 hits: minutes of CI for figures `conformance bench` gives
+		// (the findings pages carry them). Every other requirement runs.
+		Skip: regexp.MustCompile(`^PRF-0[23]$`),
 	})
 	check := expect.Compare(rep)
 	for _, id := range check.New {
