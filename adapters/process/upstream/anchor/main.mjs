@@ -285,23 +285,23 @@ async function readLocale() {
 // The radius is computed inside executeDistributedRadialSearch
 // (semantic-search.ts:718-721) from the census of the query's terms, each
 // counted by getAtomLocations with LIMIT 50 (:702-706). The adapter gives it
-// a query of up to five terms (distributed-query.ts:34 keeps five) whose
-// atom positions add up to `hits`, and reads the radius from the engine's
-// own log line (:724).
+// a query of five terms (distributed-query.ts:34 keeps five) whose atom
+// positions add up to `hits`, shared as evenly as they go, and reads the
+// radius from the engine's own log line (:724). A term's census query
+// returns at most 50 rows whatever the table holds beyond them (LIMIT 50,
+// context-inflator.ts:339-340): the adapter stores at most 51 positions per
+// term, which the query answers exactly as it would answer more.
 const TERMS = ['ctxalpha', 'ctxbravo', 'ctxcharlie', 'ctxdelta', 'ctxecho'];
+const CENSUS_ROWS = 51;
 async function elasticRadius(req) {
   const hits = req.hits;
-  if (!Number.isInteger(hits) || hits < 0) throw new InvalidRequest(`hits must be a count, got ${JSON.stringify(hits)}`);
-  if (hits > TERMS.length * 50) {
-    throw new NotImplemented(`the engine's census counts at most 50 positions per term and 5 terms per query (semantic-search.ts:704, distributed-query.ts:34): no query has ${hits} hits`);
-  }
+  if (!Number.isSafeInteger(hits) || hits < 0) throw new InvalidRequest(`hits must be a count, got ${JSON.stringify(hits)}`);
   await store([]);
   const db = engine.db;
   await db.run('INSERT INTO compounds (id, path, timestamp, provenance) VALUES ($1, $2, 0, $3)', ['c', path.join(work, 'none'), 'internal']);
-  let left = hits;
-  for (const term of TERMS) {
-    const n = Math.min(50, left);
-    left -= n;
+  for (const [i, term] of TERMS.entries()) {
+    const share = Math.floor(hits / TERMS.length) + (i < hits % TERMS.length ? 1 : 0);
+    const n = Math.min(share, CENSUS_ROWS);
     if (n > 0) await db.run('INSERT INTO atom_positions (compound_id, atom_label, byte_offset) SELECT $1, $2, g FROM generate_series(0, $3::int - 1) g', ['c', term, n]);
   }
   logRing.length = 0;
