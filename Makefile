@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean mutation
+.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean mutation upstream upstream-anchor upstream-casys pglite pglite-install
 
 all: build
 
@@ -52,18 +52,45 @@ docs:
 bench: build
 	$(BIN) bench --count 6 --benchtime 500ms --dsn '$(PG_DSN)' -o bench-results.txt --scaling-report reports/scaling.html
 
-## matrix: the project's own conformance matrix: the reference, PostgreSQL and the
-## Node example at level strict, seed 1, as reports/matrix.html and reports/badges/*.svg
-## (needs the database and node; the three runs take about 6 minutes on 2 cores). A run that fails its
-## gate (exit 1) still goes into the matrix; a usage error (exit 2) stops it.
+## matrix: the conformance matrix at level strict, seed 1, as reports/matrix.html and
+## reports/badges/*.svg: the reference, PostgreSQL and the Node example, and the engines the
+## standards came from once `make upstream` has built their adapters (docs/upstream.md):
+## anchor-engine-node, casys-pml, and PGlite under the PostgreSQL adapter. An engine whose adapter
+## is not built is left out, and said so. Needs the database and node; the runs take about 6
+## minutes on 2 cores, the engines as much again. A run that fails its gate (exit 1) still goes
+## into the matrix; a usage error (exit 2) stops it.
+ANCHOR_ADAPTER := adapters/process/upstream/anchor/main.mjs
+CASYS_ADAPTER  ?= $(UPSTREAM)/casys/casys-adapter.mjs
+PGLITE_SERVER  ?= adapters/postgres/pglite/server.mjs
+PGLITE_BUILT   ?= $(UPSTREAM)/pglite/node_modules
+UPSTREAM_FLAGS := --timeout 30m --start-timeout 10m --request-timeout 10m
 matrix: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  run() { $(BIN) run --level strict --seed 1 --replay-dir "$$tmp/replays" "$$@" >/dev/null || [ $$? -eq 1 ]; } && \
 	  run --json "$$tmp/reference.json" && \
 	  run --adapter postgres --dsn '$(PG_DSN)' --json "$$tmp/postgres.json" && \
 	  run --adapter exec --json "$$tmp/node.json" -- node adapters/process/examples/node/impl.js && \
+	  files="$$tmp/reference.json $$tmp/postgres.json $$tmp/node.json" && \
+	  if [ -f $(UPSTREAM)/anchor/engine.mjs ]; then \
+	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/anchor.json" -- node $(ANCHOR_ADAPTER) && \
+	    files="$$files $$tmp/anchor.json"; \
+	  else echo "matrix: anchor-engine-node left out: run \`make upstream\`"; fi && \
+	  if [ -f $(CASYS_ADAPTER) ]; then \
+	    run --adapter exec $(UPSTREAM_FLAGS) --json "$$tmp/casys.json" -- node $(CASYS_ADAPTER) && \
+	    files="$$files $$tmp/casys.json"; \
+	  else echo "matrix: casys-pml left out: run \`make upstream\`"; fi && \
+	  if [ -f $(PGLITE_SERVER) ] && [ -e $(PGLITE_BUILT) ]; then \
+	    mkfifo "$$tmp/pglite.in" && \
+	    { node $(PGLITE_SERVER) --port 0 --watch-stdin < "$$tmp/pglite.in" > "$$tmp/pglite.out" & } && \
+	    exec 3> "$$tmp/pglite.in" && \
+	    for i in $$(seq 600); do grep -q '^dsn ' "$$tmp/pglite.out" 2>/dev/null && break; sleep 1; done && \
+	    dsn=$$(sed -n 's/^dsn //p' "$$tmp/pglite.out" | head -n 1) && [ -n "$$dsn" ] && \
+	    run --adapter postgres --dsn "$$dsn" --json "$$tmp/pglite.json" && \
+	    files="$$files $$tmp/pglite.json"; \
+	    exec 3>&-; \
+	  else echo "matrix: PGlite left out: run \`make upstream\`"; fi && \
 	  rm -rf reports/badges && \
-	  $(BIN) matrix --html reports/matrix.html --badges reports/badges "$$tmp/reference.json" "$$tmp/postgres.json" "$$tmp/node.json"
+	  $(BIN) matrix --html reports/matrix.html --badges reports/badges $$files
 
 ## chromium: install Debian's chromium when missing (the HTML reports' browser
 ## tests drive it with chromedp; no library downloads a browser). Only this
@@ -72,6 +99,50 @@ matrix: build
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+## upstream: the engines the standards came from, for the adapters under
+## adapters/process/upstream/ (docs/upstream.md). Unpacks the snapshots in
+## $(UPSTREAM_SRC) (or, without them, clones the pinned commits: needs git and
+## network), installs the adapters' pinned npm packages and builds them, all
+## in .upstream/ (ignored: no upstream code is ever committed).
+UPSTREAM_SRC ?= ../shared/upstream
+UPSTREAM     := .upstream
+ANCHOR_REPO  ?= https://github.com/RSBalchII/anchor-engine-node
+ANCHOR_REV   := bf36eae
+ANCHOR_TREE  := $(UPSTREAM)/anchor-engine-node-$(ANCHOR_REV)
+NPM          ?= npm
+upstream: upstream-anchor upstream-casys pglite-install
+
+## upstream-anchor: anchor-engine-node at bf36eae, bundled by esbuild into
+## .upstream/anchor/engine.mjs (adapters/process/upstream/anchor/README.md)
+upstream-anchor: $(UPSTREAM)/anchor/engine.mjs
+
+$(ANCHOR_TREE)/engine/src/services/search/context-inflator.ts:
+	@mkdir -p $(UPSTREAM)
+	@if [ -f $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz ]; then \
+	  tar -xzf $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz -C $(UPSTREAM); \
+	else \
+	  echo "no $(UPSTREAM_SRC)/anchor-engine-node-$(ANCHOR_REV).tar.gz: cloning $(ANCHOR_REPO) at $(ANCHOR_REV)"; \
+	  rm -rf $(ANCHOR_TREE) && git clone --quiet $(ANCHOR_REPO) $(ANCHOR_TREE) && \
+	  git -C $(ANCHOR_TREE) checkout --quiet $(ANCHOR_REV); \
+	fi
+	@touch $@
+
+$(UPSTREAM)/anchor/node_modules/.ctxconform-installed: adapters/process/upstream/anchor/package.json adapters/process/upstream/anchor/package-lock.json
+	@mkdir -p $(UPSTREAM)/anchor
+	cp adapters/process/upstream/anchor/package.json adapters/process/upstream/anchor/package-lock.json $(UPSTREAM)/anchor/
+	cd $(UPSTREAM)/anchor && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(UPSTREAM)/anchor/engine.mjs: $(ANCHOR_TREE)/engine/src/services/search/context-inflator.ts $(UPSTREAM)/anchor/node_modules/.ctxconform-installed adapters/process/upstream/anchor/build.mjs
+	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
+	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@
+
+# upstream-casys (casys-pml) and pglite-install (PGlite for the PostgreSQL
+# adapter) are written in the pglite branch; until it is merged these
+# placeholders keep `make upstream` whole. Delete them when merging it.
+upstream-casys pglite-install:
+	@echo "$@: not in this branch yet (the pglite branch writes it)"
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
