@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean
+.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean upstream-casys pglite pglite-install
 
 all: build
 
@@ -73,6 +73,45 @@ chromium:
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
 	$(GO) run ./cmd/conformance vectors
+
+## The engines the standards came from (docs/upstream-pglite-casys.md). Their
+## code is AGPL: it is unpacked into the ignored .upstream/ at build time from
+## UPSTREAM_SRC (the project's shared/upstream/ snapshots), or cloned at the
+## pinned commit when the snapshot is missing, and never committed here.
+UPSTREAM_SRC ?= ../shared/upstream
+UPSTREAM     := .upstream
+CASYS        := casys-pml-ba8b9272
+NPM_CI       := npm ci --no-audit --no-fund --loglevel=error
+
+# npm-ci DIR SRC: DIR gets SRC's package.json and package-lock.json and their
+# packages, installed again only when the lock file changed.
+define npm-ci
+	@mkdir -p $(1)
+	@if ! cmp -s $(2)/package-lock.json $(1)/package-lock.json || [ ! -d $(1)/node_modules ]; then \
+	  cp $(2)/package.json $(2)/package-lock.json $(1)/ && cd $(1) && $(NPM_CI); fi
+endef
+
+## upstream-casys: casys-pml at ba8b9272 in .upstream/, esbuild and graphology
+## in .upstream/casys, and the adapter bundled as .upstream/casys/casys-adapter.mjs
+## (run it: conformance run --adapter exec -- node .upstream/casys/casys-adapter.mjs)
+upstream-casys:
+	@mkdir -p $(UPSTREAM)
+	@if [ ! -f $(UPSTREAM)/$(CASYS)/deno.json ]; then \
+	  if [ -f $(UPSTREAM_SRC)/$(CASYS).tar.gz ]; then tar -xzf $(UPSTREAM_SRC)/$(CASYS).tar.gz -C $(UPSTREAM); \
+	  else git clone -q https://github.com/Casys-AI/casys-pml $(UPSTREAM)/$(CASYS) && git -C $(UPSTREAM)/$(CASYS) checkout -q ba8b9272; fi; fi
+	$(call npm-ci,$(UPSTREAM)/casys,adapters/process/upstream/casys)
+	node adapters/process/upstream/casys/build.mjs --src $(UPSTREAM)/$(CASYS) --modules $(UPSTREAM)/casys --out $(UPSTREAM)/casys/casys-adapter.mjs
+
+## pglite-install: PGlite (PostgreSQL 18 in WebAssembly) with pg_trgm and its
+## socket server, as pinned in adapters/postgres/pglite, into .upstream/pglite
+pglite-install:
+	$(call npm-ci,$(UPSTREAM)/pglite,adapters/postgres/pglite)
+
+## pglite: serve PGlite on PGLITE_PORT (default: a free port) until Ctrl-C; it
+## prints its DSN (for --adapter postgres --dsn). The tests start their own.
+PGLITE_PORT ?= 0
+pglite: pglite-install
+	node adapters/postgres/pglite/server.mjs --port $(PGLITE_PORT)
 
 clean:
 	rm -rf bin
