@@ -83,12 +83,12 @@ UPSTREAM     := .upstream
 CASYS        := casys-pml-ba8b9272
 NPM_CI       := npm ci --no-audit --no-fund --loglevel=error
 
-# npm-ci DIR SRC: DIR gets SRC's package.json and package-lock.json and their
-# packages, installed again only when the lock file changed.
+# npm-ci DIR SRC: DIR gets SRC's package.json, package-lock.json (and .npmrc)
+# and their packages, installed again only when the lock file changed.
 define npm-ci
 	@mkdir -p $(1)
 	@if ! cmp -s $(2)/package-lock.json $(1)/package-lock.json || [ ! -d $(1)/node_modules ]; then \
-	  cp $(2)/package.json $(2)/package-lock.json $(1)/ && cd $(1) && $(NPM_CI); fi
+	  cp $(2)/package.json $(2)/package-lock.json $$(ls $(2)/.npmrc 2>/dev/null) $(1)/ && cd $(1) && $(NPM_CI); fi
 endef
 
 ## upstream-casys: casys-pml at ba8b9272 in .upstream/, esbuild and graphology
