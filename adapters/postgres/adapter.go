@@ -109,7 +109,15 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.ConnectTimeout+cfg.QueryTimeout)
 	defer cancel()
 	a := &Adapter{cfg: cfg, schema: cfg.Schema}
-	lease, err := a.connect(ctx, cc, "")
+	// The lease (and, on a server of one connection, every query) uses
+	// unnamed statements: where clients share one backend (PGlite), the
+	// named statements of pgx's cache would outlive their client and
+	// collide with the next one's ("prepared statement ... already
+	// exists"). The pool's connections, each its own backend, keep the
+	// cache.
+	leaseCC := cc.Copy()
+	leaseCC.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+	lease, err := a.connect(ctx, leaseCC, "")
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%w)", target, err, ErrNoDatabase)
 	}
@@ -135,7 +143,7 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	// Every connection that runs queries sees the adapter's schema first,
 	// then pg_trgm's (for %, similarity, show_trgm and gin_trgm_ops).
 	a.searchPath = pgx.Identifier{a.schema}.Sanitize() + ", " + pgx.Identifier{a.trgmNS}.Sanitize()
-	if err := a.pick(ctx, cc); err != nil {
+	if err := a.pick(ctx, cc, leaseCC); err != nil {
 		_ = a.drop(ctx, lease)
 		return nil, err
 	}
@@ -182,7 +190,7 @@ func (a *Adapter) settle(ctx context.Context, c *pgconn.PgConn, searchPath strin
 // every client, as PGlite's socket server does), the adapter runs every
 // query on the lease, one at a time (Info says so). Otherwise it keeps a
 // pool of up to Config.Conns connections.
-func (a *Adapter) pick(ctx context.Context, cc *pgx.ConnConfig) error {
+func (a *Adapter) pick(ctx context.Context, cc, leaseCC *pgx.ConnConfig) error {
 	if err := a.settle(ctx, a.lease.PgConn(), a.searchPath); err != nil {
 		return err
 	}
@@ -191,7 +199,7 @@ func (a *Adapter) pick(ctx context.Context, cc *pgx.ConnConfig) error {
 		return fmt.Errorf("read the backend of the lease: %w", err)
 	}
 	probeCtx, cancel := context.WithTimeout(ctx, a.cfg.ConnectTimeout)
-	probe, err := a.connect(probeCtx, cc, a.searchPath)
+	probe, err := a.connect(probeCtx, leaseCC, a.searchPath)
 	if err == nil {
 		err = probe.QueryRow(probeCtx, "SELECT pg_backend_pid()").Scan(&probePID)
 		probe.Close(context.Background())
@@ -199,10 +207,10 @@ func (a *Adapter) pick(ctx context.Context, cc *pgx.ConnConfig) error {
 	cancel()
 	switch {
 	case err != nil:
-		a.single = newSingle(a, cc, fmt.Sprintf("a second connection failed: %v", err))
+		a.single = newSingle(a, leaseCC, fmt.Sprintf("a second connection failed: %v", err))
 		return nil
 	case probePID == leasePID:
-		a.single = newSingle(a, cc, fmt.Sprintf("a second connection shares the first one's backend (pid %d)", leasePID))
+		a.single = newSingle(a, leaseCC, fmt.Sprintf("a second connection shares the first one's backend (pid %d)", leasePID))
 		return nil
 	}
 	cc = cc.Copy()
