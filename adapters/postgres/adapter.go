@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -117,7 +119,7 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	// cache.
 	leaseCC := cc.Copy()
 	leaseCC.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
-	lease, err := a.connect(ctx, leaseCC, "")
+	lease, err := a.connect(ctx, leaseCC, "", true)
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%w)", target, err, ErrNoDatabase)
 	}
@@ -157,8 +159,24 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 // socket server does), and a SET that fails says so. With a search path it
 // also calls a pg_trgm function, which loads its library and so defines the
 // pg_trgm.* settings before a transaction sets one.
-func (a *Adapter) connect(ctx context.Context, cc *pgx.ConnConfig, searchPath string) (*pgx.Conn, error) {
-	c, err := pgx.ConnectConfig(ctx, cc)
+//
+// With retry, a server that accepts the connection and closes it before
+// the startup is done (PGlite's socket server does while its one client's
+// connection is still being closed) is tried again, until ctx ends; a
+// refused connection or an error the server sends is not.
+func (a *Adapter) connect(ctx context.Context, cc *pgx.ConnConfig, searchPath string, retry bool) (*pgx.Conn, error) {
+	var c *pgx.Conn
+	var err error
+	for {
+		if c, err = pgx.ConnectConfig(ctx, cc); err == nil || !retry || !closedAtStartup(err) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +185,16 @@ func (a *Adapter) connect(ctx context.Context, cc *pgx.ConnConfig, searchPath st
 		return nil, err
 	}
 	return c, nil
+}
+
+// closedAtStartup reports whether err is a connection the server closed
+// (end of file, reset) rather than refused or answered with an error.
+func closedAtStartup(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) || errors.Is(err, syscall.ECONNREFUSED) {
+		return false
+	}
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // settle sends the session settings (and, with a search path, loads
@@ -199,7 +227,7 @@ func (a *Adapter) pick(ctx context.Context, cc, leaseCC *pgx.ConnConfig) error {
 		return fmt.Errorf("read the backend of the lease: %w", err)
 	}
 	probeCtx, cancel := context.WithTimeout(ctx, a.cfg.ConnectTimeout)
-	probe, err := a.connect(probeCtx, leaseCC, a.searchPath)
+	probe, err := a.connect(probeCtx, leaseCC, a.searchPath, false)
 	if err == nil {
 		err = probe.QueryRow(probeCtx, "SELECT pg_backend_pid()").Scan(&probePID)
 		probe.Close(context.Background())
@@ -323,7 +351,7 @@ func (a *Adapter) Close() error {
 	a.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ConnectTimeout+a.cfg.QueryTimeout)
 		defer cancel()
-		err := a.with(ctx, func(c *pgx.Conn) error { return a.drop(ctx, c) })
+		err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error { return a.drop(ctx, c) })
 		if err != nil {
 			a.closeErr = fmt.Errorf("drop schema %s: %w", a.schema, err)
 		}
@@ -343,8 +371,9 @@ func (a *Adapter) drop(ctx context.Context, c *pgx.Conn) error {
 	return err
 }
 
-// with runs f on a connection, within the query timeout.
-func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
+// with runs f on a connection, within the query timeout; f's queries use
+// the context it is given.
+func (a *Adapter) with(ctx context.Context, f func(context.Context, *pgx.Conn) error) error {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.QueryTimeout)
 	defer cancel()
 	if a.single != nil {
@@ -360,5 +389,5 @@ func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
 	// Release destroys a connection left busy or inside a transaction, so a
 	// cancelled query never poisons the next one.
 	defer c.Release()
-	return f(c.Conn())
+	return f(ctx, c.Conn())
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/postgres"
+	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -256,5 +257,35 @@ func TestPGliteClientsInTurn(t *testing.T) {
 		if err := a.Close(); err != nil {
 			t.Errorf("adapter %d: close: %v", i, err)
 		}
+	}
+}
+
+// TestPGliteCancelled: an operation whose caller gives up part-way does not
+// break the next ones. On a server of one connection a cancelled query
+// would end the connection, and the server, still at work on the query,
+// would refuse the next client; the adapter lets the query finish instead.
+func TestPGliteCancelled(t *testing.T) {
+	a := openPGlite(t)
+	docs := make([]inflate.Document, 20)
+	var hits []inflate.Hit
+	for i := range docs {
+		docs[i] = inflate.Document{ID: fmt.Sprintf("d%02d", i), Body: strings.Repeat("consciousness is a word of several syllables. ", 400)}
+		for j := range 20 {
+			hits = append(hits, inflate.Hit{ID: fmt.Sprintf("h%02d-%02d", i, j), CompoundID: docs[i].ID, Start: j * 900, End: j*900 + 13, Score: 1})
+		}
+	}
+	for _, wait := range []time.Duration{time.Millisecond, 20 * time.Millisecond, 200 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		_, err := a.Inflate(ctx, inflate.Request{Documents: docs, Hits: hits})
+		cancel()
+		t.Logf("inflate given %v: %v", wait, err)
+		ans, err := a.Search(context.Background(), adapters.SearchRequest{Entries: []adapters.SearchEntry{{ID: "a", Label: "limerence"}}, Term: "limerance"})
+		if err != nil || len(ans.Matches) != 1 {
+			t.Fatalf("search after an inflate given %v: %v, %+v", wait, err, ans.Matches)
+		}
+	}
+	res, err := a.Inflate(context.Background(), inflate.Request{Documents: docs, Hits: hits})
+	if err != nil || len(res.Windows) == 0 {
+		t.Fatalf("inflate after the cancelled ones: %v (%d windows)", err, len(res.Windows))
 	}
 }

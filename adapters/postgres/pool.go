@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -14,9 +15,15 @@ var errPoolClosed = errors.New("postgres adapter is closed")
 // with a server that serves one connection (PGlite's socket server refuses
 // a second client, or multiplexes clients onto its one backend, where their
 // statements and transactions would interleave). Operations wait their
-// turn (within their context); a connection lost on the way (a cancelled
-// query ends it) is replaced, with the session settings and the schema's
-// lock taken again.
+// turn (within their context). An operation's queries are not cancelled
+// with its caller: cancelling a query ends the connection (the cancel
+// request would need a second connection, which such a server refuses),
+// and while the server still works on the query it refuses the next
+// client too, so one timed-out operation would break every later one. The
+// queries run to their end, within Config.QueryTimeout, and their outcome
+// is the operation's (what was loaded is recorded as loaded). A connection lost all the same is replaced, with
+// the session settings and the schema's lock taken again, retrying until
+// the operation's deadline.
 type single struct {
 	a      *Adapter
 	cc     *pgx.ConnConfig
@@ -31,7 +38,7 @@ func newSingle(a *Adapter, cc *pgx.ConnConfig, reason string) *single {
 	return s
 }
 
-func (s *single) with(ctx context.Context, f func(*pgx.Conn) error) error {
+func (s *single) with(ctx context.Context, f func(context.Context, *pgx.Conn) error) error {
 	select {
 	case <-s.turn:
 	case <-ctx.Done():
@@ -46,7 +53,9 @@ func (s *single) with(ctx context.Context, f func(*pgx.Conn) error) error {
 			return err
 		}
 	}
-	err := f(s.a.lease)
+	qctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.a.cfg.QueryTimeout)
+	defer cancel()
+	err := f(qctx, s.a.lease)
 	// Leave the connection idle for the next operation: a transaction left
 	// open (a failed operation) is rolled back; a connection that cannot be
 	// brought back is closed, and replaced on the next turn.
@@ -64,9 +73,20 @@ func (s *single) with(ctx context.Context, f func(*pgx.Conn) error) error {
 }
 
 func (s *single) reconnect(ctx context.Context) error {
-	c, err := s.a.connect(ctx, s.cc, s.a.searchPath)
-	if err != nil {
-		return fmt.Errorf("connect again: %w (%w)", err, ErrNoDatabase)
+	var c *pgx.Conn
+	var err error
+	for {
+		cctx, cancel := context.WithTimeout(ctx, s.a.cfg.ConnectTimeout)
+		c, err = s.a.connect(cctx, s.cc, s.a.searchPath, true)
+		cancel()
+		if err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("connect again: %w (%w)", err, ErrNoDatabase)
+		case <-time.After(250 * time.Millisecond):
+		}
 	}
 	if _, err := c.Exec(ctx, `SELECT pg_advisory_lock(hashtextextended($1, 105))`, s.a.schema); err != nil {
 		c.Close(context.Background())

@@ -84,7 +84,7 @@ func (s *store) load(ctx context.Context, digest [32]byte, what string, size int
 		return 0, err
 	}
 	id := s.next + 1
-	err := s.a.with(ctx, func(c *pgx.Conn) error {
+	err := s.a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO datasets (set_id, digest, what, bytes) VALUES ($1, $2, $3, $4)`, id, digest[:], what, size); err != nil {
 				return err
@@ -111,7 +111,7 @@ func (s *store) evict(ctx context.Context, size int64) error {
 				oldest, od = k, d
 			}
 		}
-		err := s.a.with(ctx, func(c *pgx.Conn) error {
+		err := s.a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 			_, err := c.Exec(ctx, `DELETE FROM datasets WHERE set_id = $1`, od.id)
 			return err
 		})
