@@ -138,15 +138,42 @@ $(UPSTREAM)/anchor/engine.mjs: $(ANCHOR_TREE)/engine/src/services/search/context
 	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
 	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@
 
-# upstream-casys (casys-pml) and pglite-install (PGlite for the PostgreSQL
-# adapter) are written in the pglite branch; until it is merged these
-# placeholders keep `make upstream` whole. Delete them when merging it.
-upstream-casys pglite-install:
-	@echo "$@: not in this branch yet (the pglite branch writes it)"
-
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
 	$(GO) run ./cmd/conformance vectors
+
+CASYS        := casys-pml-ba8b9272
+NPM_CI       := npm ci --no-audit --no-fund --loglevel=error
+
+# npm-ci DIR SRC: DIR gets SRC's package.json, package-lock.json (and .npmrc)
+# and their packages, installed again only when the lock file changed.
+define npm-ci
+	@mkdir -p $(1)
+	@if ! cmp -s $(2)/package-lock.json $(1)/package-lock.json || [ ! -d $(1)/node_modules ]; then \
+	  cp $(2)/package.json $(2)/package-lock.json $$(ls $(2)/.npmrc 2>/dev/null) $(1)/ && cd $(1) && $(NPM_CI); fi
+endef
+
+## upstream-casys: casys-pml at ba8b9272 in .upstream/, esbuild and graphology
+## in .upstream/casys, and the adapter bundled as .upstream/casys/casys-adapter.mjs
+## (run it: conformance run --adapter exec -- node .upstream/casys/casys-adapter.mjs)
+upstream-casys:
+	@mkdir -p $(UPSTREAM)
+	@if [ ! -f $(UPSTREAM)/$(CASYS)/deno.json ]; then \
+	  if [ -f $(UPSTREAM_SRC)/$(CASYS).tar.gz ]; then tar -xzf $(UPSTREAM_SRC)/$(CASYS).tar.gz -C $(UPSTREAM); \
+	  else git clone -q https://github.com/Casys-AI/casys-pml $(UPSTREAM)/$(CASYS) && git -C $(UPSTREAM)/$(CASYS) checkout -q ba8b9272; fi; fi
+	$(call npm-ci,$(UPSTREAM)/casys,adapters/process/upstream/casys)
+	node adapters/process/upstream/casys/build.mjs --src $(UPSTREAM)/$(CASYS) --modules $(UPSTREAM)/casys --out $(UPSTREAM)/casys/casys-adapter.mjs
+
+## pglite-install: PGlite (PostgreSQL 18 in WebAssembly) with pg_trgm and its
+## socket server, as pinned in adapters/postgres/pglite, into .upstream/pglite
+pglite-install:
+	$(call npm-ci,$(UPSTREAM)/pglite,adapters/postgres/pglite)
+
+## pglite: serve PGlite on PGLITE_PORT (default: a free port) until Ctrl-C; it
+## prints its DSN (for --adapter postgres --dsn). The tests start their own.
+PGLITE_PORT ?= 0
+pglite: pglite-install
+	node adapters/postgres/pglite/server.mjs --port $(PGLITE_PORT)
 
 ## mutation: mutate reference/ and the judging code (mutation/targets.txt says
 ## which files and which tests judge each), run the tests against each mutant

@@ -6,7 +6,10 @@ import (
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/elastic"
+	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // Scales of the adapter benchmarks of std105 (search and hydration).
@@ -16,8 +19,8 @@ var (
 )
 
 // operationBenchmarks measure the adapter's other operations that have a
-// hot path worth timing: std105 §3 fuzzy search and §2 hydration. An
-// adapter that does not provide one skips its benchmarks.
+// hot path worth timing: std105 §3 fuzzy search, §2 hydration and ADR-023's
+// hybrid search. An adapter that does not provide one skips its benchmarks.
 func (s *Set) operationBenchmarks(a adapters.Adapter) []Benchmark {
 	var out []Benchmark
 	for _, n := range searchScales {
@@ -30,7 +33,104 @@ func (s *Set) operationBenchmarks(a adapters.Adapter) []Benchmark {
 			out = append(out, Benchmark{Name: name("Hydrate", "atoms", n, "docs", TargetSpec.Compounds, "budget", TargetBudget), Level: AdapterLevel, Needs: adapters.Elastic, F: s.adapterHydrate(a, n)})
 		}
 	}
+	for _, g := range tools.Stages {
+		out = append(out, Benchmark{Name: name("ExpandSearch", "graph", g), Level: AdapterLevel, Needs: adapters.Expand, F: adapterExpand(a, g)})
+	}
 	return out
+}
+
+// adapterExpand runs ADR-023's hybrid search over the fixture catalogue
+// (fixtures/tools) on the usage graph of one stage, for the first
+// evaluation query: the same request every iteration, so an implementation
+// timing itself and one timed here do the same work.
+func adapterExpand(a adapters.Adapter, stage string) func(b *testing.B) error {
+	return func(b *testing.B) error {
+		ex, ok := expanderOf(a)
+		if !ok {
+			return Skip("%s does not implement %s", a.Info().Name, adapters.Expand)
+		}
+		req, err := expandRequest(stage)
+		if err != nil {
+			return err
+		}
+		check := func(ans adapters.ExpandAnswer) error {
+			if err := invariant.ExpandWithinLimit(req, ans); err != nil {
+				return fmt.Errorf("%s: expand %q: %w", a.Info().Name, req.Query, err)
+			}
+			return nil
+		}
+		if here, why := timedHere(a); !here {
+			if why != "" {
+				return Skip("%s", why)
+			}
+			_, err := selfTimed(b, func(ctx context.Context) error {
+				ans, err := ex.Expand(ctx, req)
+				if err != nil {
+					return fmt.Errorf("%s: expand %q: %w", a.Info().Name, req.Query, err)
+				}
+				return check(ans)
+			})
+			return err
+		}
+		ctx := context.Background()
+		for b.Loop() {
+			ans, err := ex.Expand(ctx, req)
+			if err != nil {
+				return fmt.Errorf("%s: expand %q: %w", a.Info().Name, req.Query, err)
+			}
+			if err := check(ans); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// expanderOf finds a's Expander: ADR-023's contract carries no offsets,
+// so an adapter that InBytes wrapped for another unit is called as it is.
+func expanderOf(a adapters.Adapter) (adapters.Expander, bool) {
+	for {
+		if ex, ok := a.(adapters.Expander); ok {
+			return ex, true
+		}
+		u, ok := a.(adapters.Unwrapper)
+		if !ok {
+			return nil, false
+		}
+		a = u.Unwrap()
+	}
+}
+
+// expandRequest is the fixture catalogue, the usage graph of stage and the
+// first evaluation query with its limit.
+func expandRequest(stage string) (adapters.ExpandRequest, error) {
+	ts, err := tools.Catalogue()
+	if err != nil {
+		return adapters.ExpandRequest{}, err
+	}
+	gs, err := tools.Graphs()
+	if err != nil {
+		return adapters.ExpandRequest{}, err
+	}
+	cs, err := tools.Cases()
+	if err != nil || len(cs) == 0 {
+		return adapters.ExpandRequest{}, fmt.Errorf("fixtures/tools: no evaluation case (%v)", err)
+	}
+	req := adapters.ExpandRequest{Query: cs[0].Query, Limit: cs[0].Limit}
+	for _, t := range ts {
+		req.Tools = append(req.Tools, hybrid.Tool{ID: t.ID, Description: t.Description})
+	}
+	for i, s := range tools.Stages {
+		if s != stage {
+			continue
+		}
+		req.Nodes = gs[i].Nodes
+		for _, e := range gs[i].Edges {
+			req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
+		}
+		return req, nil
+	}
+	return adapters.ExpandRequest{}, fmt.Errorf("fixtures/tools: no graph %q", stage)
 }
 
 // adapterSearch searches n generated labels for typo'd terms, a page of

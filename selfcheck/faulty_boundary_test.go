@@ -63,6 +63,12 @@ func TestFaultyBoundaries(t *testing.T) {
 		{"expand.py", "growing-at-0.10", adr023Constants, []string{"EXP-03"}},
 		// nodeCount < 2 read as <= 2: a two-node graph gets 1.0.
 		{"expand.py", "two-nodes", adr023Constants, []string{"EXP-01", "EXP-14"}},
+		// A graph with a self-loop refused (casys-pml's graph does): the
+		// text is silent on self-loops, so only the REFERENCE requirements
+		// about them fail, never a MUST or SHOULD check of the multiplier or
+		// of a search.
+		{"expand.py", "refuse-self-loops", adr023SelfLoops, []string{"EXP-06", "EXP-07"}},
+		{"expand.py", "correct", adr023SelfLoops, nil},
 	}
 	for _, tt := range tests {
 		t.Run(strings.TrimSuffix(tt.program, ".py")+"/"+tt.mode, func(t *testing.T) {
@@ -110,3 +116,8 @@ const std085Constants = `^(INF-0[4678]|DEN-0[1-356]|DEN-1[34]) `
 // adr023Constants selects the requirements of ADR-023 that state its
 // cut-offs (EXP-01 to EXP-05, EXP-14) and the search's use of them (EXP-15).
 const adr023Constants = `^(EXP-0[1-5]|EXP-1[45]) `
+
+// adr023SelfLoops selects the requirements of ADR-023 a refusal of
+// self-loops could touch: the multiplier (EXP-01 to EXP-07, EXP-14) and the
+// properties of searches (EXP-15 to EXP-19).
+const adr023SelfLoops = `^(EXP-0[1-7]|EXP-1[4-9]) `

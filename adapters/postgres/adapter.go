@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -70,17 +72,19 @@ func (c Config) withDefaults() Config {
 // Adapter runs the search, census and hydration standards in PostgreSQL. It
 // owns one schema, created by Open and dropped by Close.
 type Adapter struct {
-	cfg      Config
-	pool     *pgxpool.Pool
-	schema   string // unquoted name
-	locale   trgm.Locale
-	lcCtype  string
-	server   string // server_version
-	trgmNS   string // schema holding pg_trgm
-	store    *store
-	lease    *pgx.Conn // holds the advisory lock that marks the schema as in use
-	closeErr error
-	once     sync.Once
+	cfg        Config
+	pool       *pgxpool.Pool
+	schema     string // unquoted name
+	locale     trgm.Locale
+	lcCtype    string
+	server     string // server_version
+	trgmNS     string // schema holding pg_trgm
+	store      *store
+	lease      *pgx.Conn // holds the advisory lock that marks the schema as in use
+	single     *single   // when the server serves one connection: every query on the lease
+	searchPath string
+	closeErr   error
+	once       sync.Once
 }
 
 // Open connects to the database cfg names, checks that it can mirror
@@ -103,22 +107,23 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 		cfg.Schema = "ctxconform_" + hex.EncodeToString(b[:])
 	}
 	cc.ConnectTimeout = cfg.ConnectTimeout
-	if cc.RuntimeParams == nil {
-		cc.RuntimeParams = map[string]string{}
-	}
-	cc.RuntimeParams["application_name"] = "ctxconform"
-	cc.RuntimeParams["statement_timeout"] = strconv.FormatInt(cfg.QueryTimeout.Milliseconds(), 10)
-	// The adapter's rows are scratch data (unlogged tables, dropped on
-	// Close): a commit need not wait for the disk.
-	cc.RuntimeParams["synchronous_commit"] = "off"
 
 	ctx, cancel := context.WithTimeout(ctx, cfg.ConnectTimeout+cfg.QueryTimeout)
 	defer cancel()
-	lease, err := pgx.ConnectConfig(ctx, cc)
+	a := &Adapter{cfg: cfg, schema: cfg.Schema}
+	// The lease (and, on a server of one connection, every query) uses
+	// unnamed statements: where clients share one backend (PGlite), the
+	// named statements of pgx's cache would outlive their client and
+	// collide with the next one's ("prepared statement ... already
+	// exists"). The pool's connections, each its own backend, keep the
+	// cache.
+	leaseCC := cc.Copy()
+	leaseCC.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+	lease, err := a.connect(ctx, leaseCC, "", true)
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL at %s is unreachable: %w (%w)", target, err, ErrNoDatabase)
 	}
-	a := &Adapter{cfg: cfg, schema: cfg.Schema, lease: lease}
+	a.lease = lease
 	ok := false
 	defer func() {
 		if !ok {
@@ -137,29 +142,119 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 	if err := a.create(ctx, lease); err != nil {
 		return nil, err
 	}
+	// Every connection that runs queries sees the adapter's schema first,
+	// then pg_trgm's (for %, similarity, show_trgm and gin_trgm_ops).
+	a.searchPath = pgx.Identifier{a.schema}.Sanitize() + ", " + pgx.Identifier{a.trgmNS}.Sanitize()
+	if err := a.pick(ctx, cc, leaseCC); err != nil {
+		_ = a.drop(ctx, lease)
+		return nil, err
+	}
 	ok = true
-	// Every connection of the pool sees the adapter's schema first, then
-	// pg_trgm's (for %, similarity, show_trgm and gin_trgm_ops).
-	cc.RuntimeParams["search_path"] = pgx.Identifier{a.schema}.Sanitize() + ", " + pgx.Identifier{a.trgmNS}.Sanitize()
-	// Calling a pg_trgm function loads its library, which defines the
-	// pg_trgm.* settings before a transaction sets one.
-	cc.AfterConnect = func(ctx context.Context, c *pgconn.PgConn) error {
-		if _, err := c.Exec(ctx, "SELECT similarity('a', 'a')").ReadAll(); err != nil {
-			return fmt.Errorf("load pg_trgm: %w", err)
-		}
-		return nil
-	}
-	pc, err := pgxpool.ParseConfig(cfg.DSN)
-	if err != nil {
-		return nil, fmt.Errorf("postgres adapter: bad DSN: %w", err)
-	}
-	pc.ConnConfig = cc
-	pc.MaxConns = int32(max(cfg.Conns, 1))
-	if a.pool, err = pgxpool.NewWithConfig(ctx, pc); err != nil {
-		return nil, fmt.Errorf("postgres adapter: pool: %w", err)
-	}
 	a.store = newStore(a)
 	return a, nil
+}
+
+// connect opens a connection and sets the adapter's session settings with
+// SET, not as startup parameters: a server may ignore those (PGlite's
+// socket server does), and a SET that fails says so. With a search path it
+// also calls a pg_trgm function, which loads its library and so defines the
+// pg_trgm.* settings before a transaction sets one.
+//
+// With retry, a server that accepts the connection and closes it before
+// the startup is done (PGlite's socket server does while its one client's
+// connection is still being closed) is tried again, until ctx ends; a
+// refused connection or an error the server sends is not.
+func (a *Adapter) connect(ctx context.Context, cc *pgx.ConnConfig, searchPath string, retry bool) (*pgx.Conn, error) {
+	var c *pgx.Conn
+	var err error
+	for {
+		if c, err = pgx.ConnectConfig(ctx, cc); err == nil || !retry || !closedAtStartup(err) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := a.settle(ctx, c.PgConn(), searchPath); err != nil {
+		c.Close(context.Background())
+		return nil, err
+	}
+	return c, nil
+}
+
+// closedAtStartup reports whether err is a connection the server closed
+// (end of file, reset) rather than refused or answered with an error.
+func closedAtStartup(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) || errors.Is(err, syscall.ECONNREFUSED) {
+		return false
+	}
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
+}
+
+// settle sends the session settings (and, with a search path, loads
+// pg_trgm) on a new connection. The adapter's rows are scratch data
+// (unlogged tables, dropped on Close): a commit need not wait for the disk.
+func (a *Adapter) settle(ctx context.Context, c *pgconn.PgConn, searchPath string) error {
+	sql := fmt.Sprintf("SET application_name = 'ctxconform'; SET statement_timeout = %d; SET synchronous_commit = off",
+		a.cfg.QueryTimeout.Milliseconds())
+	if searchPath != "" {
+		sql += "; SET search_path = " + searchPath + "; SELECT similarity('a', 'a')"
+	}
+	if _, err := c.Exec(ctx, sql).ReadAll(); err != nil {
+		return fmt.Errorf("session settings (%s): %w", sql, err)
+	}
+	return nil
+}
+
+// pick chooses how queries reach the server. It opens a second connection
+// beside the lease: if the server refuses it, or it lands on the lease's
+// own backend (pg_backend_pid is the same: one PostgreSQL session serves
+// every client, as PGlite's socket server does), the adapter runs every
+// query on the lease, one at a time (Info says so). Otherwise it keeps a
+// pool of up to Config.Conns connections.
+func (a *Adapter) pick(ctx context.Context, cc, leaseCC *pgx.ConnConfig) error {
+	if err := a.settle(ctx, a.lease.PgConn(), a.searchPath); err != nil {
+		return err
+	}
+	var leasePID, probePID uint32
+	if err := a.lease.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&leasePID); err != nil {
+		return fmt.Errorf("read the backend of the lease: %w", err)
+	}
+	probeCtx, cancel := context.WithTimeout(ctx, a.cfg.ConnectTimeout)
+	probe, err := a.connect(probeCtx, leaseCC, a.searchPath, false)
+	if err == nil {
+		err = probe.QueryRow(probeCtx, "SELECT pg_backend_pid()").Scan(&probePID)
+		probe.Close(context.Background())
+	}
+	cancel()
+	switch {
+	case err != nil:
+		a.single = newSingle(a, leaseCC, fmt.Sprintf("a second connection failed: %v", err))
+		return nil
+	case probePID == leasePID:
+		a.single = newSingle(a, leaseCC, fmt.Sprintf("a second connection shares the first one's backend (pid %d)", leasePID))
+		return nil
+	}
+	cc = cc.Copy()
+	cc.AfterConnect = func(ctx context.Context, c *pgconn.PgConn) error {
+		return a.settle(ctx, c, a.searchPath)
+	}
+	pc, err := pgxpool.ParseConfig(a.cfg.DSN)
+	if err != nil {
+		return fmt.Errorf("postgres adapter: bad DSN: %w", err)
+	}
+	pc.ConnConfig = cc
+	pc.MaxConns = int32(max(a.cfg.Conns, 1))
+	if a.pool, err = pgxpool.NewWithConfig(ctx, pc); err != nil {
+		return fmt.Errorf("postgres adapter: pool: %w", err)
+	}
+	return nil
 }
 
 // inspect reads what the adapter must know about the server and makes sure
@@ -167,8 +262,10 @@ func Open(ctx context.Context, cfg Config) (*Adapter, error) {
 func (a *Adapter) inspect(ctx context.Context, c *pgx.Conn, target string) error {
 	var versionNum int
 	var encoding string
+	// LC_CTYPE is read from pg_database: SHOW lc_ctype is gone since
+	// PostgreSQL 16 (and PGlite, PostgreSQL 18, has no such setting).
 	err := c.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('server_version_num')::int,
-		current_setting('server_encoding'), current_setting('lc_ctype')`).Scan(&a.server, &versionNum, &encoding, &a.lcCtype)
+		current_setting('server_encoding'), datctype FROM pg_database WHERE datname = current_database()`).Scan(&a.server, &versionNum, &encoding, &a.lcCtype)
 	if err != nil {
 		return fmt.Errorf("read settings of %s: %w", target, err)
 	}
@@ -185,11 +282,15 @@ func (a *Adapter) inspect(ctx context.Context, c *pgx.Conn, target string) error
 			return fmt.Errorf("read the locale provider of %s: %w", target, err)
 		}
 		if provider != "c" {
-			return fmt.Errorf("database %s uses the ICU locale provider; lower() and pg_trgm are mirrored for the libc provider only", target)
+			name := map[string]string{"i": "ICU", "b": "builtin"}[provider]
+			if name == "" {
+				name = strconv.Quote(provider)
+			}
+			return fmt.Errorf("database %s uses the %s locale provider; lower() and pg_trgm are mirrored for the libc provider only", target, name)
 		}
 	}
 	if _, err := c.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_trgm"); err != nil {
-		return fmt.Errorf("pg_trgm is not installed in %s and cannot be created (CREATE EXTENSION IF NOT EXISTS pg_trgm: %w); install the contrib package and have a superuser run CREATE EXTENSION pg_trgm", target, err)
+		return fmt.Errorf("pg_trgm is not installed in %s and cannot be created (CREATE EXTENSION IF NOT EXISTS pg_trgm: %w); install the contrib package and have a superuser run CREATE EXTENSION pg_trgm (PGlite: pass its pg_trgm contrib to PGlite.create)", target, err)
 	}
 	err = c.QueryRow(ctx, `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`).Scan(&a.trgmNS)
 	if err != nil {
@@ -203,11 +304,38 @@ func (a *Adapter) inspect(ctx context.Context, c *pgx.Conn, target string) error
 func (a *Adapter) Info() adapters.Info {
 	return adapters.Info{
 		Name:      "postgres",
-		Version:   fmt.Sprintf("%s (PostgreSQL %s, lc_ctype %s → %s)", Version, a.server, a.lcCtype, a.locale),
+		Version:   a.version(),
 		Language:  "sql",
 		Unit:      unit.Bytes,
 		Standards: adapters.Provided(a),
 	}
+}
+
+func (a *Adapter) version() string {
+	v := fmt.Sprintf("%s (PostgreSQL %s, lc_ctype %s → %s", Version, a.server, a.lcCtype, a.locale)
+	if a.single != nil {
+		v += ", one connection"
+	}
+	return v + ")"
+}
+
+// Connections is how many connections the adapter runs queries on at most:
+// Config.Conns, or 1 when the server serves one connection at a time
+// (SingleReason says why).
+func (a *Adapter) Connections() int {
+	if a.single != nil {
+		return 1
+	}
+	return max(a.cfg.Conns, 1)
+}
+
+// SingleReason says why the adapter runs every query on one connection, or
+// is "" when it keeps a pool.
+func (a *Adapter) SingleReason() string {
+	if a.single == nil {
+		return ""
+	}
+	return a.single.reason
 }
 
 // Locale is the pg_trgm locale the database's LC_CTYPE gives (SHOW
@@ -223,23 +351,34 @@ func (a *Adapter) Close() error {
 	a.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ConnectTimeout+a.cfg.QueryTimeout)
 		defer cancel()
-		err := a.with(ctx, func(c *pgx.Conn) error {
-			_, err := c.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{a.schema}.Sanitize()+" CASCADE")
-			return err
-		})
+		err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error { return a.drop(ctx, c) })
 		if err != nil {
 			a.closeErr = fmt.Errorf("drop schema %s: %w", a.schema, err)
 		}
-		a.pool.Close()
+		if a.pool != nil {
+			a.pool.Close()
+		}
+		if a.single != nil {
+			a.single.close()
+		}
 		_ = a.lease.Close(ctx) // releases the schema's lock
 	})
 	return a.closeErr
 }
 
-// with runs f on a connection of the pool, within the query timeout.
-func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
+func (a *Adapter) drop(ctx context.Context, c *pgx.Conn) error {
+	_, err := c.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{a.schema}.Sanitize()+" CASCADE")
+	return err
+}
+
+// with runs f on a connection, within the query timeout; f's queries use
+// the context it is given.
+func (a *Adapter) with(ctx context.Context, f func(context.Context, *pgx.Conn) error) error {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.QueryTimeout)
 	defer cancel()
+	if a.single != nil {
+		return a.single.with(ctx, f)
+	}
 	c, err := a.pool.Acquire(ctx)
 	if err != nil {
 		if errors.Is(err, puddle.ErrClosedPool) {
@@ -250,5 +389,5 @@ func (a *Adapter) with(ctx context.Context, f func(*pgx.Conn) error) error {
 	// Release destroys a connection left busy or inside a transaction, so a
 	// cancelled query never poisons the next one.
 	defer c.Release()
-	return f(c.Conn())
+	return f(ctx, c.Conn())
 }

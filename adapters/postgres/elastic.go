@@ -24,7 +24,7 @@ func (a *Adapter) Radius(ctx context.Context, req adapters.RadiusRequest) (int, 
 		return 0, fmt.Errorf("radius: hit count %d is negative", req.Hits)
 	}
 	var r int64
-	err := a.with(ctx, func(c *pgx.Conn) error {
+	err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		return c.QueryRow(ctx, `SELECT CASE WHEN $2::bigint = 0 THEN 0
 			ELSE greatest($3::bigint, least($4::bigint, $1::bigint / $2::bigint / 2)) END`,
 			int64(req.Budget), int64(req.Hits), int64(elastic.MinRadius), int64(elastic.MaxRadius)).Scan(&r)
@@ -88,7 +88,7 @@ func (a *Adapter) Census(ctx context.Context, req adapters.CensusRequest) ([]rad
 // census queries dataset set, after checking that it is there.
 func (a *Adapter) census(ctx context.Context, set int64, terms []string) ([]radial.Atom, error) {
 	out := []radial.Atom{}
-	err := a.with(ctx, func(c *pgx.Conn) error {
+	err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		b := &pgx.Batch{}
 		b.Queue(`SELECT EXISTS (SELECT 1 FROM datasets WHERE set_id = $1)`, set)
 		b.Queue(censusSQL, set, terms)

@@ -78,7 +78,7 @@ func (a *Adapter) search(ctx context.Context, set int64, req adapters.SearchRequ
 		sql = searchAll
 	}
 	ans := adapters.SearchAnswer{Locale: a.locale.String(), Matches: []adapters.SearchMatch{}}
-	err := a.with(ctx, func(c *pgx.Conn) error {
+	err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
 			// The threshold of %, for this transaction only (a double
 			// written in full precision, as pg_trgm reads it), and a check
@@ -172,7 +172,7 @@ func (a *Adapter) Trigrams(ctx context.Context, req adapters.TrigramRequest) (ad
 		WordSimilarity:       make([]float32, 0, len(req.Pairs)),
 		StrictWordSimilarity: make([]float32, 0, len(req.Pairs)),
 	}
-	err := a.with(ctx, func(c *pgx.Conn) error {
+	err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		if len(req.Strings) > 0 {
 			rows, err := c.Query(ctx, `SELECT show_trgm(s), lower(s) FROM unnest($1::text[]) WITH ORDINALITY AS x(s, i) ORDER BY i`, req.Strings)
 			if err != nil {

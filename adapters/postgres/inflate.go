@@ -132,7 +132,7 @@ func (a *Adapter) readSpans(ctx context.Context, set int64, docs []inflate.Docum
 	slices.Sort(ids)
 
 	texts := make([][]byte, len(spans))
-	err := a.with(ctx, func(c *pgx.Conn) error {
+	err := a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		// 1. length() first: the stored bodies are the documents.
 		rows, err := c.Query(ctx, `SELECT compound_id, length(compound_body), octet_length(compound_body)
 			FROM compounds WHERE set_id = $1 AND compound_id = ANY($2)`, set, ids)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -83,7 +84,7 @@ func (s *store) load(ctx context.Context, digest [32]byte, what string, size int
 		return 0, err
 	}
 	id := s.next + 1
-	err := s.a.with(ctx, func(c *pgx.Conn) error {
+	err := s.a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO datasets (set_id, digest, what, bytes) VALUES ($1, $2, $3, $4)`, id, digest[:], what, size); err != nil {
 				return err
@@ -110,7 +111,7 @@ func (s *store) evict(ctx context.Context, size int64) error {
 				oldest, od = k, d
 			}
 		}
-		err := s.a.with(ctx, func(c *pgx.Conn) error {
+		err := s.a.with(ctx, func(ctx context.Context, c *pgx.Conn) error {
 			_, err := c.Exec(ctx, `DELETE FROM datasets WHERE set_id = $1`, od.id)
 			return err
 		})
@@ -141,7 +142,7 @@ func (s *store) entries(ctx context.Context, es []adapters.SearchEntry) (int64, 
 		for i, e := range sorted {
 			rows[i] = []any{id, int32(i), e.ID, e.Label}
 		}
-		_, err := tx.CopyFrom(ctx, pgx.Identifier{s.a.schema, "atom_positions"}, []string{"set_id", "seq", "entry_id", "atom_label"}, pgx.CopyFromRows(rows))
+		err := insert(ctx, tx, pgx.Identifier{s.a.schema, "atom_positions"}.Sanitize(), []string{"set_id", "seq", "entry_id", "atom_label"}, []string{"bigint", "int", "text", "text"}, rows)
 		return err
 	})
 }
@@ -169,7 +170,7 @@ func (s *store) documents(ctx context.Context, docs []inflate.Document) (int64, 
 		for i, d := range sorted {
 			rows[i] = []any{id, d.ID, kindOf(d), d.Body}
 		}
-		_, err := tx.CopyFrom(ctx, pgx.Identifier{s.a.schema, "compounds"}, []string{"set_id", "compound_id", "kind", "compound_body"}, pgx.CopyFromRows(rows))
+		err := insert(ctx, tx, pgx.Identifier{s.a.schema, "compounds"}.Sanitize(), compoundCols, compoundTypes, rows)
 		return err
 	})
 }
@@ -184,14 +185,14 @@ func (s *store) corpus(ctx context.Context, docs []inflate.Document, atoms []rad
 		for i, d := range sorted {
 			rows[i] = []any{id, d.ID, kindOf(d), d.Body}
 		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.a.schema, "compounds"}, []string{"set_id", "compound_id", "kind", "compound_body"}, pgx.CopyFromRows(rows)); err != nil {
+		if err := insert(ctx, tx, pgx.Identifier{s.a.schema, "compounds"}.Sanitize(), compoundCols, compoundTypes, rows); err != nil {
 			return err
 		}
 		rows = make([][]any, len(atoms))
 		for i, at := range atoms {
 			rows[i] = []any{id, int32(i), at.CompoundID, at.Label, int32(at.Offset)}
 		}
-		_, err := tx.CopyFrom(ctx, pgx.Identifier{s.a.schema, "atom_positions"}, []string{"set_id", "seq", "compound_id", "atom_label", "byte_offset"}, pgx.CopyFromRows(rows))
+		err := insert(ctx, tx, pgx.Identifier{s.a.schema, "atom_positions"}.Sanitize(), []string{"set_id", "seq", "compound_id", "atom_label", "byte_offset"}, []string{"bigint", "int", "text", "text", "int"}, rows)
 		return err
 	})
 }
@@ -230,4 +231,54 @@ func kindOf(d inflate.Document) string {
 		return inflate.KindProse
 	}
 	return d.Kind
+}
+
+var (
+	compoundCols  = []string{"set_id", "compound_id", "kind", "compound_body"}
+	compoundTypes = []string{"bigint", "text", "text", "text"}
+)
+
+// Limits of one INSERT statement of insert.
+const (
+	insertRows  = 10000
+	insertBytes = 32 << 20
+)
+
+// insert loads rows into table (a sanitized, qualified name)
+// with INSERT ... SELECT FROM unnest, one array parameter per column, in
+// statements of at most insertRows rows or about insertBytes bytes. It is
+// used instead of COPY FROM STDIN: PGlite's socket server loses protocol
+// synchronization on COPY's sub-protocol (and hangs after it), and a probe
+// for COPY would take the server down with it, so the adapter loads the
+// same way on every server.
+func insert(ctx context.Context, tx pgx.Tx, table string, cols, types []string, rows [][]any) error {
+	params := make([]string, len(cols))
+	for i, t := range types {
+		params[i] = fmt.Sprintf("$%d::%s[]", i+1, t)
+	}
+	sql := fmt.Sprintf("INSERT INTO %s (%s) SELECT * FROM unnest(%s)", table, strings.Join(cols, ", "), strings.Join(params, ", "))
+	for len(rows) > 0 {
+		n, bytes := 0, 0
+		for n < len(rows) && n < insertRows && (n == 0 || bytes < insertBytes) {
+			for _, v := range rows[n] {
+				if s, ok := v.(string); ok {
+					bytes += len(s)
+				}
+			}
+			n++
+		}
+		args := make([]any, len(cols))
+		for j := range cols {
+			col := make([]any, n)
+			for i := range n {
+				col[i] = rows[i][j]
+			}
+			args[j] = col
+		}
+		if _, err := tx.Exec(ctx, sql, args...); err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
 }

@@ -100,6 +100,20 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 			runs[i].Label = label
 		}
 	}
+	// Runs of one adapter in different versions (the postgres adapter on
+	// PostgreSQL 15 and on PGlite) have different names, but their badges
+	// are named after the adapter: each after the first is labelled with
+	// its whole name, which names its badges.
+	adapterSeen := map[string]bool{}
+	for i := range runs {
+		if runs[i].Label != "" {
+			continue
+		}
+		if adapterSeen[runs[i].Adapter.Name] {
+			runs[i].Label = runs[i].Name()
+		}
+		adapterSeen[runs[i].Adapter.Name] = true
+	}
 	return runs, nil
 }
 

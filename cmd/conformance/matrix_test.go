@@ -66,6 +66,36 @@ func TestMatrixCommand(t *testing.T) {
 		t.Errorf("badges %v, want %v", names, want)
 	}
 
+	// The same adapter in another version: its badges get files of their
+	// own, named after the whole run name.
+	data, err := os.ReadFile(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(string(data), `"version": "0.1.0"`, `"version": "9.9.9"`, 1)
+	if other == string(data) {
+		t.Fatalf("no adapter version 0.1.0 in %s", data)
+	}
+	ref2 := filepath.Join(dir, "ref2.json")
+	if err := os.WriteFile(ref2, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badges2 := filepath.Join(dir, "badges2")
+	if code, stdout, stderr := runCmd("matrix", "--badges", badges2, ref, ref2); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	entries, err = os.ReadDir(badges2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = names[:0]
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"reference-inflate.svg", "reference_9.9.9-inflate.svg"}; !slices.Equal(names, want) {
+		t.Errorf("badges of two versions of one adapter: %v, want %v", names, want)
+	}
+
 	// The same report twice: its runs are told apart by file.
 	code, stdout, stderr = runCmd("matrix", "--html", "-", ref, ref)
 	if code != exitOK || !strings.Contains(stdout, "reference 0.1.0 [ref.json]") || !strings.Contains(stdout, "reference 0.1.0 [ref.json #2]") ||

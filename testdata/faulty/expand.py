@@ -9,6 +9,10 @@ exactly, unless told to be wrong at ONE boundary by its first argument:
   growing-at-0.10  density exactly 0.10 is growing (`<= 0.10`): 2.0, not 3.0
   two-nodes        `nodeCount <= 2` returns 1.0: two nodes joined both ways
                    (density 1) get 1.0, not 3.0
+  refuse-self-loops  a graph with a self-loop is refused, as casys-pml's
+                   graphology graph (allowSelfLoops: false) refuses it: a
+                   reading the text leaves open, so only the REFERENCE
+                   requirements about self-loops (EXP-06, EXP-07) fail
 
 Its semantic stage ranks tools by the query's words found in their ID and
 description (ties by ID) and its re-rank keeps that order: enough for the
@@ -26,7 +30,7 @@ class Refused(Exception):
     pass
 
 
-def counts(nodes, edges):
+def counts(nodes, edges, mode="correct"):
     """Nodes (listed and edge ends) and distinct directed edges, self-loops
     left out: the graph's order and size."""
     if any(not n for n in nodes or []):
@@ -36,6 +40,8 @@ def counts(nodes, edges):
     for e in edges or []:
         if not e.get("from") or not e.get("to"):
             raise Refused("edge with an empty end")
+        if mode == "refuse-self-loops" and e["from"] == e["to"]:
+            raise Refused("self-loop on %s" % e["from"])
         names.update((e["from"], e["to"]))
         if e["from"] != e["to"]:
             pairs.add((e["from"], e["to"]))
@@ -43,7 +49,7 @@ def counts(nodes, edges):
 
 
 def multiplier(mode, nodes, edges):
-    n, e = counts(nodes, edges)
+    n, e = counts(nodes, edges, mode)
     if n < 2 or (mode == "two-nodes" and n <= 2):
         return 1.0
     possible = n * (n - 1)
