@@ -375,7 +375,7 @@ func catalogue() []suite.Requirement {
 			"Fewer than 5% of assemblies exceed their character budget, an overrun of windows all at most MIN_WINDOW_CAP (200) long excused as std085 §3.2's floor (generated requests, budgets 1,000 to 128,000, lengths in the implementation's unit).",
 			prfOverBudget),
 		prfProperty("PRF-04", "std085 protocol, Performance Targets; the budget a hard limit", suite.Robust,
-			"Fewer than 5% of assemblies exceed their character budget at all: std085 §3.2's floor of 200 excuses no overrun (ctxconform's rule, as density's hard-budget rule).",
+			"Fewer than 5% of assemblies exceed their character budget at all: std085 §3.2's floor of 200 excuses no overrun (ctxconform's rule, as DEN-13).",
 			prfOverBudgetStrict),
 		prfSpec("PRF-02", "std085 protocol, Performance Targets (overhead as allocation; reference)", suite.Reference,
 			"Inflation has under 2× memory overhead: a call allocates less than twice the bytes of window text it returns, on workloads where every hit is inflated.",

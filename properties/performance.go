@@ -60,34 +60,14 @@ import (
 //     of the process protocol, one iteration per call), never on the pipe;
 //     one that cannot time itself is skipped with that reason.
 
-// prfWindowFloor is std085 §3.2's MIN_WINDOW_CAP: a floor of 200 under the
-// windows, which §3.1's squeeze to 150 contradicts (std085 §2–3's readings,
-// DEN-01 and density's hard-budget rule).
-const prfWindowFloor = 200
-
-// prfOverFloor is invariant.Budget as every reading of std085 §3 demands it
-// (DEN-01): the windows may exceed the budget only when every window is at
-// most prfWindowFloor long, as §3.2's floor makes a squeeze's windows do.
-func prfOverFloor(req inflate.Request, res inflate.Result, u unit.Unit) error {
-	err := invariant.Budget(req, res, u)
-	if err == nil {
-		return nil
-	}
-	for i, w := range res.Windows {
-		if n := u.Len(w.Text); n > prfWindowFloor {
-			return fmt.Errorf("%w; window %d is %d %s long, over MIN_WINDOW_CAP %d, which no reading excuses", err, i, n, u, prfWindowFloor)
-		}
-	}
-	return nil
-}
-
 // prfOverBudget is PRF-01: the share of generated assemblies over budget
-// as every reading of std085 §3 counts it (prfOverFloor).
-func prfOverBudget(t *suite.T) { prfShareOver(t, prfOverFloor, "") }
+// as every reading of std085 §3 counts it (invariant.BudgetOverFloor, as
+// DEN-01 judges a single answer).
+func prfOverBudget(t *suite.T) { prfShareOver(t, invariant.BudgetOverFloor, "") }
 
 // prfOverBudgetStrict is PRF-04: the same share with the budget a hard
 // limit, §3.2's floor of 200 not excusing an overrun (ctxconform's rule 2,
-// as density's hard-budget rule).
+// as DEN-13).
 func prfOverBudgetStrict(t *suite.T) {
 	prfShareOver(t, invariant.Budget, ", MIN_WINDOW_CAP 200 excusing none")
 }
