@@ -95,6 +95,11 @@ func edgesHydrateRecipe() []suite.Case[hydrateRecipe] {
 			Value: hydrateRecipe{Text: 1, Docs: docs, Count: 2, Atoms: atoms, BudgetMode: mode, Budget: 1}})
 	}
 	out = append(out, suite.Case[hydrateRecipe]{Name: "no atom", Value: hydrateRecipe{Text: 1, Docs: docs, Count: 1, BudgetMode: 2, Budget: 500}})
+	// Two atoms 50 apart in prose under a budget of 4000: the formula's
+	// radius, 1000, gives one merged window of 2050, half the budget
+	// (what ELA-26 asks the radius to fill, and ELA-28 not to grow).
+	out = append(out, suite.Case[hydrateRecipe]{Name: "two near atoms, budget 4000", Value: hydrateRecipe{Text: 1,
+		Docs: []hydrateDoc{{Kind: 0, Len: 20000}}, Count: 1, Atoms: []hydrateAtom{{Center: 5, Twin: 2}, {Center: 5, Jitter: 50, Twin: 2}}, BudgetMode: 2, Budget: 3200}})
 	// Emoji prose (text seed 3 draws script 3), one atom at byte 100 and a
 	// budget of 12 under the floor: a radius of 6 UTF-16 units ends between
 	// the halves of a surrogate pair on both sides (the character rule,
