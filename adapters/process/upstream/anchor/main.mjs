@@ -232,7 +232,7 @@ function byteOf(chunk, content, u) {
 // Each entry becomes an atom position (its label) in a compound of its own,
 // so that every row the engine's query returns names one entry. Entries are
 // handed in request order: the engine orders by c.timestamp DESC
-// (context-inflator.ts:339), so the first entry gets the latest timestamp.
+// (context-inflator.ts:340), so the first entry gets the latest timestamp.
 async function fuzzySearch(req) {
   const entries = req.entries || [];
   if (typeof req.term !== 'string' || req.term === '') throw new InvalidRequest('term must be a non-empty string');
@@ -289,7 +289,7 @@ async function readLocale() {
 // positions add up to `hits`, shared as evenly as they go, and reads the
 // radius from the engine's own log line (:724). A term's census query
 // returns at most 50 rows whatever the table holds beyond them (LIMIT 50,
-// context-inflator.ts:339-340): the adapter stores at most 51 positions per
+// context-inflator.ts:340-341): the adapter stores at most 51 positions per
 // term, which the query answers exactly as it would answer more.
 const TERMS = ['ctxalpha', 'ctxbravo', 'ctxcharlie', 'ctxdelta', 'ctxecho'];
 const CENSUS_ROWS = 51;
