@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -100,6 +101,30 @@ func TestDirStore(t *testing.T) {
 		}
 		t.Errorf("directory holds %v", names)
 	}
+	// Readable by the others who read the history, as -o files are: the
+	// mode the umask leaves of 0644 (os.CreateTemp made them 0600).
+	want := os.FileMode(0o644 &^ umask())
+	for _, e := range ents {
+		if info, err := e.Info(); err != nil || info.Mode().Perm() != want {
+			t.Errorf("%s: mode %v (%v), want %v", e.Name(), info.Mode(), err, want)
+		}
+	}
+}
+
+// TestDirStoreHostile: a link or FIFO planted in a history directory is an
+// error naming it, never followed or waited on.
+func TestDirStoreHostile(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(t.TempDir(), "victim.txt")
+	if err := os.WriteFile(victim, []byte("goos: linux\nBenchmarkX-2 100 1 ns/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(dir, "20260101T000000Z-x.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := history.Dir(dir).Runs(context.Background(), history.ReadOptions{}); err != nil {
+		t.Fatalf("a link is passed over by the listing, then: %v", err)
+	}
 }
 
 func TestPostgresStore(t *testing.T) {
@@ -188,4 +213,11 @@ func TestPostgresReadOnly(t *testing.T) {
 	if err != nil || len(rs) != 1 || rs[0].Commit != run.Commit {
 		t.Errorf("read-only role read %d runs, %v; want the run recorded", len(rs), err)
 	}
+}
+
+// umask is the process's umask, read by setting it and back.
+func umask() int {
+	m := syscall.Umask(0o022)
+	syscall.Umask(m)
+	return m
 }
