@@ -27,12 +27,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/ctxconform/ctxconform/internal/mutation"
@@ -174,6 +176,10 @@ func run(args []string, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "%d mutants of %d (sample %v), %d at once\n", len(todo), total, *sample, *jobs)
 	start := time.Now()
+	// An interrupt stops the run between mutants; the report then holds
+	// the verdicts so far and says how many were not run.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	results := make([]result, len(todo))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -187,10 +193,13 @@ func run(args []string, log io.Writer) error {
 				i := next
 				next++
 				mu.Unlock()
-				if i >= len(todo) {
+				if i >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				r := judge(tmp, wd, i, todo[i].m, todo[i].t, *timeout)
+				r := judge(ctx, tmp, wd, i, todo[i].m, todo[i].t, *timeout)
+				if ctx.Err() != nil {
+					return // cut short: no verdict
+				}
 				mu.Lock()
 				results[i] = r
 				done++
@@ -204,7 +213,17 @@ func run(args []string, log io.Writer) error {
 		}()
 	}
 	wg.Wait()
-	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known}
+	notRun := 0
+	judged := results[:0]
+	for _, r := range results {
+		if r.v == "" {
+			notRun++
+			continue
+		}
+		judged = append(judged, r)
+	}
+	results = judged
+	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known, notRun: notRun}
 	if *again { // the last run's verdicts, with the survivors judged again
 		rep.args, rep.elapsed = last.Args, time.Duration(last.Seconds*float64(time.Second))
 		byID := map[string]result{}
@@ -257,7 +276,7 @@ func chosen(id string, sample float64) bool {
 }
 
 // judge runs the target's stages against the mutant until one fails.
-func judge(tmp, wd string, i int, m mutation.Mutant, t target, timeout time.Duration) result {
+func judge(ctx context.Context, tmp, wd string, i int, m mutation.Mutant, t target, timeout time.Duration) result {
 	start := time.Now()
 	src := filepath.Join(tmp, fmt.Sprintf("m%d.go", i))
 	overlay := filepath.Join(tmp, fmt.Sprintf("m%d.json", i))
@@ -271,7 +290,7 @@ func judge(tmp, wd string, i int, m mutation.Mutant, t target, timeout time.Dura
 		return result{m: m, v: unviable, by: err.Error()}
 	}
 	for _, stage := range t.stages {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout+time.Minute)
+		ctx, cancel := context.WithTimeout(ctx, timeout+time.Minute)
 		args := append([]string{"test", "-overlay", overlay, "-short", "-failfast", "-timeout", timeout.String()}, stage...)
 		cmd := exec.CommandContext(ctx, "go", args...)
 		cmd.Env = append(os.Environ(), "CTXCONFORM_ADAPTERS=reference")
@@ -357,6 +376,7 @@ type report struct {
 	elapsed time.Duration
 	results []result
 	known   map[string]string
+	notRun  int // interrupted before these were judged
 }
 
 // why is the reason mutant m is equivalent, "" when the list does not name
@@ -392,8 +412,12 @@ func (r report) summary() string {
 	if k+s > 0 {
 		score = 100 * float64(k) / float64(k+s)
 	}
-	return fmt.Sprintf("score %.1f%%: %d killed, %d survived, %d equivalent, %d unviable, of %d run (%d made), in %s",
-		score, k, s, e, u, len(r.results), r.total, r.elapsed.Round(time.Second))
+	interrupted := ""
+	if r.notRun > 0 {
+		interrupted = fmt.Sprintf(", interrupted: %d chosen not run", r.notRun)
+	}
+	return fmt.Sprintf("score %.1f%%: %d killed, %d survived, %d equivalent, %d unviable, of %d run (%d made), in %s%s",
+		score, k, s, e, u, len(r.results), r.total, r.elapsed.Round(time.Second), interrupted)
 }
 
 func (r report) markdown() string {

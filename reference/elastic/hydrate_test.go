@@ -289,3 +289,35 @@ func keepsCode(docs []inflate.Document, atoms []radial.Atom) bool {
 	}
 	return false
 }
+
+// TestHydrateFloorYields: under a budget of 400 the best atom's window
+// narrows below the floor, to the widest radius that fits (199 for 398,
+// so every radius up to 199 is tried); when none fits, nothing is kept and
+// the radius reported is the formula's.
+func TestHydrateFloorYields(t *testing.T) {
+	docs := []inflate.Document{{ID: "d", Body: strings.Repeat("x", 2000)}}
+	for _, tt := range []struct {
+		budget, radius int
+		win            []ws
+	}{
+		{398, 199, []ws{{801, 1199}}},
+		{399, 199, []ws{{801, 1199}}},
+		{2, 1, []ws{{999, 1001}}},
+		{1, 200, nil}, // a radius of 0 holds nothing: the formula's 200 is reported
+	} {
+		res, err := Hydrate(docs, []radial.Atom{atom("d", "x", 1000, 1)}, tt.budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []ws
+		for _, w := range res.Windows {
+			got = append(got, ws{w.Start, w.End})
+		}
+		if res.Radius != tt.radius || !reflect.DeepEqual(got, tt.win) {
+			t.Errorf("budget %d: radius %d, windows %v; want %d, %v", tt.budget, res.Radius, got, tt.radius, tt.win)
+		}
+		if kept := len(tt.win); len(res.Kept) != kept || len(res.Dropped) != 1-kept {
+			t.Errorf("budget %d: %d kept, %d dropped; want %d and %d", tt.budget, len(res.Kept), len(res.Dropped), kept, 1-kept)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform/internal/mutation"
+)
+
+func TestReadTargets(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "targets.txt")
+	os.WriteFile(path, []byte("# comment\n\nreference/x/*.go: ./reference/x/; ./specs/ -ginkgo.focus=X-\n"), 0o644)
+	got, err := readTargets(path)
+	want := []target{{glob: "reference/x/*.go", stages: [][]string{{"./reference/x/"}, {"./specs/", "-ginkgo.focus=X-"}}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("readTargets: %+v, %v; want %+v", got, err, want)
+	}
+	for _, bad := range []string{"no colon here\n", "a/*.go: ;\n"} {
+		os.WriteFile(path, []byte(bad), 0o644)
+		if _, err := readTargets(path); err == nil || !strings.Contains(err.Error(), ":1:") {
+			t.Errorf("readTargets(%q): %v, want an error naming line 1", bad, err)
+		}
+	}
+}
+
+// TestEquivalent: an entry names one mutant by its ID, or every mutant of
+// a function with " *"; a line without a reason is an error.
+func TestEquivalent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "equivalent.txt")
+	os.WriteFile(path, []byte("# c\na.go F boundary <→<= #1 :: equal values\nb.go G * :: a hash\n"), 0o644)
+	known, err := readEquivalent(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := report{known: known}
+	for _, tt := range []struct {
+		m    mutation.Mutant
+		want string
+	}{
+		{mutation.Mutant{File: "a.go", Func: "F", Operator: "boundary", From: "<", To: "<=", N: 1}, "equal values"},
+		{mutation.Mutant{File: "a.go", Func: "F", Operator: "boundary", From: "<", To: "<=", N: 2}, ""},
+		{mutation.Mutant{File: "b.go", Func: "G", Operator: "negate", From: "==", To: "!=", N: 3}, "a hash"},
+		{mutation.Mutant{File: "b.go", Func: "Gx", Operator: "negate", From: "==", To: "!=", N: 1}, ""},
+	} {
+		if got := r.why(tt.m); got != tt.want {
+			t.Errorf("why(%s) = %q, want %q", tt.m.ID(), got, tt.want)
+		}
+	}
+	os.WriteFile(path, []byte("a.go F boundary <→<= #1\n"), 0o644)
+	if _, err := readEquivalent(path); err == nil {
+		t.Error("an entry without a reason: no error")
+	}
+}
+
+// TestChosen: the sample is a fixed share, the same IDs every time.
+func TestChosen(t *testing.T) {
+	n := 0
+	for i := range 10000 {
+		id := "f.go F boundary <→<= #" + string(rune('a'+i%26)) + strings.Repeat("x", i/26)
+		if chosen(id, 0.05) {
+			n++
+		}
+		if chosen(id, 0.05) != chosen(id, 0.05) || !chosen(id, 1) {
+			t.Fatalf("chosen(%q) is not stable", id)
+		}
+	}
+	if n < 400 || n > 600 {
+		t.Errorf("%d of 10000 chosen at 0.05, want about 500", n)
+	}
+}
