@@ -86,9 +86,8 @@ func repaired(t *suite.T, kinds ...adapters.RepairKind) error {
 // outside and cutting are the repair kinds of the "inside the document" and
 // "no edge cuts a character" requirements.
 var (
-	outside   = []adapters.RepairKind{adapters.OutsideDocument, adapters.UnknownDocument}
-	cutting   = []adapters.RepairKind{adapters.InsideCharacter}
-	anyRepair = append(append([]adapters.RepairKind(nil), outside...), cutting...)
+	outside = []adapters.RepairKind{adapters.OutsideDocument, adapters.UnknownDocument}
+	cutting = []adapters.RepairKind{adapters.InsideCharacter}
 )
 
 // rejected is the verdict on a valid generated request the implementation

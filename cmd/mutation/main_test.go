@@ -63,7 +63,8 @@ func TestChosen(t *testing.T) {
 		if chosen(id, 0.05) {
 			n++
 		}
-		if chosen(id, 0.05) != chosen(id, 0.05) || !chosen(id, 1) {
+		first, again := chosen(id, 0.05), chosen(id, 0.05)
+		if first != again || !chosen(id, 1) {
 			t.Fatalf("chosen(%q) is not stable", id)
 		}
 	}
