@@ -71,6 +71,10 @@ func TestShrinkReachesLocalMinimum(t *testing.T) {
 		}, `{"Budget":0,"Hits":0,"Items":[{"A":-200,"B":0},{"A":0,"B":300}],"Text":"","Flag":false,"Score":0,"Fixed":null}`},
 		{"a text and a fraction", func(c shrinkCase) bool { return len(c.Text) >= 3 && c.Score > 2.5 },
 			`{"Budget":0,"Hits":0,"Items":[],"Text":"aaa","Flag":false,"Score":3,"Fixed":null}`},
+		// Above longText only the binary search shortens a text (no chunk
+		// is deleted): the passes still end on the shortest failing length.
+		{"a long text", func(c shrinkCase) bool { return len(c.Text) >= longText+6 },
+			`{"Budget":0,"Hits":0,"Items":[],"Text":"` + strings.Repeat("a", longText+6) + `","Flag":false,"Score":0,"Fixed":null}`},
 	}
 	a := fake{declared: []adapters.Standard{adapters.Inflate}}
 	for _, tt := range tests {
