@@ -29,7 +29,7 @@ build:
 ## with its reason; the exit status is go test's.
 test: lint
 	CTXCONFORM_ADAPTERS=$(ADAPTERS) CTXCONFORM_PG_DSN='$(PG_DSN)' CTXCONFORM_START_TIMEOUT=2m \
-	  $(GO) run ./tools/testsummary -- $(GO) test -json -count=1 -timeout 15m ./...
+	  $(GO) run ./tools/testsummary -- $(GO) test -json -count=1 -timeout 30m ./...
 
 ## lint: gofmt and go vet (staticcheck too with `make check`)
 lint:
