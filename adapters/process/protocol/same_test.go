@@ -103,6 +103,12 @@ func sameTable(t *testing.T, reqs []suite.Requirement, runs int, serve protocol.
 		if g.Outcome == w.Outcome {
 			continue
 		}
+		// In process the reference is judged against itself, which shows
+		// nothing (inconclusive); served over the protocol it is another
+		// program to the check, whose answers equal the reference's.
+		if w.Outcome == suite.Inconclusive && strings.Contains(w.Message, suite.SelfCompared) && g.Outcome == suite.Passed {
+			continue
+		}
 		if why, ok := differs[g.ID]; ok {
 			t.Logf("%s: %s through the protocol, %s in process (allowed: %s)", g.ID, g.Outcome, w.Outcome, why)
 			continue
