@@ -16,8 +16,9 @@ import (
 
 // TestCheckedInMatrix checks the project's own matrix, reports/matrix.html
 // and reports/badges/*.svg (make matrix): the page was made by this
-// version of the page's template, shows the reference, PostgreSQL and the
-// Node example, loads nothing, and works in Chromium (the filters, a FAIL
+// version of the page's template, shows the reference, PostgreSQL, the
+// Node example and the upstream engines (anchor-engine-node, casys-pml; PGlite
+// is a second postgres column), loads nothing, and works in Chromium (the filters, a FAIL
 // cell opening its message and replay command); every badge it shows is a
 // well-formed file of reports/badges, and every file is shown.
 func TestCheckedInMatrix(t *testing.T) {
@@ -30,7 +31,7 @@ func TestCheckedInMatrix(t *testing.T) {
 	if !strings.Contains(page, `<meta name="generator" content="`+matrixGenerator+`">`) {
 		t.Errorf("reports/matrix.html was made by another version of the page (want generator %q): %s", matrixGenerator, remake)
 	}
-	for _, impl := range []string{"reference", "postgres", "ctxconform-example-node"} {
+	for _, impl := range []string{"reference", "postgres", "ctxconform-example-node", "anchor-engine-node", "casys-pml"} {
 		if !strings.Contains(page, `<th class="impl">`+impl+`<span class="version">`) {
 			t.Errorf("reports/matrix.html has no column for %s: %s", impl, remake)
 		}
