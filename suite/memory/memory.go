@@ -45,6 +45,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/ctxconform/ctxconform/internal/safefile"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -109,7 +110,7 @@ func Open(dir string) (*Store, []error) {
 	case err != nil:
 		s.off = err
 	case !st.IsDir():
-		s.off = fmt.Errorf("%s: not a directory (%s)", dir, kind(st.Mode()))
+		s.off = fmt.Errorf("%s: not a directory (%s)", dir, safefile.Kind(st.Mode()))
 	}
 	if s.off != nil {
 		return s, []error{fmt.Errorf("failure memory: %w: nothing is read or remembered", s.off)}
@@ -131,7 +132,7 @@ func Open(dir string) (*Store, []error) {
 			continue
 		}
 		if !rd.IsDir() { // a link is not followed: what it names is outside the memory, or another requirement's
-			warnings = append(warnings, fmt.Errorf("failure memory: %s: a %s, not a directory: passed over", filepath.Join(dir, rd.Name()), kind(rd.Type())))
+			warnings = append(warnings, fmt.Errorf("failure memory: %s: a %s, not a directory: passed over", filepath.Join(dir, rd.Name()), safefile.Kind(rd.Type())))
 			continue
 		}
 		if nreq == MaxRequirements {
@@ -151,7 +152,7 @@ func Open(dir string) (*Store, []error) {
 			}
 			path := filepath.Join(dir, rd.Name(), f.Name())
 			if !f.Type().IsRegular() {
-				warnings = append(warnings, fmt.Errorf("failure memory: %s: a %s, not a file: passed over", path, kind(f.Type())))
+				warnings = append(warnings, fmt.Errorf("failure memory: %s: a %s, not a file: passed over", path, safefile.Kind(f.Type())))
 				continue
 			}
 			if read == MaxPerRequirement || files == MaxFiles || bytes >= MaxBytes {
@@ -200,25 +201,6 @@ func readDir(root *os.Root, name string) ([]fs.DirEntry, error) {
 	return entries, nil
 }
 
-// kind names what a file is, for a warning.
-func kind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "FIFO"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m.IsDir():
-		return "directory"
-	case m.IsRegular():
-		return "file"
-	}
-	return "special file"
-}
-
 func sizeName(n int64) string { return fmt.Sprintf("%d MiB", n>>20) }
 
 // readEntry reads one memory file, at most MaxFileBytes of it, and checks
@@ -236,7 +218,7 @@ func readEntry(root *os.Root, name, id string) (e *Entry, n int64, err error) {
 		return nil, 0, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("a %s, not a file", kind(st.Mode()))
+		return nil, 0, fmt.Errorf("a %s, not a file", safefile.Kind(st.Mode()))
 	}
 	if st.Size() > MaxFileBytes {
 		return nil, 0, fmt.Errorf("over %d bytes", MaxFileBytes)
@@ -520,7 +502,7 @@ func removeFile(root *os.Root, name string) error {
 	case err != nil:
 		return err
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("a %s, not a file: left as it is", kind(st.Mode()))
+		return fmt.Errorf("a %s, not a file: left as it is", safefile.Kind(st.Mode()))
 	}
 	if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -563,11 +545,11 @@ func (s *Store) write(root *os.Root, e *Entry) error {
 	case err != nil:
 		return err
 	case !st.IsDir():
-		return fmt.Errorf("%s: a %s, not a directory: not written", filepath.Join(s.dir, e.ID), kind(st.Mode()))
+		return fmt.Errorf("%s: a %s, not a directory: not written", filepath.Join(s.dir, e.ID), safefile.Kind(st.Mode()))
 	}
 	name := filepath.Join(e.ID, e.hash+".json")
 	if st, err := root.Lstat(name); err == nil && !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: a %s, not a file: not replaced", filepath.Join(s.dir, name), kind(st.Mode()))
+		return fmt.Errorf("%s: a %s, not a file: not replaced", filepath.Join(s.dir, name), safefile.Kind(st.Mode()))
 	}
 	tmp := filepath.Join(e.ID, tempName(e.hash))
 	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
