@@ -11,6 +11,8 @@
 package ctxconform
 
 import (
+	"sync"
+
 	"github.com/ctxconform/ctxconform/properties"
 	"github.com/ctxconform/ctxconform/specs"
 	"github.com/ctxconform/ctxconform/suite"
@@ -20,3 +22,16 @@ import (
 func Requirements() []suite.Requirement {
 	return suite.Sorted(append(specs.Requirements(), properties.Requirements()...))
 }
+
+// Known reports whether id names a requirement of the catalogue: what an
+// expectations file's IDs are checked against (reports.ReadExpectations).
+func Known(id string) bool { return ids()[id] }
+
+// ids is the set of the catalogue's IDs, made once.
+var ids = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range Requirements() {
+		m[r.ID] = true
+	}
+	return m
+})

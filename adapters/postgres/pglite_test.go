@@ -201,11 +201,7 @@ func TestPGliteSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	known := map[string]bool{}
-	for _, r := range ctxconform.Requirements() {
-		known[r.ID] = true
-	}
-	expect, err := reports.ReadExpectations(f, func(id string) bool { return known[id] })
+	expect, err := reports.ReadExpectations(f, ctxconform.Known)
 	if err != nil {
 		t.Fatal(err)
 	}

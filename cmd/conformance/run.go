@@ -170,16 +170,12 @@ func countNotRun(runs []reports.Run) int {
 // readExpectations reads and checks an expectations file against the
 // catalogue.
 func readExpectations(path string) (reports.Expectations, error) {
-	known := map[string]bool{}
-	for _, r := range ctxconform.Requirements() {
-		known[r.ID] = true
-	}
 	f, err := bounded.Open(path, "an expectations file", bounded.Expectations)
 	if err != nil {
 		return reports.Expectations{}, asUsage(err)
 	}
 	defer f.Close()
-	e, err := reports.ReadExpectations(f, func(id string) bool { return known[id] })
+	e, err := reports.ReadExpectations(f, ctxconform.Known)
 	if err != nil {
 		return e, usagef("%s: %v", path, err)
 	}
