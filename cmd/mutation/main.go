@@ -225,7 +225,10 @@ func run(args []string, log io.Writer) error {
 	results = judged
 	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known, notRun: notRun}
 	if *again { // the last run's verdicts, with the survivors judged again
+		// The report stays the last run's: its arguments, time, sample
+		// and what it left unjudged; only the survivors' verdicts change.
 		rep.args, rep.elapsed = last.Args, time.Duration(last.Seconds*float64(time.Second))
+		rep.sample, rep.notRun = last.Sample, last.NotRun
 		byID := map[string]result{}
 		for _, r := range results {
 			byID[r.m.ID()] = r
@@ -475,6 +478,8 @@ func (r report) markdown() string {
 type saved struct {
 	Args    []string      `json:"args"`
 	Seconds float64       `json:"seconds"`
+	Sample  float64       `json:"sample,omitempty"`
+	NotRun  int           `json:"not_run,omitempty"` // chosen, but the run was interrupted first
 	Results []savedResult `json:"results"`
 }
 
@@ -486,7 +491,7 @@ type savedResult struct {
 }
 
 func (r report) save(path string) error {
-	s := saved{Args: r.args, Seconds: r.elapsed.Seconds()}
+	s := saved{Args: r.args, Seconds: r.elapsed.Seconds(), Sample: r.sample, NotRun: r.notRun}
 	for _, x := range r.results {
 		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by})
 	}
