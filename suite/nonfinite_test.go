@@ -57,6 +57,12 @@ func TestReplayNonFinite(t *testing.T) {
 			t.Errorf("replay value %s lacks %s", res.Replay.Value, want)
 		}
 	}
+	// A float32 infinity has no larger finite float64 to shrink to
+	// (float32(math.MaxFloat64) is infinite again): the search must end,
+	// not spin on the same value until its time bound.
+	if strings.Contains(res.Message, "cut short") {
+		t.Errorf("shrinking a non-finite case ran to its time bound:\n%s", res.Message)
+	}
 	if !strings.Contains(res.Message, `"score":"NaN"`) {
 		t.Errorf("message does not show the case as JSON:\n%s", res.Message)
 	}

@@ -102,6 +102,9 @@ func (s *shrinker) try(path []int, change func(reflect.Value)) bool {
 	if v, ok := c.Interface().(Validator); ok && !v.Valid() {
 		return false
 	}
+	if reflect.DeepEqual(c.Interface(), s.best.Interface()) {
+		return false // no change (a float32 that stays infinite): no progress
+	}
 	s.tried++
 	if !s.fails(c) {
 		return false
@@ -298,23 +301,26 @@ func (s *shrinker) shrinkScalar(path []int) {
 		s.minimize(v.Uint(), func(m uint64) bool {
 			return s.try(path, func(v reflect.Value) { v.SetUint(m) })
 		})
-	case reflect.Float32, reflect.Float64:
-		s.shrinkFloat(path, v.Float())
+	case reflect.Float32:
+		s.shrinkFloat(path, v.Float(), math.MaxFloat32)
+	case reflect.Float64:
+		s.shrinkFloat(path, v.Float(), math.MaxFloat64)
 	}
 }
 
 // shrinkFloat tries 0, then the number without its fraction, then a whole
-// number is minimized as an integer.
-func (s *shrinker) shrinkFloat(path []int, x float64) {
+// number is minimized as an integer. An infinity becomes the largest finite
+// number of its type (top).
+func (s *shrinker) shrinkFloat(path []int, x, top float64) {
 	set := func(f float64) bool { return s.try(path, func(v reflect.Value) { v.SetFloat(f) }) }
 	if x == 0 || math.IsNaN(x) || set(0) {
 		return
 	}
 	if math.IsInf(x, 0) {
-		if !set(math.Copysign(math.MaxFloat64, x)) {
+		if !set(math.Copysign(top, x)) {
 			return
 		}
-		x = math.Copysign(math.MaxFloat64, x)
+		x = math.Copysign(top, x)
 	}
 	if t := math.Trunc(x); t != x && t != 0 {
 		if !set(t) {
