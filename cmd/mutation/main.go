@@ -3,7 +3,7 @@
 // names, runs the tests that target line gives for each (stage by stage,
 // the cheap package tests first), and writes the score and every survivor
 // to reports/mutation/latest.md. A survivor listed in
-// mutation/equivalent.txt, with the reason it cannot change an answer, is
+// mutation/equivalent/, with the reason it cannot change an answer, is
 // reported apart and does not count against the score.
 //
 // Each mutant reaches the compiler through go test's -overlay, so the
@@ -50,7 +50,7 @@ func main() {
 	}
 }
 
-var errSurvivors = fmt.Errorf("mutants survived that mutation/equivalent.txt does not name")
+var errSurvivors = fmt.Errorf("mutants survived that mutation/equivalent/ does not name")
 
 type target struct {
 	glob   string
@@ -66,6 +66,12 @@ const (
 	unviable verdict = "unviable" // does not compile: not a mutant the tests can judge
 )
 
+// job is a chosen mutant and the target line that judges it.
+type job struct {
+	m mutation.Numbered
+	t *target
+}
+
 type result struct {
 	m       mutation.Mutant
 	v       verdict
@@ -76,7 +82,7 @@ type result struct {
 func run(args []string, log io.Writer) error {
 	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
 	targets := fs.String("targets", "mutation/targets.txt", "the files to mutate and the tests that judge each")
-	equiv := fs.String("equivalent", "mutation/equivalent.txt", "mutants known to be equivalent, with the reason")
+	equiv := fs.String("equivalent", "mutation/equivalent", "mutants known to be equivalent, with the reason: a file, or a directory of .txt files")
 	out := fs.String("o", "reports/mutation/latest.md", "the report")
 	sample := fs.Float64("sample", 1, "the share of mutants to run, chosen by a hash of each mutant's ID (the same ones every run)")
 	only := fs.String("only", "", "run only the mutants whose ID matches this regular expression")
@@ -84,6 +90,7 @@ func run(args []string, log io.Writer) error {
 	timeout := fs.Duration("timeout", 5*time.Minute, "the limit of one go test (a mutant that hangs the tests is killed)")
 	list := fs.Bool("list", false, "list the chosen mutants and stop")
 	again := fs.Bool("survivors", false, "run again only the survivors of the last run (the .json beside -o) and update its report")
+	separate := fs.Bool("separate", false, "build every mutant on its own instead of in schemata (slow; a check of the schemata)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -102,14 +109,11 @@ func run(args []string, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	type job struct {
-		m mutation.Mutant
-		t target
-	}
 	var todo []job
 	var all []mutation.Mutant
 	total := 0
-	for _, t := range ts {
+	for ti := range ts {
+		t := &ts[ti]
 		files, err := filepath.Glob(t.glob)
 		if err != nil {
 			return fmt.Errorf("%s: %w", *targets, err)
@@ -129,7 +133,7 @@ func run(args []string, log io.Writer) error {
 			total += len(ms)
 			for _, m := range ms {
 				if chosen(m.ID(), *sample) && (onlyRE == nil || onlyRE.MatchString(m.ID())) {
-					todo = append(todo, job{m, t})
+					todo = append(todo, job{mutation.Numbered{Mutant: m, Num: len(todo) + 1}, t})
 					all = append(all, m)
 				}
 			}
@@ -159,6 +163,9 @@ func run(args []string, log io.Writer) error {
 		}
 		todo = keep
 	}
+	for i := range todo {
+		todo[i].m.Num = i + 1
+	}
 	if *list {
 		for _, j := range todo {
 			fmt.Printf("%s\t%s\n", j.m.Where(), j.m.ID())
@@ -180,6 +187,12 @@ func run(args []string, log io.Writer) error {
 	// the verdicts so far and says how many were not run.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var sr *schemaRun
+	if !*separate && len(todo) > 0 {
+		if sr, err = prepare(ctx, log, wd, tmp, todo, *jobs); err != nil {
+			return err
+		}
+	}
 	results := make([]result, len(todo))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -196,7 +209,12 @@ func run(args []string, log io.Writer) error {
 				if i >= len(todo) || ctx.Err() != nil {
 					return
 				}
-				r := judge(ctx, tmp, wd, i, todo[i].m, todo[i].t, *timeout)
+				var r result
+				if j := todo[i]; sr != nil && sr.in[j.m.Num] {
+					r = sr.judgeSchema(ctx, j.m, j.t, *timeout)
+				} else {
+					r = judge(ctx, tmp, wd, i, j.m.Mutant, *j.t, *timeout)
+				}
 				if ctx.Err() != nil {
 					return // cut short: no verdict
 				}
@@ -347,26 +365,42 @@ func readTargets(path string) ([]target, error) {
 	return ts, sc.Err()
 }
 
-// readEquivalent reads lines "mutant ID :: why it is equivalent".
+// readEquivalent reads lines "mutant ID :: why it is equivalent" from
+// path, or from every .txt file in it when it is a directory (one file an
+// area, so that work on two areas does not edit one file). An ID given
+// twice is an error: two reasons for one mutant.
 func readEquivalent(path string) (map[string]string, error) {
 	known := map[string]string{}
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	files := []string{path}
+	if fi, err := os.Stat(path); os.IsNotExist(err) {
 		return known, nil
-	}
-	if err != nil {
+	} else if err != nil {
 		return nil, err
+	} else if fi.IsDir() {
+		if files, err = filepath.Glob(filepath.Join(path, "*.txt")); err != nil {
+			return nil, err
+		}
 	}
-	for n, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
 		}
-		id, why, ok := strings.Cut(line, " :: ")
-		if !ok || strings.TrimSpace(why) == "" {
-			return nil, fmt.Errorf("%s:%d: want \"mutant ID :: why it is equivalent\", got %q", path, n+1, line)
+		for n, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			id, why, ok := strings.Cut(line, " :: ")
+			if !ok || strings.TrimSpace(why) == "" {
+				return nil, fmt.Errorf("%s:%d: want \"mutant ID :: why it is equivalent\", got %q", f, n+1, line)
+			}
+			id = strings.TrimSpace(id)
+			if _, dup := known[id]; dup {
+				return nil, fmt.Errorf("%s:%d: %s is listed twice", f, n+1, id)
+			}
+			known[id] = strings.TrimSpace(why)
 		}
-		known[strings.TrimSpace(id)] = strings.TrimSpace(why)
 	}
 	return known, nil
 }
@@ -427,7 +461,7 @@ func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Mutation test: the latest result\n\n")
 	fmt.Fprintf(&b, "`go run ./cmd/mutation %s` on %d cores (%d at once), %s.\n\n", strings.Join(r.args, " "), runtime.NumCPU(), r.jobs, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent.txt) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
+	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent/) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
 	byFile := map[string][2]int{}
 	var files []string
 	for _, x := range r.results {
@@ -455,7 +489,7 @@ func (r report) markdown() string {
 	if !found {
 		fmt.Fprintf(&b, "None.\n")
 	}
-	fmt.Fprintf(&b, "\n## Equivalent (mutation/equivalent.txt)\n\n")
+	fmt.Fprintf(&b, "\n## Equivalent (mutation/equivalent/)\n\n")
 	found = false
 	for _, x := range r.results {
 		if why := r.why(x.m); x.v == survived && why != "" {

@@ -72,3 +72,37 @@ func TestChosen(t *testing.T) {
 		t.Errorf("%d of 10000 chosen at 0.05, want about 500", n)
 	}
 }
+
+// TestEquivalentDirectory: a directory holds one file an area; an ID
+// listed in two of them is an error naming the second.
+func TestEquivalentDirectory(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a.go F boundary <→<= #1 :: equal values\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("b.go G * :: a hash\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("not read\n"), 0o644)
+	known, err := readEquivalent(dir)
+	if err != nil || len(known) != 2 || known["b.go G *"] != "a hash" {
+		t.Fatalf("readEquivalent(dir) = %v, %v", known, err)
+	}
+	os.WriteFile(filepath.Join(dir, "c.txt"), []byte("# again\na.go F boundary <→<= #1 :: other words\n"), 0o644)
+	if _, err := readEquivalent(dir); err == nil || !strings.Contains(err.Error(), "c.txt:2") {
+		t.Errorf("an ID listed twice: %v, want an error naming c.txt:2", err)
+	}
+}
+
+// TestSplitStage: go test's flags become the test binary's, as go test
+// would pass them; the packages come first.
+func TestSplitStage(t *testing.T) {
+	for _, tt := range []struct {
+		stage, pats, flags []string
+	}{
+		{[]string{"./specs/", "-ginkgo.focus=INF-"}, []string{"./specs/"}, []string{"-ginkgo.focus=INF-"}},
+		{[]string{"./selfcheck", "-run", "TestMutants$/^inflate$"}, []string{"./selfcheck"}, []string{"-test.run=TestMutants$/^inflate$"}},
+		{[]string{"./a", "./b", "-v", "-run=X", "-count", "1"}, []string{"./a", "./b"}, []string{"-test.v", "-test.run=X", "-test.count=1"}},
+	} {
+		pats, flags := splitStage(tt.stage)
+		if !reflect.DeepEqual(pats, tt.pats) || !reflect.DeepEqual(flags, tt.flags) {
+			t.Errorf("splitStage(%q) = %q, %q; want %q, %q", tt.stage, pats, flags, tt.pats, tt.flags)
+		}
+	}
+}

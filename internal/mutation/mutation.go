@@ -35,6 +35,15 @@ type Mutant struct {
 	From, To string // the text replaced and its replacement
 	N        int    // 1 for the first mutant with this File, Func, Operator, From and To, 2 for the next
 	Src      []byte // the whole mutated file
+
+	// Where the change sits in the original file, as byte offsets: the
+	// text replaced (Start, End) and the expression it belongs to
+	// (ExprStart, ExprEnd), which a schema switches as a whole. Guard
+	// marks a branch mutant: its expression is a condition, switched off
+	// rather than replaced.
+	Start, End         int
+	ExprStart, ExprEnd int
+	Guard              bool
 }
 
 // ID names the mutant without its line, so it survives edits elsewhere in
@@ -122,8 +131,9 @@ func (g *gen) off(p token.Pos) int { return g.fset.Position(p).Offset }
 
 func (g *gen) text(n ast.Node) string { return string(g.src[g.off(n.Pos()):g.off(n.End())]) }
 
-// edit records the mutant that replaces src[start:end] with to.
-func (g *gen) edit(op string, start, end int, to string) {
+// edit records the mutant that replaces src[start:end] with to, a change
+// within the expression e.
+func (g *gen) edit(op string, e ast.Node, start, end int, to string) {
 	from := string(g.src[start:end])
 	pos := g.fset.Position(g.fset.File(token.Pos(1)).Pos(start))
 	key := strings.Join([]string{g.fn, op, from, to}, "\x00")
@@ -131,7 +141,8 @@ func (g *gen) edit(op string, start, end int, to string) {
 	src := make([]byte, 0, len(g.src)-(end-start)+len(to))
 	src = append(append(append(src, g.src[:start]...), to...), g.src[end:]...)
 	g.out = append(g.out, Mutant{File: g.name, Func: g.fn, Line: pos.Line, Col: pos.Column,
-		Operator: op, From: from, To: to, N: g.seen[key], Src: src})
+		Operator: op, From: from, To: to, N: g.seen[key], Src: src,
+		Start: start, End: end, ExprStart: g.off(e.Pos()), ExprEnd: g.off(e.End()), Guard: op == "branch"})
 }
 
 var boundary = map[token.Token]string{token.LSS: "<=", token.LEQ: "<", token.GTR: ">=", token.GEQ: ">"}
@@ -173,7 +184,7 @@ func (g *gen) walk(root ast.Node) {
 			}
 			if id, ok := x.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && len(x.Args) == 2 {
 				for _, a := range x.Args {
-					g.edit("clamp", g.off(x.Pos()), g.off(x.End()), g.text(a))
+					g.edit("clamp", x, g.off(x.Pos()), g.off(x.End()), g.text(a))
 				}
 			}
 		case *ast.BinaryExpr:
@@ -182,7 +193,7 @@ func (g *gen) walk(root ast.Node) {
 			}
 			op := g.off(x.OpPos)
 			if to, ok := boundary[x.Op]; ok {
-				g.edit("boundary", op, op+len(x.Op.String()), to)
+				g.edit("boundary", x, op, op+len(x.Op.String()), to)
 			}
 			switch x.Op {
 			case token.ADD, token.SUB, token.LSS, token.LEQ, token.GTR, token.GEQ:
@@ -191,9 +202,9 @@ func (g *gen) walk(root ast.Node) {
 			}
 			switch x.Op {
 			case token.EQL:
-				g.edit("negate", op, op+2, "!=")
+				g.edit("negate", x, op, op+2, "!=")
 			case token.NEQ:
-				g.edit("negate", op, op+2, "==")
+				g.edit("negate", x, op, op+2, "==")
 			}
 		case *ast.ValueSpec:
 			// A named constant or variable's value: the standards' numbers.
@@ -207,7 +218,7 @@ func (g *gen) walk(root ast.Node) {
 			g.constant(x.High)
 		case *ast.IfStmt:
 			if x.Else == nil && x.Init == nil && !mentionsNil(x.Cond) {
-				g.edit("branch", g.off(x.Cond.Pos()), g.off(x.Cond.End()), "false")
+				g.edit("branch", x.Cond, g.off(x.Cond.Pos()), g.off(x.Cond.End()), "false")
 			}
 		case *ast.SwitchStmt:
 			if x.Tag != nil {
@@ -216,7 +227,7 @@ func (g *gen) walk(root ast.Node) {
 			for _, s := range x.Body.List {
 				cc := s.(*ast.CaseClause)
 				if len(cc.List) == 1 && !mentionsNil(cc.List[0]) {
-					g.edit("branch", g.off(cc.List[0].Pos()), g.off(cc.List[0].End()), "false")
+					g.edit("branch", cc.List[0], g.off(cc.List[0].Pos()), g.off(cc.List[0].End()), "false")
 				}
 			}
 		}
@@ -247,5 +258,5 @@ func (g *gen) constant(e ast.Expr) {
 	if err != nil || v > 1<<20 {
 		return
 	}
-	g.edit("constant", g.off(x.Pos()), g.off(x.End()), strconv.FormatInt(v+1, 10))
+	g.edit("constant", x, g.off(x.Pos()), g.off(x.End()), strconv.FormatInt(v+1, 10))
 }
