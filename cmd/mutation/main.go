@@ -265,7 +265,7 @@ func run(args []string, log io.Writer) error {
 			if !ok { // the code changed: the mutant is no longer made
 				continue
 			}
-			rep.results = append(rep.results, result{m: m, v: x.Verdict, by: x.By})
+			rep.results = append(rep.results, result{m: m, v: x.Verdict, by: x.By, elapsed: time.Duration(x.Seconds * float64(time.Second))})
 		}
 		fmt.Fprintf(log, "%d survivors judged again in %s\n", len(results), time.Since(start).Round(time.Second))
 	}
@@ -463,6 +463,7 @@ func (r report) markdown() string {
 	fmt.Fprintf(&b, "`go run ./cmd/mutation %s` on %d cores (%d at once), %s.\n\n", strings.Join(r.args, " "), runtime.NumCPU(), r.jobs, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent/) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
 	byFile := map[string][2]int{}
+	took := map[string]time.Duration{}
 	var files []string
 	for _, x := range r.results {
 		c, ok := byFile[x.m.File]
@@ -476,6 +477,7 @@ func (r report) markdown() string {
 			c[1]++
 		}
 		byFile[x.m.File] = c
+		took[x.m.File] += x.elapsed
 	}
 	sort.Strings(files)
 	fmt.Fprintf(&b, "## Survivors\n\n")
@@ -483,7 +485,11 @@ func (r report) markdown() string {
 	for _, x := range r.results {
 		if x.v == survived && r.why(x.m) == "" {
 			found = true
-			fmt.Fprintf(&b, "- `%s` at %s: `%s` → `%s`\n", x.m.ID(), x.m.Where(), x.m.From, x.m.To)
+			note := ""
+			if x.by == notReached {
+				note = " (" + notReached + ")"
+			}
+			fmt.Fprintf(&b, "- `%s` at %s: `%s` → `%s`%s\n", x.m.ID(), x.m.Where(), x.m.From, x.m.To, note)
 		}
 	}
 	if !found {
@@ -500,9 +506,9 @@ func (r report) markdown() string {
 	if !found {
 		fmt.Fprintf(&b, "None.\n")
 	}
-	fmt.Fprintf(&b, "\n## By file (killed / surviving)\n\n| file | killed | surviving |\n| --- | ---: | ---: |\n")
+	fmt.Fprintf(&b, "\n## By file\n\nSeconds: the time spent judging the file's mutants, summed over the %d at once.\n\n| file | killed | surviving | seconds |\n| --- | ---: | ---: | ---: |\n", r.jobs)
 	for _, f := range files {
-		fmt.Fprintf(&b, "| %s | %d | %d |\n", f, byFile[f][0], byFile[f][1])
+		fmt.Fprintf(&b, "| %s | %d | %d | %.0f |\n", f, byFile[f][0], byFile[f][1], took[f].Seconds())
 	}
 	return b.String()
 }
@@ -521,13 +527,14 @@ type savedResult struct {
 	ID      string  `json:"id"`
 	Where   string  `json:"where"`
 	Verdict verdict `json:"verdict"`
-	By      string  `json:"by,omitempty"` // the tests that killed it
+	By      string  `json:"by,omitempty"` // the tests that killed it, or why none could
+	Seconds float64 `json:"seconds"`      // what judging it cost
 }
 
 func (r report) save(path string) error {
 	s := saved{Args: r.args, Seconds: r.elapsed.Seconds(), Sample: r.sample, NotRun: r.notRun}
 	for _, x := range r.results {
-		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by})
+		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by, Seconds: x.elapsed.Seconds()})
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

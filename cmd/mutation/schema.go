@@ -350,51 +350,58 @@ func offsetIn(text []byte, line, col int) int {
 	return off + col - 1
 }
 
-// judgeSchema runs the mutant's stages, in each the tests that reached it
-// in the baseline, until one fails. A test that never reached the mutant
-// runs as it did in the baseline and cannot kill it.
+// judgeSchema runs the tests of the mutant's target that reached it in
+// the baseline, the cheapest unit first, until one fails. A test that
+// never reached the mutant runs as it did in the baseline and cannot kill
+// it. (The stages' order in targets.txt matters only to a build per
+// mutant, where each stage costs a compile.)
 func (sr *schemaRun) judgeSchema(ctx context.Context, m mutation.Numbered, t *target, limit time.Duration) result {
 	start := time.Now()
-	reached := false
+	type pick struct {
+		u    *unit
+		ts   []*test
+		base time.Duration
+	}
+	var picks []pick
 	for _, stage := range sr.stages[t] {
 		for _, u := range stage {
-			var ts []*test
-			var base time.Duration
+			p := pick{u: u}
 			for _, x := range u.tests {
 				if x.reached[m.Num] {
-					ts = append(ts, x)
-					base += x.base
+					p.ts = append(p.ts, x)
+					p.base += x.base
 				}
 			}
-			if len(ts) == 0 {
-				continue
-			}
-			reached = true
-			// Five times the baseline, and at least 10 s: a loaded
-			// machine slows the tests, and a mutant that loops is killed
-			// by the time limit.
-			timeout := min(max(5*base, 10*time.Second), limit)
-			out, err := u.run(ctx, m.Num, "", ts, timeout)
-			if ctx.Err() != nil {
-				return result{m: m.Mutant}
-			}
-			if err != nil {
-				by := u.pkg + " " + strings.Join(u.flags, " ")
-				if u.split {
-					by += " " + names(ts)
-				}
-				if timedOut(err, out) {
-					by += " (timed out)"
-				}
-				return result{m: m.Mutant, v: killed, by: strings.TrimSpace(by), elapsed: time.Since(start)}
+			if len(p.ts) > 0 {
+				picks = append(picks, p)
 			}
 		}
 	}
-	r := result{m: m.Mutant, v: survived, elapsed: time.Since(start)}
-	if !reached {
-		r.by = notReached
+	if len(picks) == 0 {
+		return result{m: m.Mutant, v: survived, by: notReached, elapsed: time.Since(start)}
 	}
-	return r
+	sort.SliceStable(picks, func(i, j int) bool { return picks[i].base < picks[j].base })
+	for _, p := range picks {
+		// Five times the baseline, and at least 10 s: a loaded machine
+		// slows the tests, and a mutant that loops is killed by the
+		// time limit.
+		timeout := min(max(5*p.base, 10*time.Second), limit)
+		out, err := p.u.run(ctx, m.Num, "", p.ts, timeout)
+		if ctx.Err() != nil {
+			return result{m: m.Mutant}
+		}
+		if err != nil {
+			by := p.u.pkg + " " + strings.Join(p.u.flags, " ")
+			if p.u.split {
+				by += " " + names(p.ts)
+			}
+			if timedOut(err, out) {
+				by += " (timed out)"
+			}
+			return result{m: m.Mutant, v: killed, by: strings.TrimSpace(by), elapsed: time.Since(start)}
+		}
+	}
+	return result{m: m.Mutant, v: survived, elapsed: time.Since(start)}
 }
 
 func names(ts []*test) string {
