@@ -106,3 +106,24 @@ func TestSplitStage(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPattern: the leaves' pattern runs each of them, anchored level by
+// level, with names quoted.
+func TestRunPattern(t *testing.T) {
+	for _, tt := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"TestA"}, "^(TestA)$"},
+		{[]string{"TestMutants/densify/broken-a", "TestMutants/densify/b.c"}, `^(TestMutants)$/^(densify)$/^(broken-a|b\.c)$`},
+		{[]string{"TestX/a+b", "TestX/c"}, `^(TestX)$/^(a\+b|c)$`},
+	} {
+		var ts []*test
+		for _, n := range tt.names {
+			ts = append(ts, &test{name: n})
+		}
+		if got := runPattern(ts); got != tt.want {
+			t.Errorf("runPattern(%q) = %s, want %s", tt.names, got, tt.want)
+		}
+	}
+}

@@ -29,18 +29,20 @@ type unit struct {
 	flags []string // for the test binary (-test.run=..., -ginkgo.focus=...)
 	key   string   // pkg and flags: one baseline per key
 
-	// The unit's top-level tests, each run on its own in the baseline
-	// (one, named "", when the flags already choose the tests), so that
-	// a mutant runs only the tests that reach it.
+	// The unit's leaf tests (a top-level test, or a subtest with none of
+	// its own), each run on its own in the baseline, so that a mutant
+	// runs only the tests that reach it.
 	tests []*test
-	split bool
 }
 
 type test struct {
-	name    string
+	name    string        // as -test.v prints it: Top/sub/leaf
 	base    time.Duration // the baseline run's time
 	reached map[int]bool  // the mutants the baseline run reached
 }
+
+// top is the top-level test a leaf belongs to.
+func (t *test) top() string { top, _, _ := strings.Cut(t.name, "/"); return top }
 
 // schemaRun is the state of a run through schemata: the mutants in a
 // schema, the ones left to builds of their own, and the units with their
@@ -179,50 +181,92 @@ func prepare(ctx context.Context, log io.Writer, wd, tmp string, todo []job, job
 	}
 	fmt.Fprintf(log, "built %d test binaries in %s\n", len(paths), time.Since(t0).Round(time.Second))
 
-	// The baseline: each test alone, no mutant on, tracing what it reaches.
+	// The baseline: each leaf test alone, no mutant on, tracing what it
+	// reaches. A leaf that fails alone (it needs a sibling's work) is run
+	// with its whole top-level test instead.
 	t0 = time.Now()
+	if err := parallel(ctx, jobs, len(order), func(i int) error {
+		names, err := order[i].leaves(ctx)
+		for _, n := range names {
+			order[i].tests = append(order[i].tests, &test{name: n})
+		}
+		return err
+	}); err != nil {
+		return nil, err
+	}
 	type one struct {
 		u *unit
 		t *test
 	}
+	baseline := func(all []one) (failed []one, err error) {
+		var mu sync.Mutex
+		err = parallel(ctx, jobs, len(all), func(i int) error {
+			u, t := all[i].u, all[i].t
+			trace := filepath.Join(tmp, fmt.Sprintf("trace-%p", t))
+			start := time.Now()
+			_, err := u.run(ctx, 0, trace, []*test{t}, 30*time.Minute)
+			t.base = time.Since(start)
+			if err != nil {
+				mu.Lock()
+				failed = append(failed, all[i])
+				mu.Unlock()
+				return nil
+			}
+			t.reached = map[int]bool{}
+			data, err := os.ReadFile(trace)
+			if err != nil && !os.IsNotExist(err) {
+				return err
+			}
+			for _, f := range strings.Fields(string(data)) {
+				n, _ := strconv.Atoi(f)
+				t.reached[n] = true
+			}
+			return nil
+		})
+		return failed, err
+	}
 	var all []one
 	for _, u := range order {
-		names, err := u.list(ctx)
-		if err != nil {
-			return nil, err
-		}
-		u.split = len(names) > 1
-		if !u.split {
-			names = []string{""}
-		}
-		for _, n := range names {
-			t := &test{name: n}
-			u.tests = append(u.tests, t)
+		for _, t := range u.tests {
 			all = append(all, one{u, t})
 		}
 	}
-	if err := parallel(ctx, jobs, len(all), func(i int) error {
-		u, t := all[i].u, all[i].t
-		trace := filepath.Join(tmp, fmt.Sprintf("trace%d", i))
-		start := time.Now()
-		out, err := u.run(ctx, 0, trace, []*test{t}, 30*time.Minute)
-		t.base = time.Since(start)
-		if err != nil {
-			return fmt.Errorf("%s %s %s fails with no mutant on: %v\n%s", u.pkg, strings.Join(u.flags, " "), t.name, err, tail(out))
-		}
-		t.reached = map[int]bool{}
-		data, err := os.ReadFile(trace)
-		if err != nil && !os.IsNotExist(err) {
-			return err
-		}
-		for _, f := range strings.Fields(string(data)) {
-			n, _ := strconv.Atoi(f)
-			t.reached[n] = true
-		}
-		return nil
-	}); err != nil {
+	failed, err := baseline(all)
+	if err != nil {
 		return nil, err
 	}
+	var again []one
+	tops := map[*unit]map[string]bool{}
+	for _, f := range failed {
+		if f.t.top() == f.t.name {
+			return nil, fmt.Errorf("%s %s: %s fails with no mutant on", f.u.pkg, strings.Join(f.u.flags, " "), f.t.name)
+		}
+		if tops[f.u] == nil {
+			tops[f.u] = map[string]bool{}
+		}
+		tops[f.u][f.t.top()] = true
+	}
+	for u, ts := range tops {
+		keep := u.tests[:0]
+		for _, t := range u.tests {
+			if !ts[t.top()] {
+				keep = append(keep, t)
+			}
+		}
+		u.tests = keep
+		for top := range ts {
+			t := &test{name: top}
+			u.tests = append(u.tests, t)
+			again = append(again, one{u, t})
+		}
+	}
+	if failed, err = baseline(again); err != nil {
+		return nil, err
+	} else if len(failed) > 0 {
+		f := failed[0]
+		return nil, fmt.Errorf("%s %s: %s fails with no mutant on", f.u.pkg, strings.Join(f.u.flags, " "), f.t.name)
+	}
+	all = append(all, again...)
 	fmt.Fprintf(log, "ran %d tests of %d units with no mutant on in %s:\n", len(all), len(order), time.Since(t0).Round(time.Second))
 	for _, u := range order {
 		var took time.Duration
@@ -351,29 +395,33 @@ func offsetIn(text []byte, line, col int) int {
 }
 
 // judgeSchema runs the tests of the mutant's target that reached it in
-// the baseline, the cheapest unit first, until one fails. A test that
-// never reached the mutant runs as it did in the baseline and cannot kill
-// it. (The stages' order in targets.txt matters only to a build per
-// mutant, where each stage costs a compile.)
+// the baseline, the cheapest first (one run per top-level test), until
+// one fails. A test that never reached the mutant runs as it did in the
+// baseline and cannot kill it. (The stages' order in targets.txt matters
+// only to a build per mutant, where each stage costs a compile.)
 func (sr *schemaRun) judgeSchema(ctx context.Context, m mutation.Numbered, t *target, limit time.Duration) result {
 	start := time.Now()
 	type pick struct {
 		u    *unit
-		ts   []*test
+		ts   []*test // leaves of one top-level test
 		base time.Duration
 	}
-	var picks []pick
+	var picks []*pick
 	for _, stage := range sr.stages[t] {
 		for _, u := range stage {
-			p := pick{u: u}
+			byTop := map[string]*pick{}
 			for _, x := range u.tests {
-				if x.reached[m.Num] {
-					p.ts = append(p.ts, x)
-					p.base += x.base
+				if !x.reached[m.Num] {
+					continue
 				}
-			}
-			if len(p.ts) > 0 {
-				picks = append(picks, p)
+				p := byTop[x.top()]
+				if p == nil {
+					p = &pick{u: u}
+					byTop[x.top()] = p
+					picks = append(picks, p)
+				}
+				p.ts = append(p.ts, x)
+				p.base += x.base
 			}
 		}
 	}
@@ -391,14 +439,11 @@ func (sr *schemaRun) judgeSchema(ctx context.Context, m mutation.Numbered, t *ta
 			return result{m: m.Mutant}
 		}
 		if err != nil {
-			by := p.u.pkg + " " + strings.Join(p.u.flags, " ")
-			if p.u.split {
-				by += " " + names(p.ts)
-			}
+			by := p.u.pkg + " " + names(p.ts)
 			if timedOut(err, out) {
 				by += " (timed out)"
 			}
-			return result{m: m.Mutant, v: killed, by: strings.TrimSpace(by), elapsed: time.Since(start)}
+			return result{m: m.Mutant, v: killed, by: by, elapsed: time.Since(start)}
 		}
 	}
 	return result{m: m.Mutant, v: survived, elapsed: time.Since(start)}
@@ -409,7 +454,10 @@ func names(ts []*test) string {
 	for _, t := range ts {
 		n = append(n, t.name)
 	}
-	return strings.Join(n, ",")
+	if len(n) > 3 {
+		n = append(n[:3], fmt.Sprintf("and %d more", len(n)-3))
+	}
+	return strings.Join(n, ", ")
 }
 
 // notReached is a survivor's note when no test of its target reaches the
@@ -420,18 +468,17 @@ func timedOut(err error, out []byte) bool {
 	return err == context.DeadlineExceeded || bytes.Contains(out, []byte("panic: test timed out"))
 }
 
-// run runs the tests ts of the unit's binary with mutant n on (0: none),
-// tracing to trace when it is not "".
+// run runs the leaf tests ts (of one top-level test) of the unit's binary
+// with mutant n on (0: none), tracing to trace when it is not "". The
+// leaves replace the unit's own -test.run, which chose them.
 func (u *unit) run(ctx context.Context, n int, trace string, ts []*test, timeout time.Duration) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout+30*time.Second)
 	defer cancel()
-	args := append([]string{"-test.short", "-test.failfast", "-test.timeout=" + timeout.String()}, u.flags...)
-	if u.split {
-		var q []string
-		for _, t := range ts {
-			q = append(q, regexp.QuoteMeta(t.name))
+	args := []string{"-test.short", "-test.failfast", "-test.timeout=" + timeout.String(), "-test.run=" + runPattern(ts)}
+	for _, f := range u.flags {
+		if !strings.HasPrefix(f, "-test.run=") {
+			args = append(args, f)
 		}
-		args = append(args, "-test.run=^("+strings.Join(q, "|")+")$")
 	}
 	cmd := exec.CommandContext(ctx, u.bin, args...)
 	cmd.Dir = u.dir
@@ -444,27 +491,67 @@ func (u *unit) run(ctx context.Context, n int, trace string, ts []*test, timeout
 	return out, err
 }
 
-// list lists the unit's top-level tests; none when its flags choose them
-// (-test.run), which the unit then runs as they say.
-func (u *unit) list(ctx context.Context) ([]string, error) {
-	for _, f := range u.flags {
-		if strings.HasPrefix(f, "-test.run") {
-			return nil, nil
+// runPattern is the -test.run pattern for the leaves, level by level: each
+// level an alternation of the leaves' names there, anchored.
+func runPattern(ts []*test) string {
+	var levels [][]string
+	seen := map[[2]string]bool{}
+	for _, t := range ts {
+		for d, part := range strings.Split(t.name, "/") {
+			if d == len(levels) {
+				levels = append(levels, nil)
+			}
+			if k := [2]string{strconv.Itoa(d), part}; !seen[k] {
+				seen[k] = true
+				levels[d] = append(levels[d], regexp.QuoteMeta(part))
+			}
 		}
 	}
-	cmd := exec.CommandContext(ctx, u.bin, "-test.list=.")
+	var out []string
+	for _, l := range levels {
+		out = append(out, "^("+strings.Join(l, "|")+")$")
+	}
+	return strings.Join(out, "/")
+}
+
+// leaves runs the unit once with -test.v and returns its leaf tests: the
+// tests and subtests it ran that have no subtests of their own.
+func (u *unit) leaves(ctx context.Context) ([]string, error) {
+	args := append([]string{"-test.short", "-test.v"}, u.flags...)
+	cmd := exec.CommandContext(ctx, u.bin, args...)
 	cmd.Dir = u.dir
-	out, err := cmd.Output()
+	cmd.Env = append(os.Environ(), "CTXCONFORM_ADAPTERS=reference", mutation.EnvMutant+"=0")
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return nil, fmt.Errorf("%s -test.list: %w", u.pkg, err)
+		return nil, fmt.Errorf("%s %s fails with no mutant on: %v\n%s", u.pkg, strings.Join(u.flags, " "), err, tail(out))
 	}
-	var names []string
-	for _, n := range strings.Fields(string(out)) {
-		if strings.HasPrefix(n, "Test") || strings.HasPrefix(n, "Example") {
-			names = append(names, n)
+	var ran []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if name, ok := strings.CutPrefix(line, "=== RUN"); ok {
+			ran = append(ran, strings.TrimSpace(name))
 		}
 	}
-	return names, nil
+	parent := map[string]bool{}
+	for _, n := range ran {
+		for i := range len(n) {
+			if n[i] == '/' {
+				parent[n[:i]] = true
+			}
+		}
+	}
+	var leaves []string
+	seen := map[string]bool{}
+	for _, n := range ran {
+		if !parent[n] && !seen[n] {
+			seen[n] = true
+			leaves = append(leaves, n)
+		}
+	}
+	if len(leaves) == 0 {
+		return nil, fmt.Errorf("%s %s runs no test", u.pkg, strings.Join(u.flags, " "))
+	}
+	return leaves, nil
 }
 
 // splitStage parts a stage's go test arguments into package patterns and
