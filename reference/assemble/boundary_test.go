@@ -49,6 +49,9 @@ func TestBoundaries(t *testing.T) {
 		{"right from 3 (prose)", rightEdge(KindProse, body, 3, 100), 5},
 		{"right, limit near MaxInt", rightEdge(KindProse, body, 10, math.MaxInt), 15},
 		{"left, limit near MaxInt", leftEdge(KindProse, body, 12, math.MaxInt), 9},
+		// "? Q.": "? " ends a sentence, so "Q." starts one at 2, the first
+		// offset that can follow two bytes; 1 (after "?") is no start.
+		{"left to a sentence start at 2", leftEdge(KindProse, "? Q.", 3, 10), 2},
 	}
 	for _, e := range edges {
 		if e.got != e.want {

@@ -10,7 +10,9 @@ import (
 func TestCheck(t *testing.T) {
 	docs := []Document{{ID: "d", Body: alnum}, {ID: "u", Body: "ab日本"}}
 	a, b, c := mol("a", "d", 0, 5, 1), mol("b", "d", 5, 10, 1), mol("c", "d", 20, 25, 1)
-	mols := []Molecule{a, b, c, mol("j", "u", 0, 2, 0)}
+	// k touches b's end; n [26,34) holds o [28,30), and p touches n's end.
+	k, n, o, p := mol("k", "d", 10, 12, 1), mol("n", "d", 26, 34, 1), mol("o", "d", 28, 30, 1), mol("p", "d", 34, 36, 1)
+	mols := []Molecule{a, b, c, mol("j", "u", 0, 2, 0), k, n, o, p}
 	good := func() []Result {
 		return []Result{
 			{alnum[:10], "d", 0, 10, []string{"a", "b"}, Adjacent, 1, 1},
@@ -50,6 +52,22 @@ func TestCheck(t *testing.T) {
 				{alnum[5:10], "d", 5, 10, []string{"b"}, Single, 1, 1},
 			}
 		}, `V1 molecules "a" (result 0) and "b" (result 1)`},
+		{"touching a chain that grew", 40, func(r []Result) []Result {
+			// a [0,5) b [5,10) | k [10,12): k touches b, the chain's last end.
+			return append(r, Result{alnum[10:12], "d", 10, 12, []string{"k"}, Single, 1, 1})
+		}, `V1 molecules "b" (result 0) and "k" (result 2)`},
+		{"touching the end of an outer molecule", 40, func(r []Result) []Result {
+			// n [26,34) o [28,30) | p [34,36): p touches n, whose end 34 is the
+			// chain's extent although o, the molecule before p, ends at 30.
+			return append(r, Result{alnum[26:34], "d", 26, 34, []string{"n", "o"}, Adjacent, 1, 1},
+				Result{alnum[34:36], "d", 34, 36, []string{"p"}, Single, 1, 1})
+		}, `V1 molecules "o" (result 2) and "p" (result 3)`},
+		{"empty window", 15, func(r []Result) []Result {
+			// [20,20) lies inside the body; what is wrong is that c [20,25) is not inside it.
+			r[1] = Result{"", "d", 20, 20, []string{"c"}, Single, 1, 1}
+			return r
+		}, `V2 result 1: molecule "c" [20, 25) is not inside the window [20, 20)`},
+		{"coherence 0 is valid", 15, func(r []Result) []Result { r[0].Coherence = 0; return r }, ""},
 		{"NaN coherence", 15, func(r []Result) []Result { r[0].Coherence = math.NaN(); return r }, "coherence_score NaN"},
 		{"coherence above 1", 15, func(r []Result) []Result { r[0].Coherence = 1.5; return r }, "coherence_score 1.5"},
 		{"unknown molecule", 15, func(r []Result) []Result { r[1].Molecules = []string{"zz"}; return r }, `unknown molecule "zz"`},

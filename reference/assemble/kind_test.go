@@ -1,6 +1,9 @@
 package assemble
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestKinds(t *testing.T) {
 	prose := "First one. The cat sat on the mat. Last one."
@@ -8,6 +11,8 @@ func TestKinds(t *testing.T) {
 	data := "id,name\n1,ann\n2,bob\n"
 	kv := "k=alpha; v=omega\n" // alpha [2,7), omega [11,16), 17 bytes
 	multi := "Él dijo. 日本語 es difícil. Fin."
+	far500 := strings.Repeat("x", 500) + "mm" + strings.Repeat("y", 500)
+	far501 := strings.Repeat("x", 501) + "mm" + strings.Repeat("y", 501)
 	at := func(body, sub string) int { s, _ := span(body, sub); return s }
 	end := func(body, sub string) int { _, e := span(body, sub); return e }
 	tests := []struct {
@@ -44,6 +49,33 @@ func TestKinds(t *testing.T) {
 			name: "left edge first, all or nothing", doc: Document{ID: "c", Body: code, Kind: KindCode},
 			mols: []Molecule{molOf("m", "c", code, "x := 1", 1)}, max: 7,
 			want: []Result{{"\tx := 1", "c", at(code, "\tx"), end(code, "x := 1"), []string{"m"}, Single, 1, 1}},
+		},
+		{
+			// "x\nab\n", m = "b" [3,4): the line start 2 is 1 byte back, the
+			// body's end 5 one byte forward; ExtendLimit 1 reaches both.
+			name: "extend limit 1", doc: Document{ID: "c", Body: "x\nab\n", Kind: KindCode},
+			mols: []Molecule{mol("m", "c", 3, 4, 1)}, max: 100, opt: Options{ExtendLimit: 1},
+			want: []Result{{"ab\n", "c", 2, 5, []string{"m"}, Single, 1, 1}},
+		},
+		{
+			// "ab\n", m = [0,2), budget 3: 1 byte left, and the right edge costs
+			// exactly 1 (to the body's end 3): a cost equal to what is left fits.
+			name: "right edge costing exactly the budget left", doc: Document{ID: "c", Body: "ab\n", Kind: KindCode},
+			mols: []Molecule{mol("m", "c", 0, 2, 1)}, max: 3,
+			want: []Result{{"ab\n", "c", 0, 3, []string{"m"}, Single, 1, 1}},
+		},
+		{
+			// The default ExtendLimit is 500 bytes per edge. m = [500,502) of
+			// 500 x's, "mm", 500 y's: body start and end are exactly 500 away.
+			name: "default extend limit reaches 500 bytes", doc: Document{ID: "c", Body: far500, Kind: KindCode},
+			mols: []Molecule{mol("m", "c", 500, 502, 1)}, max: 10000,
+			want: []Result{{far500, "c", 0, 1002, []string{"m"}, Single, 1, 1}},
+		},
+		{
+			// ... and not 501: 501 x's, "mm", 501 y's leave both edges where they are.
+			name: "default extend limit stops at 501 bytes", doc: Document{ID: "c", Body: far501, Kind: KindCode},
+			mols: []Molecule{mol("m", "c", 501, 503, 1)}, max: 10000,
+			want: []Result{{"mm", "c", 501, 503, []string{"m"}, Single, 1, 1}},
 		},
 		{
 			name: "data extends to record", doc: Document{ID: "t", Body: data, Kind: KindData},

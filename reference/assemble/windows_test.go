@@ -158,6 +158,37 @@ func TestWindows(t *testing.T) {
 			},
 		},
 		{
+			// cos((4,3),(1,0)) = 4/5, exactly the default SemanticMin 0.8: "at
+			// least" joins. (Each side of the division rounds to the double
+			// nearest 0.8, so the tie is exact in floating point too.)
+			name: "semantic at the default minimum", docs: d,
+			mols: []Molecule{mol("a", "d", 0, 3, 1).vec(4, 3), mol("b", "d", 20, 23, 1).vec(1, 0)}, max: 36,
+			opt:  Options{GapLimit: 5, ExtendLimit: noExtend},
+			want: []Result{{alnum[:23], "d", 0, 23, []string{"a", "b"}, Semantic, 0.8, 1}},
+		},
+		{
+			// One-dimensional vectors are vectors: cos((2),(3)) = 6/(2·3) = 1.
+			name: "semantic with one dimension", docs: d,
+			mols: []Molecule{mol("a", "d", 0, 3, 1).vec(2), mol("b", "d", 20, 23, 1).vec(3)}, max: 36,
+			opt:  Options{GapLimit: 5, ExtendLimit: noExtend},
+			want: []Result{{alnum[:23], "d", 0, 23, []string{"a", "b"}, Semantic, 1, 1}},
+		},
+		{
+			// SemanticMin 1 is inside [0, 1]: parallel vectors (cos 1) still join.
+			name: "semantic minimum 1 admits parallel vectors", docs: d,
+			mols: []Molecule{mol("a", "d", 0, 3, 1).vec(0, 5), mol("b", "d", 20, 23, 1).vec(0, 2)}, max: 36,
+			opt:  Options{SemanticMin: 1, GapLimit: 5, ExtendLimit: noExtend},
+			want: []Result{{alnum[:23], "d", 0, 23, []string{"a", "b"}, Semantic, 1, 1}},
+		},
+		{
+			// dt 3600 = TimeWindow: "at most" joins, with score 1 - 3600/3600 = 0,
+			// the lowest coherence a window can have.
+			name: "temporal at the window edge scores 0", docs: d,
+			mols: []Molecule{mol("a", "d", 0, 3, 1).at(1000), mol("b", "d", 20, 23, 1).at(4600)}, max: 36,
+			opt:  Options{GapLimit: 5, ExtendLimit: noExtend},
+			want: []Result{{alnum[:23], "d", 0, 23, []string{"a", "b"}, Temporal, 0, 1}},
+		},
+		{
 			// Jaccard {alice,bob} vs {bob,carol} = 1/3.
 			name: "narrative only", docs: d,
 			mols: []Molecule{mol("a", "d", 0, 3, 1).at(100).ent("alice", "bob"), mol("b", "d", 20, 23, 1).at(200).ent("bob", "carol", "bob")}, max: 36,

@@ -74,7 +74,7 @@ func TestCosine(t *testing.T) {
 		{"both zero", &zero, &zero, 0},
 	}
 	for _, tt := range tests {
-		if got := Cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-15 {
+		if got := Cosine(tt.a, tt.b); !(math.Abs(got-tt.want) <= 1e-15) { // NaN fails too
 			t.Errorf("%s: Cosine = %v, want %v", tt.name, got, tt.want)
 		}
 	}

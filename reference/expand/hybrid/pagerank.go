@@ -42,17 +42,19 @@ func newWalker(g *expand.Graph) *walker {
 // rank is personalised PageRank restarting uniformly on seeds (distinct node
 // indices, at least one): x ← (1-d)·p + d·(Wx + p·dangling(x)), where W moves
 // a node's mass in equal shares to its neighbours and a node without
-// neighbours sends its mass back to the seeds.
-func (w *walker) rank(seeds []int) []float64 {
+// neighbours sends its mass back to the seeds. steps is the number of
+// iterations run (at most MaxIterations).
+func (w *walker) rank(seeds []int) (x []float64, steps int) {
 	n := len(w.ids)
 	p := make([]float64, n)
 	share := 1 / float64(len(seeds))
 	for _, s := range seeds {
 		p[s] = share
 	}
-	x := append([]float64(nil), p...)
+	x = append([]float64(nil), p...)
 	next := make([]float64, n)
-	for it := 0; it < MaxIterations; it++ {
+	for steps < MaxIterations {
+		steps++
 		dangling := 0.0
 		for u := range x {
 			if len(w.nbrs[u]) == 0 {
@@ -76,7 +78,7 @@ func (w *walker) rank(seeds []int) []float64 {
 			break
 		}
 	}
-	return x
+	return x, steps
 }
 
 // PersonalizedPageRank returns, for every node of g, the probability of a
@@ -104,7 +106,7 @@ func PersonalizedPageRank(g *expand.Graph, seeds []string) (map[string]float64, 
 			idx = append(idx, i)
 		}
 	}
-	x := w.rank(idx)
+	x, _ := w.rank(idx)
 	out := make(map[string]float64, len(x))
 	for i, id := range w.ids {
 		out[id] = x[i]

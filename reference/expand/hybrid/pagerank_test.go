@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -113,4 +114,34 @@ func reversedCopy(t *testing.T, g *expand.Graph) *expand.Graph {
 		nodes[i], nodes[j] = nodes[j], nodes[i]
 	}
 	return mustGraph(t, nodes, es...)
+}
+
+// rank stops at the first step whose L1 change is at most Tolerance, or after
+// MaxIterations (500) steps.
+//
+// Path a - b, seed a: x_k = x* + (-0.85)^k·e0 with x* = (20/37, 17/37) (see
+// the closed forms above) and e0 = x_0 - x* = (17/37, -17/37), an
+// eigenvector of the swap a <-> b for -1. So step k+1 changes x by
+// |e_(k+1) - e_k|_1 = 0.85^k·1.85·34/37 = 1.7·0.85^k: 1.047e-12 for k = 173,
+// 8.90e-13 for k = 174. The 175th step is the first whose change is at most
+// 1e-12, and rank returns x_175 = x* - 0.85^175·e0: a = 20/37 - 2.044e-13,
+// not yet the fixed point.
+func TestRankStops(t *testing.T) {
+	w := newWalker(mustGraph(t, nil, expand.Edge{From: "a", To: "b"}))
+	x, steps := w.rank([]int{0})
+	off := math.Pow(0.85, 175) * 17 / 37
+	if steps != 175 || math.Abs(x[0]-(20.0/37-off)) > 1e-15 || math.Abs(x[1]-(17.0/37+off)) > 1e-15 {
+		t.Errorf("path: %d steps, x = %.16g %.16g; want 175 steps, %.16g %.16g", steps, x[0], x[1], 20.0/37-off, 17.0/37+off)
+	}
+	// A hub of 20000 leaves: the hub's 20000-term sum rounds differently
+	// from step to step, so the L1 change stays above 1e-12 (measured: about 1.6e-12)
+	// and only the bound stops the walk, after exactly 500 steps.
+	var es []expand.Edge
+	for i := range 20000 {
+		es = append(es, expand.Edge{From: "hub", To: fmt.Sprintf("leaf%05d", i)})
+	}
+	hub := newWalker(mustGraph(t, nil, es...))
+	if _, steps := hub.rank([]int{hub.index["hub"]}); steps != 500 {
+		t.Errorf("hub of 20000 leaves: %d steps, want the bound, 500", steps)
+	}
 }

@@ -156,7 +156,7 @@ func graphScores(g *expand.Graph, cands []Scored, nSeeds int) {
 		si, inGraph := w.index[cands[s].ID]
 		var x []float64
 		if inGraph {
-			x = w.rank([]int{si})
+			x, _ = w.rank([]int{si})
 		}
 		for i := range cands {
 			if i == s {

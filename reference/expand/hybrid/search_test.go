@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/ctxconform/ctxconform/reference/expand"
@@ -256,10 +257,108 @@ func TestGraphScoresByHand(t *testing.T) {
 			t.Errorf("Graph(%s) = %.12f, want %v", c.ID, c.Graph, want[c.ID])
 		}
 	}
+	// One seed, s1: its own walk is left out, so no seed counts for s1 and
+	// raw(s1) = 0. The others: raw(x) = PPR_s1(x)/2 = (17/37)/2, raw(s2) =
+	// PPR_s1(s2)/1 = 0.425·17/37, raw(y) = raw(q) = 0; so Graph: x = 1,
+	// s2 = 0.425·2 = 0.85, s1 = y = q = 0.
+	one := []Scored{{ID: "s1"}, {ID: "s2"}, {ID: "x"}, {ID: "y"}, {ID: "q"}}
+	graphScores(g, one, 1)
+	want = map[string]float64{"s1": 0, "s2": 0.85, "x": 1, "y": 0, "q": 0}
+	for _, c := range one {
+		if !(math.Abs(c.Graph-want[c.ID]) <= 1e-9) {
+			t.Errorf("one seed: Graph(%s) = %.12f, want %v", c.ID, c.Graph, want[c.ID])
+		}
+	}
 	// No edge at all: every score is 0, nothing is divided by zero.
 	empty := []Scored{{ID: "a"}, {ID: "b"}}
 	graphScores(mustGraph(t, []string{"a", "b"}), empty, 1)
 	if empty[0].Graph != 0 || empty[1].Graph != 0 {
 		t.Errorf("edgeless graph gave %v", empty)
+	}
+}
+
+// The bounds of Config are inclusive: graph weight 1, min score 1 and
+// multiplier 1 are settings, not errors.
+func TestSearchConfigBounds(t *testing.T) {
+	fx := loadFixtures(t)
+	g := fx.graph(t, "mature")
+	for _, cfg := range []Config{{GraphWeight: 1}, {MinScore: 1}, {Multiplier: 1}} {
+		res, err := cfg.Search(fx.cat, g, "deploy the service", 5)
+		if err != nil {
+			t.Errorf("%+v: %v", cfg, err)
+			continue
+		}
+		if cfg.Multiplier == 1 && res.Asked != 5 {
+			t.Errorf("multiplier 1: asked %d, want 5", res.Asked)
+		}
+	}
+}
+
+// A bad Config is reported as such before anything else is looked at, even
+// when the catalogue is missing too.
+func TestSearchConfigErrorsFirst(t *testing.T) {
+	tests := []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{GraphWeight: 1.5}, "graph weight 1.5"},
+		{Config{MinScore: 1.5}, "min score 1.5"},
+		{Config{Multiplier: 0.5}, "multiplier 0.5"},
+	}
+	for _, tt := range tests {
+		_, err := tt.cfg.Search(nil, nil, "deploy", 5)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v with no catalogue: %v; want an error naming %q", tt.cfg, err, tt.want)
+		}
+	}
+}
+
+// When graph scores enter the ranking (step 4 of Search): from Growing on,
+// with a positive weight, and only when there is a candidate.
+func TestSearchRerankedWhen(t *testing.T) {
+	fx := loadFixtures(t)
+	// Growing is the first maturity that reranks.
+	res, err := Search(fx.cat, fx.graph(t, "growing"), "deploy the service", 5)
+	if err != nil || !res.Reranked {
+		t.Errorf("growing graph: reranked %v, %v; want true", res.Reranked, err)
+	}
+	// Limit 0 asks for no candidate: no graph score enters anything.
+	res, err = Search(fx.cat, fx.graph(t, "mature"), "deploy the service", 0)
+	if err != nil || res.Reranked || len(res.IDs) != 0 {
+		t.Errorf("limit 0: reranked %v, IDs %v, %v; want false, none", res.Reranked, res.IDs, err)
+	}
+	// One candidate (multiplier 1, limit 1) is reranked alone: it is the only
+	// seed, its own walk is left out, so its graph score is 0 and
+	// Final = (1-0.5)·Semantic.
+	cfg := Config{GraphWeight: 0.5, Multiplier: 1}
+	res, err = cfg.Search(fx.cat, fx.graph(t, "mature"), "deploy the service", 1)
+	if err != nil || !res.Reranked || len(res.Candidates) != 1 {
+		t.Fatalf("one candidate: reranked %v, %d candidates, %v; want true, 1", res.Reranked, len(res.Candidates), err)
+	}
+	if c := res.Candidates[0]; c.Graph != 0 || c.Final != 0.5*c.Semantic {
+		t.Errorf("one candidate: %+v; want Graph 0, Final half of Semantic", c)
+	}
+}
+
+// Equal final scores are ordered by semantic score, then by ID. With graph
+// weight 1, Final = Graph; neither tool is in the (mature) graph, so both
+// finals are 0, and the semantic score decides against the IDs' order.
+// Query "apple" has 6 trigrams; "b apple" holds them plus 2 of "b"
+// (cos 6/sqrt(6·8) = 0.87); "a apple pie with cream" holds "  a" twice (from
+// "a" and "apple"), the other 5 of "apple" once, and 16 more (" a ", 4 of
+// "pie", 5 of "with", 6 of "cream"): |v|² = 4+5+16 = 25, dot 7, cos
+// 7/sqrt(6·25) = 0.57 (counting distinct trigrams in distinct buckets).
+func TestSearchTieOnFinal(t *testing.T) {
+	cat, err := NewCatalogue([]Tool{{"a", "apple pie with cream"}, {"b", "apple"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustGraph(t, nil, expand.Edge{From: "g1", To: "g2"}) // density 1/2: mature
+	res, err := Config{GraphWeight: 1}.Search(cat, g, "apple", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Reranked || !reflect.DeepEqual(res.IDs, []string{"b", "a"}) {
+		t.Errorf("reranked %v, IDs %v; want true, [b a] (candidates %+v)", res.Reranked, res.IDs, res.Candidates)
 	}
 }
