@@ -25,12 +25,14 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -111,6 +113,7 @@ func run(args []string, log io.Writer) error {
 	}
 	var todo []job
 	var all []mutation.Mutant
+	made := map[string]bool{}
 	total := 0
 	for ti := range ts {
 		t := &ts[ti]
@@ -132,11 +135,21 @@ func run(args []string, log io.Writer) error {
 			}
 			total += len(ms)
 			for _, m := range ms {
+				made[m.ID()] = true
+			}
+			for _, m := range ms {
 				if chosen(m.ID(), *sample) && (onlyRE == nil || onlyRE.MatchString(m.ID())) {
 					todo = append(todo, job{mutation.Numbered{Mutant: m, Num: len(todo) + 1}, t})
 					all = append(all, m)
 				}
 			}
+		}
+	}
+	// An entry that names no mutant is stale: the code it explained has
+	// changed, and the reason may no longer hold for what is there now.
+	if *only == "" {
+		for _, id := range stale(known, made) {
+			fmt.Fprintf(log, "warning: %s: %q names no mutant (the code changed?)\n", *equiv, id)
 		}
 	}
 	jsonPath := strings.TrimSuffix(*out, filepath.Ext(*out)) + ".json"
@@ -363,6 +376,22 @@ func readTargets(path string) ([]target, error) {
 		ts = append(ts, t)
 	}
 	return ts, sc.Err()
+}
+
+// stale lists the entries of known that name none of the mutants made.
+func stale(known map[string]string, made map[string]bool) []string {
+	var out []string
+	for id := range known {
+		if made[id] {
+			continue
+		}
+		if p, ok := strings.CutSuffix(id, " *"); ok && slices.ContainsFunc(slices.Collect(maps.Keys(made)), func(m string) bool { return strings.HasPrefix(m, p+" ") }) {
+			continue
+		}
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // readEquivalent reads lines "mutant ID :: why it is equivalent" from

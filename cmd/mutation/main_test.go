@@ -127,3 +127,13 @@ func TestRunPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestStale: an entry naming no mutant made is stale; a function's " *"
+// entry is not while the function has a mutant.
+func TestStale(t *testing.T) {
+	known := map[string]string{"a.go F boundary <→<= #1": "x", "a.go F boundary <→<= #2": "x", "b.go G *": "x", "c.go H *": "x"}
+	made := map[string]bool{"a.go F boundary <→<= #1": true, "b.go G negate ==→!= #1": true}
+	if got := stale(known, made); !reflect.DeepEqual(got, []string{"a.go F boundary <→<= #2", "c.go H *"}) {
+		t.Errorf("stale = %q", got)
+	}
+}
