@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
@@ -28,10 +29,30 @@ func Describe(reqs []suite.Requirement) bool {
 	if err := suite.Validate(reqs); err != nil {
 		panic(fmt.Sprintf("ctxconform catalogue: %v", err))
 	}
-	for _, cfg := range open.FromEnv() {
+	cfgs := open.FromEnv()
+	for _, cfg := range cfgs {
 		describeAdapter(cfg, suite.Sorted(reqs))
 	}
+	// A catalogue that became fewer specs would pass unseen: the specs
+	// not made are not run.
+	want := len(reqs) * len(cfgs)
+	ginkgo.ReportAfterSuite("every requirement is a spec of every adapter", func(rep ginkgo.Report) {
+		if got := countSpecs(rep); got != want {
+			ginkgo.Fail(fmt.Sprintf("%d specs, want %d: %d requirements for each of %d adapters", got, want, len(reqs), len(cfgs)))
+		}
+	})
 	return true
+}
+
+// countSpecs counts the report's specs (It nodes), run or not.
+func countSpecs(rep ginkgo.Report) int {
+	n := 0
+	for _, s := range rep.SpecReports {
+		if s.LeafNodeType == types.NodeTypeIt {
+			n++
+		}
+	}
+	return n
 }
 
 func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
@@ -40,12 +61,9 @@ func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
 		ginkgo.BeforeAll(func(ctx ginkgo.SpecContext) {
 			a, err := open.New(ctx, cfg)
 			if err != nil {
-				if os.Getenv("CI") != "" || !cfg.Optional {
-					ginkgo.Fail(fmt.Sprintf("cannot open adapter %s: %v", cfg.Name, err))
-				}
-				msg := fmt.Sprintf("adapter %s unavailable: %v", cfg.Name, err)
-				if !strings.Contains(msg, "CTXCONFORM_PG_DSN") {
-					msg += "\n" + cfg.Hint // say how to make it available, once
+				fail, msg := unavailable(cfg, err, os.Getenv("CI") != "")
+				if fail {
+					ginkgo.Fail(msg)
 				}
 				ginkgo.Skip(msg)
 			}
@@ -70,22 +88,49 @@ func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
 						for _, l := range res.Logs {
 							ginkgo.GinkgoWriter.Println(l)
 						}
-						switch res.Outcome {
-						case suite.Failed, suite.Errored:
-							ginkgo.Fail(fmt.Sprintf("%s %s (%s, %s): %s\n%s", r.ID, res.Outcome, r.Level, r.Section, r.Title, res.Message))
-						case suite.Skipped:
-							ginkgo.Skip(res.Message)
-						case suite.Inconclusive:
-							ginkgo.Skip("inconclusive: " + res.Message)
-						case suite.NotImplemented:
-							if res.Message != "" { // an operation of a declared standard
-								ginkgo.Skip(res.Message)
-							}
-							ginkgo.Skip(fmt.Sprintf("%s does not implement %s", subject.Info().Name, r.Standard))
+						switch fail, skip := verdict(r, res, subject.Info().Name); {
+						case fail != "":
+							ginkgo.Fail(fail)
+						case skip != "":
+							ginkgo.Skip(skip)
 						}
 					})
 				}
 			})
 		}
 	})
+}
+
+// unavailable says what an adapter that cannot be opened means: a failure
+// in CI (ci) or when the adapter is required, else a skip whose message
+// says how to make it available.
+func unavailable(cfg open.Config, err error, ci bool) (fail bool, msg string) {
+	if ci || !cfg.Optional {
+		return true, fmt.Sprintf("cannot open adapter %s: %v", cfg.Name, err)
+	}
+	msg = fmt.Sprintf("adapter %s unavailable: %v", cfg.Name, err)
+	if !strings.Contains(msg, "CTXCONFORM_PG_DSN") {
+		msg += "\n" + cfg.Hint // say how to make it available, once
+	}
+	return false, msg
+}
+
+// verdict turns a requirement's result into the spec's: a failure message
+// for failed and errored, a skip message for what was not judged, neither
+// for passed.
+func verdict(r suite.Requirement, res suite.Result, name string) (fail, skip string) {
+	switch res.Outcome {
+	case suite.Failed, suite.Errored:
+		return fmt.Sprintf("%s %s (%s, %s): %s\n%s", r.ID, res.Outcome, r.Level, r.Section, r.Title, res.Message), ""
+	case suite.Skipped:
+		return "", res.Message
+	case suite.Inconclusive:
+		return "", "inconclusive: " + res.Message
+	case suite.NotImplemented:
+		if res.Message != "" { // an operation of a declared standard
+			return "", res.Message
+		}
+		return "", fmt.Sprintf("%s does not implement %s", name, r.Standard)
+	}
+	return "", ""
 }

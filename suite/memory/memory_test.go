@@ -500,3 +500,47 @@ func TestSave(t *testing.T) {
 		}
 	})
 }
+
+// TestDroppedCaseNotAFile: a dropped case whose file was replaced by a
+// link is left as it is, and Save says so.
+func TestDroppedCaseNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := Open(dir)
+	s.Update([]suite.Report{failed("INF-03", suite.FromGenerated, `{"A":1}`)})
+	s = reopen(t, s)
+	path := filepath.Join(dir, "INF-03", hashOf(`{"A":1}`)+".json")
+	victim := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(victim, []byte("mine"), 0o644)
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, path); err != nil {
+		t.Fatal(err)
+	}
+	for range Keep {
+		s.Update([]suite.Report{passed("INF-03")})
+	}
+	errs := s.Save()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "not a file: left as it is") {
+		t.Errorf("errors %v, want one saying the link is left", errs)
+	}
+	if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was removed or replaced: %v", err)
+	}
+}
+
+// TestListingBound: a directory is listed up to maxEntries entries; the
+// files past them are not looked at (nor counted as not read).
+func TestListingBound(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "INF-03"), 0o755)
+	for i := range maxEntries + 1 {
+		os.WriteFile(filepath.Join(dir, "INF-03", fmt.Sprintf("%016x.json", i)), []byte("{}"), 0o644)
+	}
+	_, warnings := Open(dir)
+	// 4096 listed: 8 read (each a damaged file, one warning each) and
+	// 4088 not read.
+	if want := fmt.Sprintf("%d files not read", 4096-MaxPerRequirement); len(warnings) != MaxPerRequirement+1 || !strings.Contains(warnings[MaxPerRequirement].Error(), want) {
+		t.Errorf("%d warnings, the last %v; want %d and %q", len(warnings), warnings[len(warnings)-1], MaxPerRequirement+1, want)
+	}
+}

@@ -24,6 +24,7 @@ func TestText(t *testing.T) {
 		{"negative script is its absolute value", -3, 500},
 		{"empty", 2, 0},
 		{"negative length", 1, -5},
+		{"a negative length past the builder's spare room", 1, -100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Text(rand.New(rand.NewSource(1)), tc.script, tc.n)
