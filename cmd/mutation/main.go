@@ -52,6 +52,9 @@ func main() {
 	}
 }
 
+// notRunListed is the note of a mutant the equivalent list names, not run.
+const notRunListed = "listed as equivalent: not run"
+
 var errSurvivors = fmt.Errorf("mutants survived that mutation/equivalent/ does not name")
 
 type target struct {
@@ -92,6 +95,7 @@ func run(args []string, log io.Writer) error {
 	timeout := fs.Duration("timeout", 5*time.Minute, "the limit of one go test (a mutant that hangs the tests is killed)")
 	list := fs.Bool("list", false, "list the chosen mutants and stop")
 	again := fs.Bool("survivors", false, "run again only the survivors of the last run (the .json beside -o) and update its report")
+	runEquivalent := fs.Bool("run-equivalent", false, "run the mutants mutation/equivalent/ lists too (they are reported as equivalent without a run otherwise)")
 	separate := fs.Bool("separate", false, "build every mutant on its own instead of in schemata (slow; a check of the schemata)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -176,6 +180,22 @@ func run(args []string, log io.Writer) error {
 		}
 		todo = keep
 	}
+	// A mutant the equivalent list names is not run unless asked: it
+	// cannot fail a test (the reason says why), so running it would only
+	// cost the time of every test that reaches it.
+	var listed []result
+	if !*runEquivalent {
+		r := report{known: known}
+		keep := todo[:0]
+		for _, j := range todo {
+			if r.why(j.m.Mutant) != "" {
+				listed = append(listed, result{m: j.m.Mutant, v: survived, by: notRunListed})
+				continue
+			}
+			keep = append(keep, j)
+		}
+		todo = keep
+	}
 	for i := range todo {
 		todo[i].m.Num = i + 1
 	}
@@ -253,7 +273,7 @@ func run(args []string, log io.Writer) error {
 		}
 		judged = append(judged, r)
 	}
-	results = judged
+	results = append(judged, listed...)
 	rep := report{args: args, total: total, sample: *sample, jobs: *jobs, elapsed: time.Since(start), results: results, known: known, notRun: notRun}
 	if *again { // the last run's verdicts, with the survivors judged again
 		// The report stays the last run's: its arguments, time, sample
@@ -482,7 +502,7 @@ func (r report) summary() string {
 	if r.notRun > 0 {
 		interrupted = fmt.Sprintf(", interrupted: %d chosen not run", r.notRun)
 	}
-	return fmt.Sprintf("score %.1f%%: %d killed, %d survived, %d equivalent, %d unviable, of %d run (%d made), in %s%s",
+	return fmt.Sprintf("score %.1f%%: %d killed, %d survived, %d equivalent, %d unviable, of %d chosen (%d made), in %s%s",
 		score, k, s, e, u, len(r.results), r.total, r.elapsed.Round(time.Second), interrupted)
 }
 
@@ -490,7 +510,7 @@ func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Mutation test: the latest result\n\n")
 	fmt.Fprintf(&b, "`go run ./cmd/mutation %s` on %d cores (%d at once), %s.\n\n", strings.Join(r.args, " "), runtime.NumCPU(), r.jobs, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent/) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
+	fmt.Fprintf(&b, "**%s.** Score = killed / (killed + survived); equivalent mutants (mutation/equivalent/, not run unless -run-equivalent) and ones that do not compile are left out. Sample %v of the mutants, by a hash of each ID. See docs/mutation.md.\n\n", r.summary(), r.sample)
 	byFile := map[string][2]int{}
 	took := map[string]time.Duration{}
 	var files []string
