@@ -85,7 +85,8 @@ func TestSimilarityKnownValues(t *testing.T) {
 		{trgm.UTF8, "a", "a\uFFFD", 1},
 		// A hash collision PostgreSQL has too: the multi-byte trigram "aêc"
 		// hashes to the bytes "nul", so "nul" ("  n"," nu","nul","ul ") and
-		// "aêc" (two hashed trigrams, "  a", and "nul") share one trigram:
+		// "aêc" ("  a" and three hashed trigrams, " aê", "aêc" → "nul",
+		// "êc ") share one trigram:
 		// 1 / (4 + 4 - 1) = 1/7. Server: SELECT show_trgm('aêc') →
 		// {0x900a74,0x9fb30b,"  a",nul}; SELECT similarity('nul', 'aêc') →
 		// 0.14285715. Only an all-ASCII trigram kept as its three bytes
