@@ -259,6 +259,15 @@ func TestBadInput(t *testing.T) {
 	if err := search(strings.Repeat("a b ", fuzzy.MaxTermBytes/4)); err != nil {
 		t.Errorf("term of MaxTermBytes: %v", err)
 	}
+	// The limit itself, written out (FUZ-10 in specs/REQUIREMENTS.md: "Terms
+	// longer than 1024 bytes are refused; a term of exactly 1024 bytes is
+	// answered"), so that a change of the constant shows.
+	if err := search(strings.Repeat("a", 1024)); err != nil {
+		t.Errorf("term of 1024 bytes: %v", err)
+	}
+	if err := search(strings.Repeat("a", 1025)); err == nil {
+		t.Error("term of 1025 bytes: no error")
+	}
 	for _, th := range []float64{math.NaN(), -0.01, 1.01, math.Inf(-1)} {
 		if err := search("apple", fuzzy.WithThreshold(th)); err == nil {
 			t.Errorf("threshold %v: no error", th)
@@ -293,5 +302,40 @@ func TestThresholdEdges(t *testing.T) {
 	got = searchBoth(t, trgm.UTF8, entries, "??")
 	if !slices.Equal(ids(got), []string{"prefix:3"}) {
 		t.Errorf("term '??': %v", ids(got))
+	}
+}
+
+// A limit keeps the first matches of the ordered list, also when every match
+// is in the trigram tier. "wort" shares "  w", " wo", "wor" with "word"
+// (5 trigrams): 3 / (5 + 5 - 3) = 3/7, and with "words" (6 trigrams):
+// 3 / (6 + 5 - 3) = 3/8; both pass 0.3, neither is an exact or prefix match,
+// so the trigram tier ranks "word" first and a limit of 1 keeps it alone.
+func TestLimitCutsTrigramTier(t *testing.T) {
+	entries := []fuzzy.Entry{{"2", "words"}, {"1", "word"}}
+	for _, tt := range []struct {
+		limit int
+		want  []string
+	}{
+		{0, []string{"trigram:1", "trigram:2"}},
+		{1, []string{"trigram:1"}},
+		{2, []string{"trigram:1", "trigram:2"}},
+		{3, []string{"trigram:1", "trigram:2"}},
+	} {
+		got := searchBoth(t, trgm.UTF8, entries, "wort", fuzzy.WithLimit(tt.limit))
+		if !slices.Equal(ids(got), tt.want) {
+			t.Errorf("limit %d: %v, want %v", tt.limit, ids(got), tt.want)
+		}
+	}
+}
+
+// The tiers' numbers are an interface: the PostgreSQL adapter's SQL
+// (adapters/postgres/fuzzy.go) computes the tier as CASE ... THEN 1 (exact)
+// ... THEN 2 (prefix) ELSE 3 (trigram) and turns it into a name with
+// fuzzy.Tier(n).String().
+func TestTierNumbers(t *testing.T) {
+	for n, want := range map[int]string{1: "exact", 2: "prefix", 3: "trigram"} {
+		if got := fuzzy.Tier(n).String(); got != want {
+			t.Errorf("Tier(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package trgm_test
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -37,6 +38,11 @@ func TestShow(t *testing.T) {
 		// In C only ASCII is lowered and multi-byte letters are not words:
 		// "ÉTÉ" holds the one-letter word "T".
 		{trgm.C, "ÉTÉ", []string{"  t", " t "}},
+		// U+10000 (LINEAR B SYLLABLE B008 A, Lo) is the first code point
+		// past the Basic Multilingual Plane, and a letter: the one-letter
+		// word "  \U00010000 " gives two hashed trigrams. Server:
+		// SELECT show_trgm(E'\U00010000') → {0xcdcd79,0xda49e2}.
+		{trgm.UTF8, "\U00010000", []string{"0xcdcd79", "0xda49e2"}},
 	}
 	for _, tt := range tests {
 		got, err := tt.loc.Show(tt.in)
@@ -73,6 +79,19 @@ func TestSimilarityKnownValues(t *testing.T) {
 		{trgm.UTF8, "", "", 0},
 		{trgm.UTF8, "abc", "", 0},
 		{trgm.UTF8, "ABC", "abc", 1},
+		// U+FFFD (valid UTF-8, EF BF BD) is a symbol, not a word character:
+		// it ends the word "a" like any separator. Server:
+		// SELECT similarity('a', E'a\uFFFD') → 1.
+		{trgm.UTF8, "a", "a\uFFFD", 1},
+		// A hash collision PostgreSQL has too: the multi-byte trigram "aêc"
+		// hashes to the bytes "nul", so "nul" ("  n"," nu","nul","ul ") and
+		// "aêc" ("  a" and three hashed trigrams, " aê", "aêc" → "nul",
+		// "êc ") share one trigram:
+		// 1 / (4 + 4 - 1) = 1/7. Server: SELECT show_trgm('aêc') →
+		// {0x900a74,0x9fb30b,"  a",nul}; SELECT similarity('nul', 'aêc') →
+		// 0.14285715. Only an all-ASCII trigram kept as its three bytes
+		// (not hashed) meets the hashed one.
+		{trgm.UTF8, "nul", "aêc", 1.0 / 7},
 	}
 	for _, tt := range tests {
 		got, err := tt.loc.Similarity(tt.a, tt.b)
@@ -106,6 +125,17 @@ func TestWordSimilarityKnownValues(t *testing.T) {
 		// PostgreSQL 15 gives 0.22222222 and 0.21428572 (2/9 and 3/14); a
 		// search that stops one position early gives 0.2308 (3/13).
 		{"bc ca", "c x ab abc abc ab b ba", 2.0 / 9, 3.0 / 14},
+		// Ties when the start moves: iterate_word_similarity moves its lower
+		// bound only to a strictly greater similarity (smlr_tmp >
+		// smlr_cur); moving it on equal ones too changes the extents tried
+		// later. Server: SELECT word_similarity('b ca', 'bb xca xxa cba'),
+		// strict_word_similarity('b ca', 'bb xca xxa cba') → 0.23076923,
+		// 0.2 (a search that also moves on ties gives 0.22222222 plain).
+		{"b ca", "bb xca xxa cba", 3.0 / 13, 0.2},
+		// Server: SELECT word_similarity('a b c', 'abc c c bc'),
+		// strict_word_similarity('a b c', 'abc c c bc') → 0.5, 0.4 (moving
+		// on ties gives 0.375 strict).
+		{"a b c", "abc c c bc", 0.5, 0.4},
 	}
 	for _, tt := range tests {
 		w, err := trgm.UTF8.WordSimilarity(tt.a, tt.b)
@@ -146,6 +176,21 @@ func TestLikeTrigrams(t *testing.T) {
 		{"ABC%", []string{"  a", " ab", "abc"}},
 		// A non-word character ends a part with padding.
 		{"ab-cd%", []string{"  a", "  c", " ab", " cd", "ab "}},
+		// An escaped word character starts a part like an unescaped one
+		// (get_wildcard_part: in escape, ISWORDCHR breaks the search for
+		// the word's start), with the left padding: "  abc ". A part that
+		// skipped it would start at "b". Server check: with a GIN
+		// gin_trgm_ops index on rows 'abc' and 'bc', EXPLAIN ANALYZE of
+		// s LIKE '\abc' shows the index scan returning 1 row ('abc'), so
+		// "  b" is not among the extracted trigrams.
+		{`\abc`, []string{"  a", " ab", "abc", "bc "}},
+		// An escaped non-word character inside a part ends it (the scan
+		// backs up to the backslash) and the next part starts after it:
+		// "  ab " and "  cd ", never a trigram holding "-". Server check:
+		// on rows 'ab-cd' and 'ab cd', EXPLAIN ANALYZE of s LIKE
+		// 'ab\-cd' shows the index returning both rows (1 removed by the
+		// recheck), which "ab-" or "b-c" would not allow.
+		{`ab\-cd`, []string{"  a", "  c", " ab", " cd", "ab ", "cd "}},
 	}
 	for _, tt := range tests {
 		ts, err := trgm.UTF8.LikeTrigrams(tt.pattern)
@@ -228,7 +273,8 @@ func TestCheckThreshold(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	for _, s := range []string{"a\x00b", "caf\xe9", "\xff"} {
+	// "\x80" is a lone continuation byte where a character must start.
+	for _, s := range []string{"a\x00b", "caf\xe9", "\xff", "\x80", "a \x80"} {
 		if _, err := trgm.UTF8.Trigrams(s); err == nil {
 			t.Errorf("Trigrams(%q): no error", s)
 		}
@@ -294,6 +340,11 @@ func TestLower(t *testing.T) {
 // nothing (its buffers are pooled), and it equals SetSimilarity over the
 // two trigram sets.
 func TestSimilarityAllocatesNothing(t *testing.T) {
+	// Empty the pool first (two collections drop its primary and victim
+	// caches), so that the first pair's table is exactly the size it needs,
+	// whatever larger strings earlier tests compared.
+	runtime.GC()
+	runtime.GC()
 	pairs := [][2]string{{"elastic", "elastik"}, {"café naïve", "cafe naive"}, {"日本語のテキスト", "日本"}, {"", "x"}, {"a-b c_d", "ab cd"}}
 	for _, loc := range []trgm.Locale{trgm.C, trgm.UTF8} {
 		for _, p := range pairs {
