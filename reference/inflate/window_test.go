@@ -265,6 +265,20 @@ func TestWindows(t *testing.T) {
 			want: []win{{"d", 0, 1000, []string{"h"}, 1}},
 		},
 		{
+			// "a😀": the emoji is bytes 1..5. W 1 trims y [1,5) to its first
+			// byte, snapped back to a boundary: [1,1). z [1,1) comes first in
+			// position order (end 1 < 5) and opens [1,1); with T 0 the gap 0
+			// is not < T, so y opens its own span at max(1, 1) = 1. P 0: two
+			// empty windows [1,1), equal in score, compound, start and end,
+			// so the first hit's ID orders them: y before z, though z's span
+			// came first.
+			name: "equal empty windows ordered by first hit ID",
+			docs: []Document{{ID: "d", Body: "a😀"}},
+			hits: []Hit{{"z", "d", 1, 1, 1}, {"y", "d", 1, 5, 1}},
+			plan: density.Plan{Keep: 2, MaxWindow: 1, Padding: 0, Threshold: 0},
+			want: []win{{"d", 1, 1, []string{"y"}, 1}, {"d", 1, 1, []string{"z"}, 1}},
+		},
+		{
 			// An empty hit is a point: [500, 500) padded to [300, 700).
 			name: "empty hit",
 			docs: d1k,
