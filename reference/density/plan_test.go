@@ -134,6 +134,9 @@ func TestCheck(t *testing.T) {
 		{Plan{1, 100, -10, 500}, "padding -10 is negative"},
 		{Plan{1, 100, 10, -500}, "threshold -500 is negative"},
 		{Plan{2, 0, 10, 500}, "keeps 2 hits but max window is 0"},
+		// The boundary of "a plan that keeps hits": one kept hit with a cap
+		// of 0 bytes has no window to go in.
+		{Plan{1, 0, 10, 500}, "keeps 1 hits but max window is 0"},
 	}
 	for _, tt := range tests {
 		err := tt.p.Check()

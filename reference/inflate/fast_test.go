@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -115,15 +116,28 @@ func TestPlainPath(t *testing.T) {
 	}
 	bad := req
 	bad.Hits = append([]Hit{{ID: "h0", CompoundID: "b", Start: 4, End: 5}}, req.Hits...) // cuts é
+	// Which path ran: only the fast path takes working memory from
+	// scratchPool, and a new pool makes a new scratch for its first Get.
+	scratches := 0
+	scratchPool = sync.Pool{New: func() any { scratches++; return new(scratch) }}
+	defer func() { scratchPool = sync.Pool{New: func() any { return new(scratch) }} }()
 	fast, fastErr := Inflate(req)
 	_, fastBad := Inflate(bad)
+	if scratches == 0 {
+		t.Fatal("the fast path took no scratch memory: the check below proves nothing")
+	}
 	defer func(l uint64) { narrowLimit = l }(narrowLimit)
 	narrowLimit = 10
 	if narrow(req.Documents) {
 		t.Fatal("narrow: want false for a body over the limit")
 	}
+	scratches = 0
+	scratchPool = sync.Pool{New: func() any { scratches++; return new(scratch) }}
 	slow, slowErr := Inflate(req)
 	_, slowBad := Inflate(bad)
+	if scratches != 0 {
+		t.Error("a body over the fast path's limit went down the fast path")
+	}
 	if fastErr != nil || slowErr != nil || !reflect.DeepEqual(fast, slow) {
 		t.Errorf("plain path: got %v, %v; fast path %v, %v", summary(slow), slowErr, summary(fast), fastErr)
 	}
@@ -150,5 +164,90 @@ func TestFastPathLongBody(t *testing.T) {
 	want, err2 := plain(req)
 	if err != nil || err2 != nil || !reflect.DeepEqual(summary(got), summary(want)) {
 		t.Fatalf("long body: got %v (%v), want %v (%v)", summary(got), err, summary(want), err2)
+	}
+}
+
+// TestDocIndexProbes: a document whose ID hashes to the slot of the first
+// document (position 0) is found past it, and an ID that is not there ends
+// the probe at an empty slot, not at that first document.
+func TestDocIndexProbes(t *testing.T) {
+	// Two documents take a table of 16 slots (at least twice as many as
+	// documents); find IDs whose home slot is that of "a".
+	home := strHash("a") & 15
+	var collide []string
+	for i := 0; len(collide) < 2; i++ {
+		if id := fmt.Sprintf("b%d", i); strHash(id)&15 == home {
+			collide = append(collide, id)
+		}
+	}
+	docs := []Document{{ID: "a"}, {ID: collide[0]}} // "a" goes in first, at its home slot
+	idx := newDocIndex(new(scratch), docs)
+	if len(idx.slots) != 16 {
+		t.Fatalf("%d slots for 2 documents; the test assumes 16", len(idx.slots))
+	}
+	for _, c := range []struct {
+		id   string
+		want int32
+	}{{"a", 0}, {collide[0], 1}, {collide[1], -1}, {"", -1}} {
+		if got := idx.find(c.id); got != c.want {
+			t.Errorf("find(%q) = %d, want %d", c.id, got, c.want)
+		}
+	}
+}
+
+// TestDuplicateHitIDsAnyHash: a duplicate hit ID is an error whatever the
+// ID's length (each length class hashes differently) and wherever the two
+// copies stand in the request, adjacent or not.
+func TestDuplicateHitIDsAnyHash(t *testing.T) {
+	docs := []Document{{ID: "d", Body: ascii(100)}}
+	for n := 1; n <= 20; n++ {
+		id := strings.Repeat("h", n-1) + string(rune('a'+n))
+		for _, hits := range [][]Hit{
+			{{id, "d", 0, 1, 1}, {id, "d", 5, 6, 1}},
+			{{id, "d", 0, 1, 1}, {"other", "d", 2, 3, 1}, {id, "d", 5, 6, 1}},
+			{{"other", "d", 2, 3, 1}, {id, "d", 0, 1, 1}, {"more", "d", 3, 4, 1}, {id, "d", 5, 6, 1}},
+		} {
+			_, err := Inflate(Request{Documents: docs, Hits: hits})
+			if want := fmt.Sprintf("inflate hit %q: duplicate id", id); err == nil || err.Error() != want {
+				t.Errorf("hits %v: error %v, want %q", hits, err, want)
+			}
+		}
+	}
+}
+
+// TestCompoundIDsSharingMemory: hits whose compound IDs are different
+// strings starting at the same byte in memory ("a" and "ab" cut from one
+// string) go to their own compounds.
+func TestCompoundIDsSharingMemory(t *testing.T) {
+	ab := string([]byte{'a', 'b'})
+	req := Request{
+		Documents: []Document{{ID: "a", Body: ascii(1000)}, {ID: "ab", Body: ascii(1000)}},
+		Hits:      []Hit{{"h1", ab, 100, 110, 0.9}, {"h2", ab[:1], 100, 110, 0.5}, {"h3", ab, 500, 510, 0.1}},
+	}
+	got, err := Inflate(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Static plan (W 2500, P 200). In "ab", h1 and h3 are 390 apart (< 500)
+	// and merge: [100, 510) padded to [0, 710). In "a", h2 alone: [0, 310).
+	want := []win{{"ab", 0, 710, []string{"h1", "h3"}, 0.9}, {"a", 0, 310, []string{"h2"}, 0.5}}
+	if s := strip(got.Windows); !reflect.DeepEqual(s, want) {
+		t.Errorf("windows:\n got %+v\nwant %+v", s, want)
+	}
+}
+
+// TestErrorOnFreshScratch: a request refused before the fast path takes any
+// working memory (a document without an ID, checked first) gets its error
+// even when the scratch it was given is new, its arenas still empty.
+func TestErrorOnFreshScratch(t *testing.T) {
+	defer func() { scratchPool = sync.Pool{New: func() any { return new(scratch) }} }()
+	for _, req := range []Request{
+		{Documents: []Document{{ID: "", Body: "x"}}},
+		{Documents: []Document{{ID: "b", Body: "x"}, {ID: "a", Body: "y", Kind: "poetry"}}},
+	} {
+		scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+		if _, err := Inflate(req); err == nil {
+			t.Errorf("Inflate(%v): no error, want one", req.Documents)
+		}
 	}
 }

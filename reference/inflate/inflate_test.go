@@ -81,6 +81,32 @@ func TestInflate(t *testing.T) {
 		}
 	})
 
+	// B 150 keeps floor(150/150) = 1 of 3: "keep" (0.9), W 150, P 50, its
+	// window [50, 160). The dropped are listed sorted by ID; their IDs share
+	// the first 8 bytes ("dropped-") and rank in the other order (b 0.5
+	// before a 0.1), so only the bytes after the eighth sort them.
+	t.Run("dropped IDs with a common 8-byte prefix are sorted", func(t *testing.T) {
+		req := Request{
+			Documents: []Document{{ID: "d", Body: ascii(10000)}},
+			Hits: []Hit{
+				{"keep", "d", 100, 110, 0.9},
+				{"dropped-b", "d", 1000, 1010, 0.5},
+				{"dropped-a", "d", 2000, 2010, 0.1},
+			},
+			Budget: budget(150),
+		}
+		got, err := Inflate(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []win{{"d", 50, 160, []string{"keep"}, 0.9}}; !reflect.DeepEqual(strip(got.Windows), want) {
+			t.Errorf("windows %+v, want %+v", strip(got.Windows), want)
+		}
+		if want := []string{"dropped-a", "dropped-b"}; !reflect.DeepEqual(got.Dropped, want) {
+			t.Errorf("dropped %v, want %v", got.Dropped, want)
+		}
+	})
+
 	// B 1000, one hit: W 1000; the 2000-byte hit is cut to [3000, 4000)
 	// and leaves no room for padding.
 	t.Run("budget caps a long hit", func(t *testing.T) {
@@ -245,6 +271,8 @@ func TestRender(t *testing.T) {
 		{0, 4, 10, "text..."},    // at the start
 		{6, 10, 10, "...text"},   // at the end
 		{3, 7, 10, "...text..."}, // in the middle
+		{1, 5, 10, "...text..."}, // one byte in: that byte was left out
+		{5, 9, 10, "...text..."}, // one byte short of the end
 	}
 	for _, tt := range tests {
 		w := Window{Start: tt.start, End: tt.end, Text: "text"}

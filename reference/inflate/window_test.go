@@ -2,6 +2,7 @@ package inflate
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -238,6 +239,44 @@ func TestWindows(t *testing.T) {
 			hits: []Hit{{"h", "d", 100, 251, 1}},
 			plan: density.Plan{Keep: 1, MaxWindow: 300, Padding: 100, Threshold: 500},
 			want: []win{{"d", 26, 326, []string{"h"}, 1}},
+		},
+		{
+			// Span 99 bytes, room 201: P 100 is exactly floor(201/2), so the
+			// padding need not shrink (99+2·100 = 299 <= 300) and both sides
+			// get 100: [400, 699). Only when P exceeds half the room does the
+			// odd byte go right.
+			name: "padding of exactly half an odd room stays even",
+			docs: d2k,
+			hits: []Hit{{"h", "d", 500, 599, 1}},
+			plan: density.Plan{Keep: 1, MaxWindow: 300, Padding: 100, Threshold: 500},
+			want: []win{{"d", 400, 699, []string{"h"}, 1}},
+		},
+		{
+			// P 2^32 (room MaxInt-10 leaves it whole) reaches past both
+			// edges of the 1000-byte body, which clamp it: [0, 1000). The
+			// fast path keeps edges in int32, so it must clamp before
+			// narrowing: 500-2^32 and 510+2^32 would wrap to 500 and 510.
+			// (Inflate's padding is at most 500, which reaches that wrap only
+			// within 500 bytes of a 2 GiB body.)
+			name: "padding past 32 bits clamps to the document",
+			docs: d1k,
+			hits: []Hit{{"h", "d", 500, 510, 1}},
+			plan: density.Plan{Keep: 1, MaxWindow: math.MaxInt, Padding: 1 << 32, Threshold: 500},
+			want: []win{{"d", 0, 1000, []string{"h"}, 1}},
+		},
+		{
+			// "a😀": the emoji is bytes 1..5. W 1 trims y [1,5) to its first
+			// byte, snapped back to a boundary: [1,1). z [1,1) comes first in
+			// position order (end 1 < 5) and opens [1,1); with T 0 the gap 0
+			// is not < T, so y opens its own span at max(1, 1) = 1. P 0: two
+			// empty windows [1,1), equal in score, compound, start and end,
+			// so the first hit's ID orders them: y before z, though z's span
+			// came first.
+			name: "equal empty windows ordered by first hit ID",
+			docs: []Document{{ID: "d", Body: "a😀"}},
+			hits: []Hit{{"z", "d", 1, 1, 1}, {"y", "d", 1, 5, 1}},
+			plan: density.Plan{Keep: 2, MaxWindow: 1, Padding: 0, Threshold: 0},
+			want: []win{{"d", 1, 1, []string{"y"}, 1}, {"d", 1, 1, []string{"z"}, 1}},
 		},
 		{
 			// An empty hit is a point: [500, 500) padded to [300, 700).
