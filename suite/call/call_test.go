@@ -18,6 +18,9 @@ import (
 // next with the harness's error, and ends the densification's context; a
 // budget of 0 or less is the default.
 func TestModelBudget(t *testing.T) {
+	if DefaultCallBudget != 2000 {
+		t.Errorf("DefaultCallBudget = %d; specs/REQUIREMENTS.md (termination, DSF-17/21) says 2,000 a spec run", DefaultCallBudget)
+	}
 	for _, tt := range []struct {
 		budget, answered int
 	}{

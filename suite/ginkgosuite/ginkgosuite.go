@@ -55,8 +55,12 @@ func countSpecs(rep ginkgo.Report) int {
 	return n
 }
 
+// describeAdapter declares one adapter's specs: an Ordered container, so
+// that the adapter is opened once (BeforeAll), which goes on after a
+// failure (ContinueOnFailure): one fault fails its requirement, and the
+// specs after it are still judged.
 func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
-	ginkgo.Describe("adapter "+cfg.Name, ginkgo.Ordered, ginkgo.Label("adapter:"+cfg.Name), func() {
+	ginkgo.Describe("adapter "+cfg.Name, ginkgo.Ordered, ginkgo.ContinueOnFailure, ginkgo.Label("adapter:"+cfg.Name), func() {
 		var subject adapters.Adapter
 		ginkgo.BeforeAll(func(ctx ginkgo.SpecContext) {
 			a, err := open.New(ctx, cfg)
