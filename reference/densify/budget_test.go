@@ -201,6 +201,30 @@ func TestFirstChunkEdges(t *testing.T) {
 			t.Errorf("%s: FirstChunk = %d, %v; want %d", tt.name, got, err, tt.want)
 		}
 	}
+
+	// The search stops at the largest budget, or at the least reserve,
+	// without cutting the text: here an "@" estimated at 4000 tokens would
+	// make cutting fail. "abc @" costs 4001.
+	heavy := Planner{Estimator: estimatorFunc(func(s string) int {
+		return CJKEstimator{}.Tokens(s) + 3999*strings.Count(s, "@")
+	})}
+	for _, tt := range []struct {
+		name             string
+		maxBudget, merge int
+		want             int
+	}{
+		// n = 4001/320 = 12: r = 2946/12 - 3 = 242, b = min(320, 3637 -
+		// 242) = 320, the largest.
+		{"largest budget", 320, 2943, 320},
+		// n = 1: the share 100 is under 160, r = 160, b = min(5000, 3477) =
+		// 3477.
+		{"least reserve", 5000, 100, 3477},
+	} {
+		got, err := FirstChunk(heavy, apple, "abc @", tt.maxBudget, tt.merge)
+		if err != nil || got != tt.want {
+			t.Errorf("%s: FirstChunk = %d, %v; want %d", tt.name, got, err, tt.want)
+		}
+	}
 }
 
 // TestOverheadBoundsPrompts checks that the plan's overheads bound the

@@ -729,3 +729,42 @@ func TestStandardFigures(t *testing.T) {
 			densify.AppleCap, densify.DefaultMaxInput, densify.DefaultCaptureAttempts)
 	}
 }
+
+// At most DefaultWorkLimit (4) calls are in flight when Config.WorkLimit is
+// 0. The 14 chunk calls of input40 at a chunk budget of 320 hold their
+// answers until a fifth call has arrived or 300 ms have passed since the
+// fourth: the four the limit lets in always arrive before any answer, and a
+// fifth, which only a larger limit would let in, is given time to show.
+// The check is the count (exactly 4), never a time.
+func TestDefaultWorkLimit(t *testing.T) {
+	var mu sync.Mutex
+	inFlight, most, arrived := 0, 0, 0
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	p := densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+		mu.Lock()
+		inFlight++
+		arrived++
+		most = max(most, inFlight)
+		switch arrived {
+		case 4:
+			time.AfterFunc(300*time.Millisecond, open)
+		case 5:
+			open()
+		}
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		inFlight--
+		mu.Unlock()
+		return input[:3], nil
+	})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: 320})
+	if _, err := d.Densify(context.Background(), input40); err != nil {
+		t.Fatal(err)
+	}
+	if most != 4 {
+		t.Errorf("%d calls in flight at most, want 4", most)
+	}
+}
