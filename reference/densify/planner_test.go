@@ -74,6 +74,27 @@ func TestChunkErrors(t *testing.T) {
 
 type estimatorFunc func(string) int
 
+// TestChunkWordAtBudget: a word whose estimate is the budget is packed as
+// any word, not cut apart from its neighbours. Under an estimator that
+// counts only letters (prefix-monotone and subadditive; white space and
+// "." are free), "aaa . b" costs 4 > 3: its words aaa(3) and "."(0) fit
+// together (3 + 0 + 0 = 3), "b" starts the next piece (3 + 0 + 1 > 3).
+func TestChunkWordAtBudget(t *testing.T) {
+	letters := estimatorFunc(func(s string) int {
+		n := 0
+		for _, r := range s {
+			if r >= 'a' && r <= 'z' {
+				n++
+			}
+		}
+		return n
+	})
+	got, err := Planner{Estimator: letters}.Chunk("aaa . b", 3)
+	if want := []string{"aaa .", "b"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Chunk = %q, %v; want %q", got, err, want)
+	}
+}
+
 func (f estimatorFunc) Tokens(s string) int { return f(s) }
 
 // TestChunkInvariants checks, over varied texts and budgets, that every chunk
