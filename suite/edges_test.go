@@ -2,9 +2,11 @@ package suite
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // Edges of the runner, the replay and the report, one boundary each.
@@ -280,5 +283,152 @@ func TestInterruptedPending(t *testing.T) {
 	res := RunOne(ctx, a, r, Options{})
 	if res.Outcome != NotRun || res.Message != "interrupted: interrupted by SIGINT\nbefore that it was failed:\nwindow too long" {
 		t.Errorf("%s %q", res.Outcome, res.Message)
+	}
+}
+
+// runesFake is fake counting runes: a FAIL's message and brief end with
+// the note on units.
+type runesFake struct{ fake }
+
+func (f runesFake) Info() adapters.Info {
+	info := f.fake.Info()
+	info.Unit = unit.Runes
+	return info
+}
+
+// TestUnitNoteInBrief: a FAIL with more failures than the brief shows
+// carries the unit note in both message and brief; one with few has no
+// brief.
+func TestUnitNoteInBrief(t *testing.T) {
+	a := runesFake{fake{declared: []adapters.Standard{adapters.Inflate}}}
+	note := unitNote(unit.Runes)
+	many := func(st *T) {
+		for i := 0; i < maxFailures+1; i++ {
+			st.Errorf("failure %d", i)
+		}
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Robust, many), Options{})
+	if !strings.HasSuffix(res.Message, note) || !strings.HasSuffix(res.Brief, note) || res.More != 1 {
+		t.Errorf("message %q brief %q more %d: want the note on both", res.Message, res.Brief, res.More)
+	}
+	res = RunOne(context.Background(), a, req("INF-01", Robust, func(st *T) { st.Errorf("one") }), Options{})
+	if res.Message != "one"+note || res.Brief != "" {
+		t.Errorf("message %q brief %q", res.Message, res.Brief)
+	}
+}
+
+// TestInterruptedPass: a check that ends without a verdict of its own
+// after the interruption says only that it was interrupted.
+func TestInterruptedPass(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	r := req("INF-01", Must, func(st *T) {
+		cancel(errors.New("interrupted by SIGINT"))
+		<-st.ctx.Done()
+	})
+	res := RunOne(ctx, a, r, Options{})
+	if res.Outcome != NotRun || res.Message != "interrupted: interrupted by SIGINT" {
+		t.Errorf("%s %q", res.Outcome, res.Message)
+	}
+}
+
+// TestSeedChoice: --seed's values, both ways. DefaultSeed is 1, the seed
+// every expectations file and replay of the repository was written with.
+func TestSeedChoice(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want SeedChoice
+		str  string
+	}{
+		{"random", SeedChoice{Random: true, Given: true}, "random"},
+		{" RANDOM ", SeedChoice{Random: true, Given: true}, "random"},
+		{"0", SeedChoice{Random: true, Given: true}, "random"},
+		{"42", SeedChoice{Seed: 42, Given: true}, "42"},
+	} {
+		var c SeedChoice
+		if err := c.Set(tt.in); err != nil || c != tt.want || c.String() != tt.str {
+			t.Errorf("Set(%q): %+v %q, %v; want %+v %q", tt.in, c, c.String(), err, tt.want, tt.str)
+		}
+	}
+	if got := (SeedChoice{}).String(); got != "" {
+		t.Errorf("no choice: %q, want empty", got)
+	}
+	if DefaultSeed != 1 || (Options{}).withDefaults().Seed != 1 {
+		t.Errorf("DefaultSeed %d, want 1", DefaultSeed)
+	}
+}
+
+// TestShardEdges: 1/1 is a shard; the zero shard is all; the standards'
+// value names them, or all.
+func TestShardEdges(t *testing.T) {
+	if sh, err := ParseShard("1/1"); err != nil || sh != (Shard{Index: 1, Count: 1}) {
+		t.Errorf("ParseShard(1/1) = %v, %v", sh, err)
+	}
+	if got := (Shard{}).String(); got != "all" {
+		t.Errorf("zero shard: %q, want all", got)
+	}
+	if got := (Options{}).standardsValue(); got != "(all) at level "+Must.Label() {
+		t.Errorf("no standards: %q", got)
+	}
+	if got := (Options{Standards: []adapters.Standard{adapters.Inflate, adapters.Densify}}).standardsValue(); got != string(adapters.Inflate)+","+string(adapters.Densify)+" at level "+Must.Label() {
+		t.Errorf("two standards: %q", got)
+	}
+}
+
+// TestShrinkerTry: a search past its deadline sends nothing and is cut; a
+// change that leaves the case as it was is not sent.
+func TestShrinkerTry(t *testing.T) {
+	x := 5
+	sent := 0
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&x).Elem()), fails: func(reflect.Value) bool { sent++; return true },
+		ctx: context.Background(), deadline: time.Now().Add(-time.Second)}
+	if s.try(nil, func(v reflect.Value) { v.SetInt(0) }) || sent != 0 || !s.cut {
+		t.Errorf("past the deadline: sent %d, cut %v", sent, s.cut)
+	}
+	s = &shrinker{best: deepCopy(reflect.ValueOf(&x).Elem()), fails: func(reflect.Value) bool { sent++; return true },
+		ctx: context.Background(), deadline: time.Now().Add(time.Hour)}
+	if s.try(nil, func(v reflect.Value) { v.SetInt(5) }) || sent != 0 || s.tried != 0 {
+		t.Errorf("no change: sent %d", sent)
+	}
+}
+
+// TestShrinkScaledOnlyWhenStuck: seven empty items under 6300 (each share
+// 900) admit no single change (one item less: 1050; budget 6299: 899), so
+// only the pass that removes items while scaling the budget moves: to two
+// items under 1800. And that pass never removes every item: a fault that
+// shows only with no item and a budget of 0 is not reached by scaling the
+// budget with all of them gone.
+func TestShrinkScaledOnlyWhenStuck(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	shrunk := func(start shrinkCase, fails func(shrinkCase) bool) shrinkCase {
+		t.Helper()
+		check := func(st *T) {
+			ForAll(st, "p", []Case[shrinkCase]{{Name: "start", Value: start}}, gen.Const(shrinkCase{}), func(c shrinkCase) string {
+				if fails(c) {
+					return "fails"
+				}
+				return ""
+			})
+		}
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+		var c shrinkCase
+		if res.Outcome != Failed || res.Replay == nil || json.Unmarshal(res.Replay.Value, &c) != nil {
+			t.Fatalf("%s %s", res.Outcome, res.Message)
+		}
+		return c
+	}
+	seven := shrinkCase{Budget: 6300, Items: make([]shrinkItem, 7)}
+	c := shrunk(seven, func(c shrinkCase) bool {
+		share := c.Budget / int64(max(len(c.Items), 1))
+		return len(c.Items) >= 2 && share >= 900 && share <= 1000
+	})
+	if len(c.Items) != 2 || c.Budget != 1800 {
+		t.Errorf("shrunk to %d items under %d, want 2 under 1800", len(c.Items), c.Budget)
+	}
+	c = shrunk(seven, func(c shrinkCase) bool {
+		return c.Budget == 6300 && len(c.Items) == 7 || c.Budget == 0 && len(c.Items) == 0
+	})
+	if len(c.Items) != 7 || c.Budget != 6300 {
+		t.Errorf("shrunk to %d items under %d, want the seven under 6300 as they were", len(c.Items), c.Budget)
 	}
 }
