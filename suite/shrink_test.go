@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,68 @@ func TestShrinkItemsWithTheirShare(t *testing.T) {
 	}
 	if len(c.Items) != 2 || c.Budget < 1800 || c.Budget > 2000 {
 		t.Errorf("shrunk to %d items under %d, want 2 items under 1800 to 2000:\n%s", len(c.Items), c.Budget, res.Replay.Value)
+	}
+}
+
+// textCase is a case of one text, for the shrinking of texts alone.
+type textCase struct{ Text string }
+
+// TestShrinkStringEdges: texts whose failure depends on more than their
+// length, each shrunk as the shrinker's comment says: to nothing first,
+// then to the shortest failing prefix by binary search, then (at most
+// longText = 64 characters) by removing chunks.
+func TestShrinkStringEdges(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	z64, z65 := strings.Repeat("a", 63)+"z", strings.Repeat("a", 64)+"z"
+	lengths := func(ls ...int) func(string) bool {
+		return func(s string) bool { return slices.Contains(ls, len(s)) }
+	}
+	tests := []struct {
+		name  string
+		start string
+		fails func(string) bool
+		want  string
+	}{
+		// "" holds; the prefix of one character fails: "a" (removing a
+		// chunk first would have left "b").
+		{"prefix first", "ab", func(s string) bool { return s != "" }, "a"},
+		// Lengths 7, 6 and 2 fail. The prefix of 6 fails; the binary search
+		// between 0 (holds) and 6 (fails) tries 3, 4 and 5, which hold: "abcdef".
+		{"binary search below the failing prefix", "abcdefg", lengths(2, 6, 7), "abcdef"},
+		// 64 characters are short: chunks are removed, down to the "z"
+		// whose presence at the end fails.
+		{"64 characters", z64, func(s string) bool { return strings.HasSuffix(s, "z") }, "z"},
+		// 65 are long: only prefixes, and no prefix keeps the "z".
+		{"65 characters", z65, func(s string) bool { return strings.HasSuffix(s, "z") }, z65},
+		// The empty text fails for a reason of its own: it is tried first.
+		{"nothing first", strings.Repeat("a", 100), func(s string) bool { return s == "" || len(s) >= 70 }, ""},
+	}
+	for _, tt := range tests {
+		check := func(st *T) {
+			ForAll(st, "p", []Case[textCase]{{Name: "start", Value: textCase{tt.start}}}, gen.Const(textCase{}), func(c textCase) string {
+				if tt.fails(c.Text) {
+					return "fails"
+				}
+				return ""
+			})
+		}
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+		var c textCase
+		if res.Outcome != Failed || res.Replay == nil || json.Unmarshal(res.Replay.Value, &c) != nil {
+			t.Fatalf("%s: %s %s", tt.name, res.Outcome, res.Message)
+		}
+		if c.Text != tt.want {
+			t.Errorf("%s: shrunk to %q, want %q", tt.name, c.Text, tt.want)
+		}
+	}
+}
+
+// TestRuneOffset: the byte offset of the n-th character, the end past the
+// last.
+func TestRuneOffset(t *testing.T) {
+	for n, want := range []int{0, 1, 3, 4, 5, 6, 6} {
+		if got := runeOffset("héllo", n); got != want {
+			t.Errorf("runeOffset(héllo, %d) = %d, want %d", n, got, want)
+		}
 	}
 }
