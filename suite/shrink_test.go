@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // shrinkItem and shrinkCase are a case type shaped as package properties'
@@ -251,6 +253,121 @@ func TestRuneOffset(t *testing.T) {
 	for n, want := range []int{0, 1, 3, 4, 5, 6, 6} {
 		if got := runeOffset("héllo", n); got != want {
 			t.Errorf("runeOffset(héllo, %d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// shrunkValue runs the shrinker alone on start with a failure predicate.
+func shrunkValue[V any](start V, fails func(V) bool) V {
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&start).Elem()), ctx: context.Background(), deadline: time.Now().Add(time.Minute)}
+	s.fails = func(v reflect.Value) bool { return fails(v.Interface().(V)) }
+	s.run()
+	return s.best.Interface().(V)
+}
+
+// TestShrinkNumbers: numbers move toward 0 as shrinkScalar, shrinkFloat and
+// minimize say, at the edges of each step.
+func TestShrinkNumbers(t *testing.T) {
+	type f struct{ X float64 }
+	type n struct{ X int }
+	in := func(xs ...int) func(n) bool { return func(v n) bool { return slices.Contains(xs, v.X) } }
+	for _, tt := range []struct {
+		name        string
+		start, want n
+		fails       func(n) bool
+	}{
+		// 9 = mag-1 fails: the search finds it.
+		{"one less fails", n{10}, n{9}, func(v n) bool { return v.X >= 9 }},
+		// 7, 6 and 2 fail: 6 = mag-1 fails; between 0 (holds) and 6 the
+		// search tries 3, 4 and 5, which hold: 6.
+		{"search between 0 and mag-1", n{7}, n{6}, in(2, 6, 7)},
+		{"negative", n{-10}, n{-9}, func(v n) bool { return v.X <= -9 }},
+	} {
+		if got := shrunkValue(tt.start, tt.fails); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		name        string
+		start, want f
+		fails       func(f) bool
+	}{
+		// An infinity becomes the largest finite float64, a whole number
+		// above 2^53, which is not shrunk further.
+		{"infinity", f{math.Inf(1)}, f{math.MaxFloat64}, func(v f) bool { return v.X > 1e300 }},
+		{"above 2^53", f{1e300}, f{1e300}, func(v f) bool { return v.X >= 1e10 }},
+		// 2^53 itself is minimized as an integer.
+		{"2^53", f{1 << 53}, f{1000}, func(v f) bool { return v.X >= 1000 }},
+		// 2.5 loses its fraction only if 2 fails; 2 holds, so 1 is never
+		// tried, though it fails.
+		{"fraction kept", f{2.5}, f{2.5}, func(v f) bool { return v.X == 2.5 || v.X == 1 }},
+	} {
+		if got := shrunkValue(tt.start, tt.fails); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestShrinkSitesAndCopies: a list of one item loses it; arrays are walked
+// item by item and copied deeply.
+func TestShrinkSitesAndCopies(t *testing.T) {
+	type one struct{ Items []int }
+	if got := shrunkValue(one{[]int{5}}, func(one) bool { return true }); len(got.Items) != 0 {
+		t.Errorf("one item: %v, want none", got.Items)
+	}
+	type arr struct{ A [2][]int }
+	v := arr{[2][]int{{1}, {2}}}
+	if got := sitesOf(reflect.ValueOf(v), reflect.Invalid); !reflect.DeepEqual(got, [][]int{{0, 0, 0}, {0, 1, 0}}) {
+		t.Errorf("sites %v", got)
+	}
+	c := deepCopy(reflect.ValueOf(v)).Interface().(arr)
+	c.A[1][0] = 9
+	if v.A[1][0] != 2 {
+		t.Error("the copy shares the array's second slice")
+	}
+}
+
+// TestMessageLimits: five failures have no brief; a sixth makes one; over
+// maxKept (1000) the rest are counted, not kept; exactly 1000 are all kept.
+func TestMessageLimits(t *testing.T) {
+	msg := func(k int) (string, string, int) {
+		st := &T{}
+		for i := 0; i < k; i++ {
+			st.Errorf("f%d", i)
+		}
+		return st.message()
+	}
+	if _, brief, more := msg(5); brief != "" || more != 0 {
+		t.Errorf("5 failures: brief %q more %d", brief, more)
+	}
+	if _, brief, more := msg(6); brief != "f0\nf1\nf2\nf3\nf4" || more != 1 {
+		t.Errorf("6 failures: brief %q more %d", brief, more)
+	}
+	if m, _, _ := msg(1000); strings.Contains(m, "not kept") || !strings.HasSuffix(m, "\nf999") {
+		t.Errorf("1000 failures: %q", m[len(m)-40:])
+	}
+	if m, _, _ := msg(1001); !strings.HasSuffix(m, "\nf999\n(and 1 more failures, not kept)") {
+		t.Errorf("1001 failures: %q", m[len(m)-60:])
+	}
+	if u := (&T{}).Unit(); u != unit.Bytes {
+		t.Errorf("no unit declared: %q, want bytes", u)
+	}
+}
+
+// TestAgainstReference: against the reference the check does not run and
+// the requirement is inconclusive; against another implementation it runs.
+func TestAgainstReference(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	ran := false
+	for _, isRef := range []bool{true, false} {
+		ran = false
+		check := AgainstReference(func(adapters.Adapter) bool { return isRef }, func(*T) { ran = true })
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+		if isRef && (ran || res.Outcome != Inconclusive || !strings.Contains(res.Message, SelfCompared)) {
+			t.Errorf("reference: ran %v, %s %q", ran, res.Outcome, res.Message)
+		}
+		if !isRef && (!ran || res.Outcome != Passed) {
+			t.Errorf("other: ran %v, %s", ran, res.Outcome)
 		}
 	}
 }
