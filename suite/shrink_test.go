@@ -371,3 +371,66 @@ func TestAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestShrinkNotes: the note counts the steps kept and the cases sent.
+//
+//   - X >= 5 from 10: 0 (holds), 9 (kept), then the search between 0 and 9:
+//     4 (holds), 6 (kept), 5 (kept); the next round sends 0 and 4, which
+//     hold: 3 steps, 7 cases.
+//   - the text "a", failing unless empty: "" (holds), then the removal of
+//     its one character, "" again: 2 cases, none kept.
+func TestShrinkNotes(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	type n struct{ X int }
+	check := func(st *T) {
+		ForAll(st, "p", []Case[n]{{"ten", n{10}}}, gen.Const(n{}), func(c n) string {
+			if c.X >= 5 {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if !strings.Contains(res.Message, "(shrunk in 3 steps, 7 smaller cases sent)") {
+		t.Errorf("X >= 5: %q", res.Message)
+	}
+	text := func(st *T) {
+		ForAll(st, "p", []Case[textCase]{{"a", textCase{"a"}}}, gen.Const(textCase{}), func(c textCase) string {
+			if c.Text != "" {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res = RunOne(context.Background(), a, req("INF-01", Must, text), Options{})
+	if !strings.Contains(res.Message, "(not shrunk: none of the 2 smaller cases sent fails)") {
+		t.Errorf("text: %q", res.Message)
+	}
+}
+
+// TestShrinkFlakyCandidate: a candidate is kept only when its first answer
+// fails and so does the second. Here every value but 10 answers "" and
+// "fails" by turns, starting with "": the first candidate (0) holds at
+// once and is not sent again; each later one fails, then holds when sent
+// again. Nothing is kept.
+func TestShrinkFlakyCandidate(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	type n struct{ X int }
+	turn := 0
+	check := func(st *T) {
+		ForAll(st, "p", []Case[n]{{"ten", n{10}}}, gen.Const(n{}), func(c n) string {
+			if c.X == 10 {
+				return "fails"
+			}
+			turn++
+			if turn%2 == 0 {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if res.Replay == nil || string(res.Replay.Value) != `{"X":10}` {
+		t.Errorf("%s", res.Message)
+	}
+}
