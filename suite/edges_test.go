@@ -226,7 +226,7 @@ func TestShrunkName(t *testing.T) {
 	}
 }
 
-// TestReplayValueEdges: a replay without a value runs the property as
+// TestReplayValueEdges: a replay with an empty value runs the property as
 // usual; a one-byte value ("5") is the only case.
 func TestReplayValueEdges(t *testing.T) {
 	a := fake{declared: []adapters.Standard{adapters.Inflate}}
@@ -234,7 +234,7 @@ func TestReplayValueEdges(t *testing.T) {
 	check := func(st *T) {
 		ForAll(st, "p", []Case[int]{{"seven", 7}}, gen.Const(9), func(n int) string { seen = append(seen, n); return "" })
 	}
-	RunOne(context.Background(), a, req("INF-01", Must, check), Options{PropertyRuns: 1, Replay: &Replay{ID: "INF-01"}})
+	RunOne(context.Background(), a, req("INF-01", Must, check), Options{PropertyRuns: 1, Replay: &Replay{ID: "INF-01", Value: json.RawMessage{}}})
 	if !slices.Equal(seen, []int{7, 9}) {
 		t.Errorf("no value: cases %v, want the edge and the generated one", seen)
 	}
