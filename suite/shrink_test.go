@@ -434,3 +434,25 @@ func TestShrinkFlakyCandidate(t *testing.T) {
 		t.Errorf("%s", res.Message)
 	}
 }
+
+// TestShrinkListChunks: the chunk sizes deleteChunks tries, counted. Nine
+// items (told apart by an unexported id, so no number shrinks), failing
+// while the last is there: the whole list (holds, 1 sent); chunks of 4:
+// [0,4) removed (kept, 2), [0,4) of the five left (kept, 3: the last item
+// alone), [0,1) (holds, 4); the list (1) is now shorter than the chunk
+// size, which goes on from the list's size: chunks of 1: [0,1) (holds, 5).
+// The next round removes [0,1) once more (holds, 6): 6 sent, 2 kept.
+func TestShrinkListChunks(t *testing.T) {
+	type item struct{ id int }
+	type list struct{ Items []item }
+	start := list{}
+	for i := range 9 {
+		start.Items = append(start.Items, item{i})
+	}
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&start).Elem()), ctx: context.Background(), deadline: time.Now().Add(time.Minute)}
+	s.fails = func(v reflect.Value) bool { return slices.Contains(v.Interface().(list).Items, item{8}) }
+	s.run()
+	if got := s.best.Interface().(list); !reflect.DeepEqual(got.Items, []item{{8}}) || s.tried != 6 || s.kept != 2 {
+		t.Errorf("shrunk to %v, %d sent, %d kept; want the last item, 6 sent, 2 kept", got.Items, s.tried, s.kept)
+	}
+}
