@@ -69,6 +69,16 @@ func TestRobustGate(t *testing.T) {
 	if got := rep.ByLevel(); got != want {
 		t.Errorf("ByLevel() = %q, want %q", got, want)
 	}
+	// A level with nothing judged (only skips and requirements of
+	// undeclared standards) is left out, not shown as 0/0.
+	rep = Report{Results: []Result{
+		{ID: "INF-01", Level: Must, Outcome: Passed},
+		{ID: "INF-02", Level: Should, Outcome: Skipped},
+		{ID: "INF-11", Level: Robust, Outcome: NotImplemented},
+	}}
+	if got, want := rep.ByLevel(), "MUST 1/1 passed"; got != want {
+		t.Errorf("ByLevel() = %q, want %q", got, want)
+	}
 }
 
 // TestQuotedFailure: a FAIL of a MUST or SHOULD opens with its section and

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // shrinkItem and shrinkCase are a case type shaped as package properties'
@@ -188,5 +191,268 @@ func TestShrinkItemsWithTheirShare(t *testing.T) {
 	}
 	if len(c.Items) != 2 || c.Budget < 1800 || c.Budget > 2000 {
 		t.Errorf("shrunk to %d items under %d, want 2 items under 1800 to 2000:\n%s", len(c.Items), c.Budget, res.Replay.Value)
+	}
+}
+
+// textCase is a case of one text, for the shrinking of texts alone.
+type textCase struct{ Text string }
+
+// TestShrinkStringEdges: texts whose failure depends on more than their
+// length, each shrunk as the shrinker's comment says: to nothing first,
+// then to the shortest failing prefix by binary search, then (at most
+// longText = 64 characters) by removing chunks.
+func TestShrinkStringEdges(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	z64, z65 := strings.Repeat("a", 63)+"z", strings.Repeat("a", 64)+"z"
+	lengths := func(ls ...int) func(string) bool {
+		return func(s string) bool { return slices.Contains(ls, len(s)) }
+	}
+	tests := []struct {
+		name  string
+		start string
+		fails func(string) bool
+		want  string
+	}{
+		// "" holds; the prefix of one character fails: "a" (removing a
+		// chunk first would have left "b").
+		{"prefix first", "ab", func(s string) bool { return s != "" }, "a"},
+		// Lengths 7, 6 and 2 fail. The prefix of 6 fails; the binary search
+		// between 0 (holds) and 6 (fails) tries 3, 4 and 5, which hold: "abcdef".
+		{"binary search below the failing prefix", "abcdefg", lengths(2, 6, 7), "abcdef"},
+		// 64 characters are short: chunks are removed, down to the "z"
+		// whose presence at the end fails.
+		{"64 characters", z64, func(s string) bool { return strings.HasSuffix(s, "z") }, "z"},
+		// 65 are long: only prefixes, and no prefix keeps the "z".
+		{"65 characters", z65, func(s string) bool { return strings.HasSuffix(s, "z") }, z65},
+		// The empty text fails for a reason of its own: it is tried first.
+		{"nothing first", strings.Repeat("a", 100), func(s string) bool { return s == "" || len(s) >= 70 }, ""},
+	}
+	for _, tt := range tests {
+		check := func(st *T) {
+			ForAll(st, "p", []Case[textCase]{{Name: "start", Value: textCase{tt.start}}}, gen.Const(textCase{}), func(c textCase) string {
+				if tt.fails(c.Text) {
+					return "fails"
+				}
+				return ""
+			})
+		}
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+		var c textCase
+		if res.Outcome != Failed || res.Replay == nil || json.Unmarshal(res.Replay.Value, &c) != nil {
+			t.Fatalf("%s: %s %s", tt.name, res.Outcome, res.Message)
+		}
+		if c.Text != tt.want {
+			t.Errorf("%s: shrunk to %q, want %q", tt.name, c.Text, tt.want)
+		}
+	}
+}
+
+// TestRuneOffset: the byte offset of the n-th character, the end past the
+// last.
+func TestRuneOffset(t *testing.T) {
+	for n, want := range []int{0, 1, 3, 4, 5, 6, 6} {
+		if got := runeOffset("héllo", n); got != want {
+			t.Errorf("runeOffset(héllo, %d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// shrunkValue runs the shrinker alone on start with a failure predicate.
+func shrunkValue[V any](start V, fails func(V) bool) V {
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&start).Elem()), ctx: context.Background(), deadline: time.Now().Add(time.Minute)}
+	s.fails = func(v reflect.Value) bool { return fails(v.Interface().(V)) }
+	s.run()
+	return s.best.Interface().(V)
+}
+
+// TestShrinkNumbers: numbers move toward 0 as shrinkScalar, shrinkFloat and
+// minimize say, at the edges of each step.
+func TestShrinkNumbers(t *testing.T) {
+	type f struct{ X float64 }
+	type n struct{ X int }
+	in := func(xs ...int) func(n) bool { return func(v n) bool { return slices.Contains(xs, v.X) } }
+	for _, tt := range []struct {
+		name        string
+		start, want n
+		fails       func(n) bool
+	}{
+		// 9 = mag-1 fails: the search finds it.
+		{"one less fails", n{10}, n{9}, func(v n) bool { return v.X >= 9 }},
+		// 7, 6 and 2 fail: 6 = mag-1 fails; between 0 (holds) and 6 the
+		// search tries 3, 4 and 5, which hold: 6.
+		{"search between 0 and mag-1", n{7}, n{6}, in(2, 6, 7)},
+		{"negative", n{-10}, n{-9}, func(v n) bool { return v.X <= -9 }},
+	} {
+		if got := shrunkValue(tt.start, tt.fails); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		name        string
+		start, want f
+		fails       func(f) bool
+	}{
+		// An infinity becomes the largest finite float64, a whole number
+		// above 2^53, which is not shrunk further.
+		{"infinity", f{math.Inf(1)}, f{math.MaxFloat64}, func(v f) bool { return v.X > 1e300 }},
+		{"above 2^53", f{1e300}, f{1e300}, func(v f) bool { return v.X >= 1e10 }},
+		// 2^53 itself is minimized as an integer.
+		{"2^53", f{1 << 53}, f{1000}, func(v f) bool { return v.X >= 1000 }},
+		// 2.5 loses its fraction only if 2 fails; 2 holds, so 1 is never
+		// tried, though it fails.
+		{"fraction kept", f{2.5}, f{2.5}, func(v f) bool { return v.X == 2.5 || v.X == 1 }},
+	} {
+		if got := shrunkValue(tt.start, tt.fails); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestShrinkSitesAndCopies: a list of one item loses it; arrays are walked
+// item by item and copied deeply.
+func TestShrinkSitesAndCopies(t *testing.T) {
+	type one struct{ Items []int }
+	if got := shrunkValue(one{[]int{5}}, func(one) bool { return true }); len(got.Items) != 0 {
+		t.Errorf("one item: %v, want none", got.Items)
+	}
+	type arr struct{ A [2][]int }
+	v := arr{[2][]int{{1}, {2}}}
+	if got := sitesOf(reflect.ValueOf(v), reflect.Invalid); !reflect.DeepEqual(got, [][]int{{0, 0, 0}, {0, 1, 0}}) {
+		t.Errorf("sites %v", got)
+	}
+	c := deepCopy(reflect.ValueOf(v)).Interface().(arr)
+	c.A[1][0] = 9
+	if v.A[1][0] != 2 {
+		t.Error("the copy shares the array's second slice")
+	}
+}
+
+// TestMessageLimits: five failures have no brief; a sixth makes one; over
+// maxKept (1000) the rest are counted, not kept; exactly 1000 are all kept.
+func TestMessageLimits(t *testing.T) {
+	msg := func(k int) (string, string, int) {
+		st := &T{}
+		for i := 0; i < k; i++ {
+			st.Errorf("f%d", i)
+		}
+		return st.message()
+	}
+	if _, brief, more := msg(5); brief != "" || more != 0 {
+		t.Errorf("5 failures: brief %q more %d", brief, more)
+	}
+	if _, brief, more := msg(6); brief != "f0\nf1\nf2\nf3\nf4" || more != 1 {
+		t.Errorf("6 failures: brief %q more %d", brief, more)
+	}
+	if m, _, _ := msg(1000); strings.Contains(m, "not kept") || !strings.HasSuffix(m, "\nf999") {
+		t.Errorf("1000 failures: %q", m[len(m)-40:])
+	}
+	if m, _, _ := msg(1001); !strings.HasSuffix(m, "\nf999\n(and 1 more failures, not kept)") {
+		t.Errorf("1001 failures: %q", m[len(m)-60:])
+	}
+	if u := (&T{}).Unit(); u != unit.Bytes {
+		t.Errorf("no unit declared: %q, want bytes", u)
+	}
+}
+
+// TestAgainstReference: against the reference the check does not run and
+// the requirement is inconclusive; against another implementation it runs.
+func TestAgainstReference(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	ran := false
+	for _, isRef := range []bool{true, false} {
+		ran = false
+		check := AgainstReference(func(adapters.Adapter) bool { return isRef }, func(*T) { ran = true })
+		res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+		if isRef && (ran || res.Outcome != Inconclusive || !strings.Contains(res.Message, SelfCompared)) {
+			t.Errorf("reference: ran %v, %s %q", ran, res.Outcome, res.Message)
+		}
+		if !isRef && (!ran || res.Outcome != Passed) {
+			t.Errorf("other: ran %v, %s", ran, res.Outcome)
+		}
+	}
+}
+
+// TestShrinkNotes: the note counts the steps kept and the cases sent.
+//
+//   - X >= 5 from 10: 0 (holds), 9 (kept), then the search between 0 and 9:
+//     4 (holds), 6 (kept), 5 (kept); the next round sends 0 and 4, which
+//     hold: 3 steps, 7 cases.
+//   - the text "a", failing unless empty: "" (holds), then the removal of
+//     its one character, "" again: 2 cases, none kept.
+func TestShrinkNotes(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	type n struct{ X int }
+	check := func(st *T) {
+		ForAll(st, "p", []Case[n]{{"ten", n{10}}}, gen.Const(n{}), func(c n) string {
+			if c.X >= 5 {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if !strings.Contains(res.Message, "(shrunk in 3 steps, 7 smaller cases sent)") {
+		t.Errorf("X >= 5: %q", res.Message)
+	}
+	text := func(st *T) {
+		ForAll(st, "p", []Case[textCase]{{"a", textCase{"a"}}}, gen.Const(textCase{}), func(c textCase) string {
+			if c.Text != "" {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res = RunOne(context.Background(), a, req("INF-01", Must, text), Options{})
+	if !strings.Contains(res.Message, "(not shrunk: none of the 2 smaller cases sent fails)") {
+		t.Errorf("text: %q", res.Message)
+	}
+}
+
+// TestShrinkFlakyCandidate: a candidate is kept only when its first answer
+// fails and so does the second. Here every value but 10 answers "" and
+// "fails" by turns, starting with "": the first candidate (0) holds at
+// once and is not sent again; each later one fails, then holds when sent
+// again. Nothing is kept.
+func TestShrinkFlakyCandidate(t *testing.T) {
+	a := fake{declared: []adapters.Standard{adapters.Inflate}}
+	type n struct{ X int }
+	turn := 0
+	check := func(st *T) {
+		ForAll(st, "p", []Case[n]{{"ten", n{10}}}, gen.Const(n{}), func(c n) string {
+			if c.X == 10 {
+				return "fails"
+			}
+			turn++
+			if turn%2 == 0 {
+				return "fails"
+			}
+			return ""
+		})
+	}
+	res := RunOne(context.Background(), a, req("INF-01", Must, check), Options{})
+	if res.Replay == nil || string(res.Replay.Value) != `{"X":10}` {
+		t.Errorf("%s", res.Message)
+	}
+}
+
+// TestShrinkListChunks: the chunk sizes deleteChunks tries, counted. Nine
+// items (told apart by an unexported id, so no number shrinks), failing
+// while the last is there: the whole list (holds, 1 sent); chunks of 4:
+// [0,4) removed (kept, 2), [0,4) of the five left (kept, 3: the last item
+// alone), [0,1) (holds, 4); the list (1) is now shorter than the chunk
+// size, which goes on from the list's size: chunks of 1: [0,1) (holds, 5).
+// The next round removes [0,1) once more (holds, 6): 6 sent, 2 kept.
+func TestShrinkListChunks(t *testing.T) {
+	type item struct{ id int }
+	type list struct{ Items []item }
+	start := list{}
+	for i := range 9 {
+		start.Items = append(start.Items, item{i})
+	}
+	s := &shrinker{best: deepCopy(reflect.ValueOf(&start).Elem()), ctx: context.Background(), deadline: time.Now().Add(time.Minute)}
+	s.fails = func(v reflect.Value) bool { return slices.Contains(v.Interface().(list).Items, item{8}) }
+	s.run()
+	if got := s.best.Interface().(list); !reflect.DeepEqual(got.Items, []item{{8}}) || s.tried != 6 || s.kept != 2 {
+		t.Errorf("shrunk to %v, %d sent, %d kept; want the last item, 6 sent, 2 kept", got.Items, s.tried, s.kept)
 	}
 }

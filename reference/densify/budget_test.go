@@ -20,6 +20,13 @@ func TestReserveAndMargin(t *testing.T) {
 			t.Errorf("Reserve(%d) = %d, want %d", tt.words, got, tt.reserve)
 		}
 	}
+	// A negative allowance gives no words, not a negative target: 3*(-2)/4
+	// truncates to -1, which max(0, ...) lifts to 0.
+	for _, tokens := range []int{-1, -2, -400} {
+		if got := WordsFor(tokens); got != 0 {
+			t.Errorf("WordsFor(%d) = %d, want 0", tokens, got)
+		}
+	}
 	for tokens := 0; tokens < 2000; tokens++ {
 		w := WordsFor(tokens)
 		if Reserve(w) > tokens || Reserve(w+1) <= tokens {
@@ -93,7 +100,12 @@ func TestNewPlan(t *testing.T) {
 			t.Errorf("%s: budgets %d/%d, want %d/%d", tt.name, p.MaxChunk, p.Merge, tt.maxChunkBudget, tt.merge)
 		}
 	}
-	for _, bad := range [][4]int{{0, 1, 1, 1}, {10, 0, 1, 1}, {10, 1, -1, 1}, {10, 1, 1, 0}} {
+	// Every figure at 1, the least positive value, is accepted; each at 0 is
+	// not.
+	if _, err := NewPlan(CJKEstimator{}, 1, 1, 1, 1); err != nil {
+		t.Errorf("NewPlan(1, 1, 1, 1): %v", err)
+	}
+	for _, bad := range [][4]int{{0, 1, 1, 1}, {10, 0, 1, 1}, {10, 1, 0, 1}, {10, 1, -1, 1}, {10, 1, 1, 0}} {
 		if _, err := NewPlan(CJKEstimator{}, bad[0], bad[1], bad[2], bad[3]); err == nil {
 			t.Errorf("NewPlan%v: no error", bad)
 		}
@@ -116,6 +128,10 @@ func TestPlanChunkWords(t *testing.T) {
 		{30, 3477, 2943, 120}, // share 95: the floor 160 binds
 		{2, 3477, 2943, 120},  // room 160 binds
 		{1, 320, 320, 240},    // share 320, room 3317: 240 words
+		{0, 320, 320, 240},    // no chunks counts as one: as above
+		// 2936/11 = 266 (266.9), share 263: 197 words (Reserve 263); one
+		// more in the numerator would make 267 and 198 words.
+		{11, 3300, 2933, 197},
 	} {
 		if got := p.ChunkWords(tt.n, tt.chunk, tt.merge); got != tt.words {
 			t.Errorf("ChunkWords(%d, %d, %d) = %d, want %d", tt.n, tt.chunk, tt.merge, got, tt.words)
@@ -139,6 +155,74 @@ func TestFirstChunk(t *testing.T) {
 		got, err := FirstChunk(Planner{}, p, text, p.MaxChunk, p.Merge)
 		if err != nil || got != tt.want {
 			t.Errorf("max chunk %d: FirstChunk = %d, %v; want %d", tt.maxChunk, got, err, tt.want)
+		}
+	}
+}
+
+// TestFirstChunkEdges: the search's start, its clamps and its stops, each
+// derived from the formula in FirstChunk's comment (apple plan of
+// TestNewPlan: room 3637, largest chunk budget 3477; r(n) is the partial's
+// reserve, b(n) the chunk budget).
+func TestFirstChunkEdges(t *testing.T) {
+	apple, err := NewPlan(promptStub{}, AppleCap, NoCeiling, NoCeiling, DefaultFloor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cap 600: room 430, every budget at the floor 320 (TestNewPlan).
+	small, err := NewPlan(promptStub{}, 600, NoCeiling, NoCeiling, DefaultFloor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paras40 := strings.Repeat(strings.Repeat("x", 299)+".\n\n", 40) // 12080 characters: 4027 tokens
+	tests := []struct {
+		name             string
+		plan             Plan
+		text             string
+		maxBudget, merge int
+		want             int
+	}{
+		// maxBudget 0 counts as the floor 320: n = 4027/320 = 12, r = 2946/12
+		// - 3 = 242, b = min(320, 3637 - 242) = 320, the largest: 320.
+		{"budget 0 is the floor", apple, paras40, 0, 2943, 320},
+		// 21000 newlines between two letters: 7001 tokens, so the search
+		// starts at n = 7001/3477 = 2: r = 403/2 - 3 = 198, b = 3637 - 198 =
+		// 3439, and the text is one chunk ("a\n\nb"), at most 2: 3439 (from
+		// n = 1, r = 400 would give 3237).
+		{"start at tokens/maxBudget", apple, "a" + strings.Repeat("\n", 21000) + "b", apple.MaxChunk, 400, 3439},
+		// n = 1: the share 103 - 3 = 100 is below Reserve(120) = 160, so r =
+		// 160 and b = min(5000, 3637 - 160) = 3477 (not 3637 - 100).
+		{"reserve at least Reserve(MinChunkWords)", apple, "abc", 5000, 100, 3477},
+		// n = 1: r = 320, room 430 - 320 = 110 is below the floor: b = 320.
+		{"budget at least the floor", small, "abc", 320, 320, 320},
+	}
+	for _, tt := range tests {
+		got, err := FirstChunk(Planner{}, tt.plan, tt.text, tt.maxBudget, tt.merge)
+		if err != nil || got != tt.want {
+			t.Errorf("%s: FirstChunk = %d, %v; want %d", tt.name, got, err, tt.want)
+		}
+	}
+
+	// The search stops at the largest budget, or at the least reserve,
+	// without cutting the text: here an "@" estimated at 4000 tokens would
+	// make cutting fail. "abc @" costs 4001.
+	heavy := Planner{Estimator: estimatorFunc(func(s string) int {
+		return CJKEstimator{}.Tokens(s) + 3999*strings.Count(s, "@")
+	})}
+	for _, tt := range []struct {
+		name             string
+		maxBudget, merge int
+		want             int
+	}{
+		// n = 4001/320 = 12: r = 2946/12 - 3 = 242, b = min(320, 3637 -
+		// 242) = 320, the largest.
+		{"largest budget", 320, 2943, 320},
+		// n = 1: the share 100 is under 160, r = 160, b = min(5000, 3477) =
+		// 3477.
+		{"least reserve", 5000, 100, 3477},
+	} {
+		got, err := FirstChunk(heavy, apple, "abc @", tt.maxBudget, tt.merge)
+		if err != nil || got != tt.want {
+			t.Errorf("%s: FirstChunk = %d, %v; want %d", tt.name, got, err, tt.want)
 		}
 	}
 }

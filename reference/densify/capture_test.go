@@ -44,6 +44,8 @@ func TestCapture(t *testing.T) {
 		{name: "three attempts, custom delay", faults: sim.Faults{TransientEvery: 1}, input: small, attempts: 3,
 			delay: 7 * time.Millisecond, status: densify.StatusFailed, tries: 3, calls: 3,
 			slept: []time.Duration{7 * time.Millisecond, 7 * time.Millisecond}, inMessage: "Overloaded"},
+		{name: "the least delay", faults: sim.Faults{TransientAt: []int{1}}, input: small, delay: time.Nanosecond,
+			status: densify.StatusReady, tries: 2, calls: 2, slept: []time.Duration{time.Nanosecond}},
 		{name: "no delay", faults: sim.Faults{TransientAt: []int{1}}, input: small, delay: -1,
 			status: densify.StatusReady, tries: 2, calls: 2},
 		{name: "too long is not retried", input: strings.Repeat("a", 31), maxInput: 10,

@@ -85,6 +85,20 @@ func TestClassifyRules(t *testing.T) {
 		{"type alone", &ProviderError{Status: 400, Type: "exceed_context_size_error"}, Overflow},
 		{"rate type alone", &ProviderError{Status: 400, Type: "rate_limit_error"}, RateLimit},
 		{"context deadline exceeded text", errors.New("context deadline exceeded"), Other},
+		// A letter or digit right before the word: not a whole word. The
+		// first and last of each range ('a', 'z', '0', '9'), and one that is
+		// two characters in ("bad xtpm": the character before is 'x').
+		{"tpm after a", errors.New("bad atpm"), Other},
+		{"tpm after z", errors.New("bad ztpm"), Other},
+		{"tpm after 0", errors.New("bad 0tpm"), Other},
+		{"tpm after 9", errors.New("bad 9tpm"), Other},
+		{"tpm after x", errors.New("bad xtpm"), Other},
+		// ... or right after it.
+		{"rpm before a", errors.New("rpma failed"), Other},
+		{"rpm before z", errors.New("rpmz failed"), Other},
+		{"rpm before 0", errors.New("rpm0 failed"), Other},
+		{"rpm before 9", errors.New("rpm9 failed"), Other},
+		{"tpd at the end", errors.New("limit: tpd"), RateLimit},
 	}
 	for _, tt := range tests {
 		if got := Classify(tt.err); got != tt.want {

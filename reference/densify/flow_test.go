@@ -283,6 +283,12 @@ func TestProactiveApple(t *testing.T) {
 		if res.Entry != densify.EntryProactive {
 			t.Errorf("work %d: entry %v, want proactive", work, res.Entry)
 		}
+		// Two chunk calls (1 and 2 of 2), then the merge (1 of 1).
+		for i, at := range [][2]int{{1, 2}, {2, 2}, {1, 1}} {
+			if c := res.Calls[i]; c.Index != at[0] || c.Of != at[1] {
+				t.Errorf("work %d: call %d is %d of %d, want %d of %d", work, i+1, c.Index, c.Of, at[0], at[1])
+			}
+		}
 		for i, c := range res.Calls {
 			if c.Seq != i+1 {
 				t.Errorf("work %d: call %d has Seq %d", work, i, c.Seq)
@@ -564,5 +570,201 @@ func TestForcedEntry(t *testing.T) {
 	d = newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap})
 	if res, _ = d.Densify(context.Background(), paras(1, 2)); res.Entry != densify.EntryReactive || len(res.Calls) != 1 {
 		t.Errorf("auto, small input: entry %v, %d calls", res.Entry, len(res.Calls))
+	}
+}
+
+// Forced reactive entry on the Apple cap with the original's ceilings: the
+// full call overflows (its message states no window), and the first chunk
+// budget and the starting merge budget are the smaller of the ceiling and
+// half the input (4026/2 = 2013): min(1800, 2013) = 1800 and min(2000,
+// 2013) = 2000. FirstChunk: n = 4026/1800 = 2, r = 560, b = min(1800, room
+// - 560) = 1800, the largest: 1800. 17 paragraphs (1716) a chunk: 3
+// chunks; 420 words (560 tokens) keep 5 paragraphs (504) of each, and the
+// three partials (3*503 + 2*3 = 1515) merge in one group under 2000.
+func TestReactiveOverflowCeilings(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: densify.AppleCap, Style: sim.Apple})
+	d := newDensifier(t, densify.Config{Provider: s, Cap: densify.AppleCap, Entry: densify.EntryReactive,
+		MaxChunk: densify.OriginalMaxChunk, MaxMerge: densify.OriginalMaxMerge, WorkLimit: 1})
+	requireSmallOverheads(t, d.Plan())
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := append([]callShape{{Stage: densify.StageFull, Failed: true}},
+		append(repeatShape(3, callShape{Stage: densify.StageChunk, ChunkBudget: 1800}),
+			callShape{Stage: densify.StageMerge, ChunkBudget: 1800, MergeBudget: 2000})...)
+	if got := shapes(res.Calls); !reflect.DeepEqual(got, want) {
+		t.Errorf("calls\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// A stated window equal to the cap is nothing learnt: Result.Window stays 0
+// (it records a window below the cap). Densifier and simulator both at
+// 2,000, the simulator's message (OpenAI style) stating 2000.
+func TestStatedWindowAtCap(t *testing.T) {
+	s := newSim(t, sim.Config{Cap: 2000})
+	d := newDensifier(t, densify.Config{Provider: s, Cap: 2000, Entry: densify.EntryReactive, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Calls[0].Stage != densify.StageFull || res.Calls[0].Class != densify.Overflow {
+		t.Fatalf("first call %+v, want an overflowing full call", res.Calls[0])
+	}
+	if res.Window != 0 || res.Plan != d.Plan() {
+		t.Errorf("window %d, plan %+v; want 0 and the densifier's own plan", res.Window, res.Plan)
+	}
+}
+
+// stubPrompts prices every prompt (the texts stating "Max length:") at 50
+// tokens and the rest as CJKEstimator, so plan figures derive by hand.
+type stubPrompts struct{}
+
+func (stubPrompts) Tokens(s string) int {
+	if strings.Contains(s, "Max length:") {
+		return 50
+	}
+	return densify.CJKEstimator{}.Tokens(s)
+}
+
+// EntryAuto at the boundary: cap 1000 with prompts of 50 tokens allows a
+// full call 1000 - 50 - Reserve(420) - 120 = 1000 - 50 - 560 - 120 = 270
+// tokens of input. 810 letters (270 tokens) go reactive; 813 (271) go
+// proactive.
+func TestAutoEntryBoundary(t *testing.T) {
+	p := densify.ProviderFunc(func(context.Context, string, string) (string, error) { return "ok", nil })
+	d := newDensifier(t, densify.Config{Provider: p, Estimator: stubPrompts{}, Cap: 1000})
+	if got := d.Plan().AllowedFull; got != 270 {
+		t.Fatalf("allowed full %d, want 270", got)
+	}
+	for _, tt := range []struct {
+		letters int
+		want    densify.Entry
+	}{{810, densify.EntryReactive}, {813, densify.EntryProactive}} {
+		res, err := d.Densify(context.Background(), strings.Repeat("a", tt.letters))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Entry != tt.want || res.Calls[0].Stage == densify.StageFull != (tt.want == densify.EntryReactive) {
+			t.Errorf("%d letters: entry %v, first call %s; want %v", tt.letters, res.Entry, res.Calls[0].Stage, tt.want)
+		}
+	}
+}
+
+// The last merge of a run is its answer even when it is longer than what it
+// merged: the progress guard compares passes that leave more than one
+// partial. Three partials of 150 tokens (chunk budget 1800: P01, P18, P35)
+// meet in one group under the default merge budget; the merge returns its
+// input and a pad.
+func TestLastMergeNotJoined(t *testing.T) {
+	pad := strings.Repeat("z", 300)
+	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 447) },
+		func(in string) (string, error) { return in + " " + pad, nil })
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: densify.OriginalMaxChunk, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := strings.Repeat("y", 447)
+	want := "P01" + y + densify.MergeSeparator + "P18" + y + densify.MergeSeparator + "P35" + y + " " + pad
+	if res.Output != want || res.Joined || len(res.Calls) != 4 {
+		t.Errorf("output %.40q..., joined %v after %d calls; want the merge's output, not joined, after 4", res.Output, res.Joined, len(res.Calls))
+	}
+}
+
+// The progress guard with two outputs left: three partials of 105 tokens
+// (315 letters) under a merge budget of 320 form [P1 P2] (105 + 3 + 105 =
+// 213; a third would make 321) and [P3]. The merge joins its partials with
+// a space: 631 letters (211 tokens) and P3 unchanged (105), 316 tokens
+// after 315 before, so the pass made no progress and its two outputs are
+// returned joined, although they would now fit one group (211 + 3 + 105 =
+// 319).
+func TestProgressGuardTwoLeft(t *testing.T) {
+	p := scripted(func(in string) string { return in[:3] + strings.Repeat("y", 312) },
+		func(in string) (string, error) { return strings.ReplaceAll(in, densify.MergeSeparator, " "), nil })
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: densify.OriginalMaxChunk, MaxMerge: 320, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := strings.Repeat("y", 312)
+	want := "P01" + y + " P18" + y + "\n\nP35" + y
+	merges := 0
+	for _, c := range res.Calls {
+		if c.Stage == densify.StageMerge {
+			merges++
+		}
+	}
+	if res.Output != want || !res.Joined || merges != 2 {
+		t.Errorf("output %.40q..., joined %v after %d merges; want the two outputs joined after 2", res.Output, res.Joined, merges)
+	}
+}
+
+// Chunk calls that return only white space leave no partial: the answer is
+// "" with no merge call.
+func TestEmptyPartials(t *testing.T) {
+	p := scripted(func(string) string { return " \n\t " },
+		func(string) (string, error) { return "", errors.New("no merge expected") })
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: densify.OriginalMaxChunk, WorkLimit: 1})
+	res, err := d.Densify(context.Background(), input40)
+	if err != nil || res.Output != "" || len(res.Calls) != 3 || res.Joined {
+		t.Errorf("output %q, %v, joined %v after %d calls; want \"\" after the 3 chunk calls", res.Output, err, res.Joined, len(res.Calls))
+	}
+}
+
+// The figures the standard states: "maxDensificationInputTokens (default
+// 100_000)", "Remote reactive path: 100_000", "Apple's 4096 context cap",
+// "Minimum chunk budget: 320 tokens", "up to 2 attempts total".
+func TestStandardFigures(t *testing.T) {
+	p := densify.ProviderFunc(func(context.Context, string, string) (string, error) { return "ok", nil })
+	d := newDensifier(t, densify.Config{Provider: p})
+	if got := d.Plan().Cap; got != 100_000 {
+		t.Errorf("default cap %d, want 100000", got)
+	}
+	if got := d.Plan().Floor; got != 320 {
+		t.Errorf("default floor %d, want 320", got)
+	}
+	if densify.AppleCap != 4096 || densify.DefaultMaxInput != 100_000 || densify.DefaultCaptureAttempts != 2 {
+		t.Errorf("Apple cap %d, max input %d, capture attempts %d; want 4096, 100000, 2",
+			densify.AppleCap, densify.DefaultMaxInput, densify.DefaultCaptureAttempts)
+	}
+}
+
+// At most DefaultWorkLimit (4) calls are in flight when Config.WorkLimit is
+// 0. The 14 chunk calls of input40 at a chunk budget of 320 hold their
+// answers until a fifth call has arrived or 300 ms have passed since the
+// fourth: the four the limit lets in always arrive before any answer, and a
+// fifth, which only a larger limit would let in, is given time to show.
+// The check is the count (exactly 4), never a time.
+func TestDefaultWorkLimit(t *testing.T) {
+	var mu sync.Mutex
+	inFlight, most, arrived := 0, 0, 0
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	p := densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+		mu.Lock()
+		inFlight++
+		arrived++
+		most = max(most, inFlight)
+		switch arrived {
+		case 4:
+			time.AfterFunc(300*time.Millisecond, open)
+		case 5:
+			open()
+		}
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		inFlight--
+		mu.Unlock()
+		return input[:3], nil
+	})
+	d := newDensifier(t, densify.Config{Provider: p, Entry: densify.EntryProactive, MaxChunk: 320})
+	if _, err := d.Densify(context.Background(), input40); err != nil {
+		t.Fatal(err)
+	}
+	if most != 4 {
+		t.Errorf("%d calls in flight at most, want 4", most)
 	}
 }

@@ -38,6 +38,9 @@ func TestChunk(t *testing.T) {
 		{"multi-byte Latin", "éééé", 1, []string{"ééé", "é"}},
 		// A short paragraph after a split one packs with the last piece: "dd"(1) + 1 + "e"(1) = 3.
 		{"packing after a split", "ddddddddddd\n\ne", 3, []string{"ddddddddd", "dd\n\ne"}},
+		// "ab cd" costs ceil(5/3) = 2, at the budget: kept whole, not cut into
+		// its words (ab(1) + 1 + cd(1) = 3 would not fit).
+		{"paragraph at the budget", "ab cd", 2, []string{"ab cd"}},
 	}
 	p := Planner{}
 	for _, tt := range tests {
@@ -59,6 +62,9 @@ func TestChunkErrors(t *testing.T) {
 	if _, err := p.Chunk("abc", 0); err == nil {
 		t.Error("budget 0: no error")
 	}
+	if _, err := p.Chunk("", 0); err == nil {
+		t.Error("budget 0, empty text: no error")
+	}
 	// An estimator that prices one character over the budget cannot be cut.
 	heavy := Planner{Estimator: estimatorFunc(func(s string) int { return 10 * utf8.RuneCountInString(s) })}
 	if _, err := heavy.Chunk("abc", 5); err == nil {
@@ -67,6 +73,27 @@ func TestChunkErrors(t *testing.T) {
 }
 
 type estimatorFunc func(string) int
+
+// TestChunkWordAtBudget: a word whose estimate is the budget is packed as
+// any word, not cut apart from its neighbours. Under an estimator that
+// counts only letters (prefix-monotone and subadditive; white space and
+// "." are free), "aaa . b" costs 4 > 3: its words aaa(3) and "."(0) fit
+// together (3 + 0 + 0 = 3), "b" starts the next piece (3 + 0 + 1 > 3).
+func TestChunkWordAtBudget(t *testing.T) {
+	letters := estimatorFunc(func(s string) int {
+		n := 0
+		for _, r := range s {
+			if r >= 'a' && r <= 'z' {
+				n++
+			}
+		}
+		return n
+	})
+	got, err := Planner{Estimator: letters}.Chunk("aaa . b", 3)
+	if want := []string{"aaa .", "b"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Chunk = %q, %v; want %q", got, err, want)
+	}
+}
 
 func (f estimatorFunc) Tokens(s string) int { return f(s) }
 
@@ -128,6 +155,13 @@ func TestGroups(t *testing.T) {
 		// 24 a's cost 8 > 7: cut at max(2, 7/2) = 3 tokens = 9 characters:
 		// a9 a9 a6. a9(3) + 3 + a9(3) = 9 > 7; a6(2) + 3 + "b"(1) = 6 fits.
 		{"oversized partial", []string{strings.Repeat("a", 24), "b"}, 7, 2, [][]string{{a9}, {a9}, {a6, "b"}}},
+		// Floor 1 is a floor of its own: cut at max(1, 3) = 3, as above.
+		{"oversized partial, floor 1", []string{strings.Repeat("a", 24), "b"}, 7, 1, [][]string{{a9}, {a9}, {a6, "b"}}},
+		// Floor 0 means DefaultFloor: cut at max(320, 3) = 320, which leaves
+		// the 8 tokens whole, alone in their group.
+		{"oversized partial, default floor", []string{strings.Repeat("a", 24), "b"}, 7, 0, [][]string{{strings.Repeat("a", 24)}, {"b"}}},
+		// Budget 1, the least accepted.
+		{"budget 1", []string{"a", "b"}, 1, 0, [][]string{{"a"}, {"b"}}},
 	}
 	for _, tt := range tests {
 		got, err := Planner{Floor: tt.floor}.Groups(tt.partials, tt.budget)
