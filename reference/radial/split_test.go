@@ -135,3 +135,12 @@ func TestSplitErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitConstants: std085-protocol §5.5, "**70%** → Direct query atoms
+// (evenly split)", "**30%** → Related/nearby atoms (5 per primary term via
+// synonym ring)".
+func TestSplitConstants(t *testing.T) {
+	if DirectPercent != 70 || RelatedPercent != 30 || RelatedPerTerm != 5 {
+		t.Errorf("DirectPercent %d, RelatedPercent %d, RelatedPerTerm %d; want 70, 30, 5 (§5.5)", DirectPercent, RelatedPercent, RelatedPerTerm)
+	}
+}
