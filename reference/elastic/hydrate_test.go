@@ -320,4 +320,44 @@ func TestHydrateFloorYields(t *testing.T) {
 			t.Errorf("budget %d: %d kept, %d dropped; want %d and %d", tt.budget, len(res.Kept), len(res.Dropped), kept, 1-kept)
 		}
 	}
+	// Radii 198 and 199 cut the same window when its edges fall inside
+	// two-byte characters: "é" repeated, the atom at 400. At 200 the window
+	// is [200,600), 400 > 399; at 199 the raw [201,599] moves inward to
+	// [202,598), 396 bytes; at 198, [202,598) too. The widest radius below
+	// the floor that fits is 199, and no narrower one costs less than at
+	// 199 from 199 on: radius 199.
+	accents := []inflate.Document{{ID: "d", Body: strings.Repeat("é", 500)}}
+	res, err := Hydrate(accents, []radial.Atom{atom("d", "x", 400, 1)}, 399)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := windowSpans(res.Windows); res.Radius != 199 || res.Used != 396 || !reflect.DeepEqual(got, []ws{{202, 598}}) {
+		t.Errorf("two-byte characters, budget 399: radius %d, used %d, windows %v; want 199, 396, [{202 598}]", res.Radius, res.Used, got)
+	}
+	// No radius of 1 or more serves the atom, so nothing is kept and the
+	// formula's radius, Radius(budget, 1) = 200, is reported.
+	for _, tt := range []struct {
+		name   string
+		doc    inflate.Document
+		off    int
+		budget int
+	}{
+		// The atom is the 4-byte 🙂 at 4 of "xxxx🙂xxxx": at r=1 and r=2 the
+		// window's end, 5 or 6, moves back to 4: [3,4) and [2,4), cost 1 and
+		// 2, fit 2 but leave the character out; r=3 costs 3.
+		{"window too narrow for the character", inflate.Document{ID: "d", Body: "xxxx🙂xxxx"}, 4, 2},
+		// The atom is on the blank line L1 of "ab\n\ncd\n" (code): at r=1
+		// (allowance 2) the lines grow to L0-L1, cost 2 > 1; wider radii
+		// cost no less. Only radius 0 would give a window of cost 0.
+		{"code atom on a blank line", inflate.Document{ID: "d", Body: "ab\n\ncd\n", Kind: inflate.KindCode}, 3, 1},
+	} {
+		res, err := Hydrate([]inflate.Document{tt.doc}, []radial.Atom{atom("d", "x", tt.off, 1)}, tt.budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Kept) != 0 || len(res.Dropped) != 1 || res.Windows != nil || res.Radius != 200 {
+			t.Errorf("%s: kept %v, dropped %v, windows %v, radius %d; want nothing kept, the atom dropped, radius 200",
+				tt.name, res.Kept, res.Dropped, windowSpans(res.Windows), res.Radius)
+		}
+	}
 }

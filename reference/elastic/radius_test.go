@@ -78,6 +78,12 @@ func TestRadiusFromTokens(t *testing.T) {
 		{"clamped up", 100, 4, 10, MinRadius},
 		{"clamped down", 1000000, 4, 1, MaxRadius},
 		{"no results expected", 2000, 4, 0, 0},
+		// The smallest valid counts: 1 token of 1000 chars, 1000 tokens of 1
+		// char: 1000/1/2 = 500.
+		{"one token", 1, 1000, 1, 500},
+		{"one char per token", 1000, 1, 1, 500},
+		// MaxInt/4 tokens of 4 chars is MaxInt-3, which int holds: 32000.
+		{"largest budget that fits", math.MaxInt / 4, 4, 1, MaxRadius},
 	}
 	for _, tc := range tests {
 		got, err := RadiusFromTokens(tc.tokens, tc.charsPerToken, tc.results)

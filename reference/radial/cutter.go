@@ -107,9 +107,9 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 	for _, d := range sorted {
 		maxOff = max(maxOff, len(d.Body))
 	}
-	bd, bo := bitsFor(len(sorted)), bitsFor(maxOff)
+	_, bo, fit := keyBits(len(sorted), maxOff)
 	same := func(i, j int32) bool { return docOf[i] == docOf[j] && atoms[i].Offset == atoms[j].Offset }
-	if bd+bo <= 64 {
+	if fit {
 		for i, a := range atoms {
 			sc.Keys[i] = uint64(docOf[i])<<bo | uint64(a.Offset)
 		}
@@ -155,6 +155,13 @@ func NewCutter(docs []inflate.Document, atoms []Atom) (*Cutter, error) {
 		c.doc[i] = docOf[k]
 	}
 	return c, nil
+}
+
+// keyBits is the bits a document index below docs (bd) and an offset below
+// maxOff (bo) take in a sort key, and whether both fit one uint64.
+func keyBits(docs, maxOff int) (bd, bo uint, fit bool) {
+	bd, bo = bitsFor(docs), bitsFor(maxOff)
+	return bd, bo, bd+bo <= 64
 }
 
 // bitsFor is the number of bits that hold every value below n.

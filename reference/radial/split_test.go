@@ -28,6 +28,11 @@ func TestSplit(t *testing.T) {
 		// direct 350 /1. Used 348+150+350+150 = 998.
 		{"term without atoms gives way", 1000, []Term{{"a", 3, 2}, {"b", 0, 0}, {"c", 1, 7}},
 			[]Share{{"a", 500, 3, 116, 2, 75}, {"b", 0, 0, 0, 0, 0}, {"c", 500, 1, 350, 5, 30}}, 2},
+		// A term with a single related atom and no direct one has atoms: two
+		// terms share 100, 50 each. a has no related atoms: 50 to its one
+		// direct. b has no direct atoms: 50 to its one related.
+		{"one related atom counts", 100, []Term{{"a", 1, 0}, {"b", 0, 1}},
+			[]Share{{"a", 50, 1, 50, 0, 0}, {"b", 50, 0, 0, 1, 50}}, 0},
 		// No direct atoms: the whole share goes to the 3 related: 999/3.
 		{"related only", 999, []Term{{"a", 0, 3}},
 			[]Share{{"a", 999, 0, 0, 3, 333}}, 0},
@@ -128,5 +133,14 @@ func TestSplitErrors(t *testing.T) {
 		if _, err := Split(tc.budget, tc.terms); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want one containing %s", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestSplitConstants: std085-protocol §5.5, "**70%** → Direct query atoms
+// (evenly split)", "**30%** → Related/nearby atoms (5 per primary term via
+// synonym ring)".
+func TestSplitConstants(t *testing.T) {
+	if DirectPercent != 70 || RelatedPercent != 30 || RelatedPerTerm != 5 {
+		t.Errorf("DirectPercent %d, RelatedPercent %d, RelatedPerTerm %d; want 70, 30, 5 (§5.5)", DirectPercent, RelatedPercent, RelatedPerTerm)
 	}
 }
