@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -170,6 +171,76 @@ func TestDiffPairs(t *testing.T) {
 	} {
 		if _, err := DiffReports(tt.prev, tt.cur, suite.Must); err == nil || err.Error() != tt.want {
 			t.Errorf("%v, want %s", err, tt.want)
+		}
+	}
+}
+
+// TestDiffRenderExact: the file names in the heading (a dash for the one
+// not given, nothing when neither is), a run with no change, the gate's
+// footnote, "—" for a requirement a run did not check, an outcome this
+// package does not know as it is spelled, and the old message shown only
+// when it said why the requirement failed before.
+func TestDiffRenderExact(t *testing.T) {
+	d := Diff{FailOn: suite.Must, Regressions: 1, Runs: []RunDiff{
+		{Old: "a", New: "b", Unchanged: 4, Changes: []Change{}},
+		{Old: "c", New: "d", Unchanged: 0, Changes: []Change{
+			{ID: "INF-01", Level: suite.Must, Title: "t1", Kind: NewlyErrored, Old: suite.Failed, New: suite.Errored, OldMessage: "m1", NewMessage: "m2"},
+			{ID: "INF-02", Level: suite.Must, Title: "t2", Kind: NewFailure, Old: suite.Passed, New: suite.Failed, NewMessage: "m3", Gates: true},
+			{ID: "INF-03", Level: suite.Must, Title: "t3", Kind: NewlyErrored, Old: suite.Failed, New: suite.Errored, NewMessage: "m4"},
+			{ID: "INF-04", Level: suite.Must, Title: "t4", Kind: Changed, Old: "weird", New: suite.Passed},
+			{ID: "INF-05", Level: suite.Must, Title: "t5", Kind: AddedRequirement, New: suite.Passed},
+		}},
+	}}
+	var tbl, md bytes.Buffer
+	if err := DiffTable(&tbl, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := DiffMarkdown(&md, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\na → b\nNo verdict changed (4 requirements).\n\nc → d\n",
+		"* fails the gate: worse than before, at or below MUST\n",
+		"\n--- INF-01 newly errored (MUST): t1\n  was (FAIL):\n    m1\n  now (ERROR):\n    m2\n",
+		"\n--- INF-02 new failure (MUST): t2\n  now (FAIL):\n    m3\n",
+		"\n--- INF-03 newly errored (MUST): t3\n  now (ERROR):\n    m4\n",
+		"\n1 regression at or below MUST\n",
+	} {
+		if !strings.Contains(tbl.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, tbl.String())
+		}
+	}
+	if strings.HasPrefix(tbl.String(), "ctxconform diff:") || !strings.Contains(tbl.String(), "weird") || !strings.Contains(tbl.String(), "—") {
+		t.Errorf("the table has a heading of no files, or lacks the unknown outcome or the dash:\n%s", tbl.String())
+	}
+	for _, want := range []string{
+		"## ctxconform diff\n\n**1 regression at or below MUST**\n\n### a → b\n\nNo verdict changed (4 requirements).\n\n### c → d\n\n",
+		"| `INF-04` | MUST | changed | weird | pass | t4 |\n| `INF-05` | MUST | added | — | pass | t5 |\n",
+		"**INF-01** newly errored (MUST)\n\nwas (FAIL):\n\n```\nm1\n```\n\nnow (ERROR):\n\n```\nm2\n```\n\n",
+		"**INF-03** newly errored (MUST)\n\nnow (ERROR):\n\n```\nm4\n```\n\n",
+	} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the Markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(tbl.String(), "was (pass)") || strings.Contains(md.String(), "was (pass)") {
+		t.Errorf("the old message of a passing requirement is shown")
+	}
+	for _, tt := range []struct{ old, cur, want string }{{"a.json", "", "(`a.json` → `-`)"}, {"", "b.json", "(`-` → `b.json`)"}} {
+		md.Reset()
+		tbl.Reset()
+		d2 := Diff{FailOn: suite.Must, OldSrc: tt.old, NewSrc: tt.cur}
+		if err := DiffMarkdown(&md, d2); err != nil {
+			t.Fatal(err)
+		}
+		if err := DiffTable(&tbl, d2); err != nil {
+			t.Fatal(err)
+		}
+		if want := "no regression at or below MUST " + tt.want + "\n"; !strings.Contains(md.String(), want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md.String())
+		}
+		if want := "ctxconform diff: " + strings.NewReplacer("`", "", "(", "", ")", "").Replace(tt.want) + ", gate MUST\n"; !strings.HasPrefix(tbl.String(), want) {
+			t.Errorf("the table does not begin %q:\n%s", want, tbl.String())
 		}
 	}
 }

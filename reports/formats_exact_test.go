@@ -258,7 +258,8 @@ func TestMarkdownExact(t *testing.T) {
 		t.Errorf("Markdown holds the 61st line from the end, or a matrix of one run:\n%s", md)
 	}
 
-	quiet := Run{Report: suite.Report{Adapter: adapters.Info{Name: "q"}, Results: []suite.Result{r("INF-01", suite.Must, suite.Passed, "")}}, Stderr: "noise"}
+	quietRep := suite.Report{Adapter: adapters.Info{Name: "q"}, Results: []suite.Result{r("INF-01", suite.Must, suite.Passed, "")}}
+	quiet := Run{Report: quietRep, Stderr: "noise", Check: (Expectations{}).Compare(quietRep)}
 	b.Reset()
 	if err := Markdown(&b, []Run{quiet}); err != nil {
 		t.Fatal(err)
@@ -268,7 +269,20 @@ func TestMarkdownExact(t *testing.T) {
 	if !strings.HasPrefix(b.String(), want) {
 		t.Errorf("quiet run:\n%s\nwant it to begin\n%s", b.String(), want)
 	}
-	if tail := "| Standard | Passed | Failed | Errored | Skipped | Not implemented |\n| --- | ---: | ---: | ---: | ---: | ---: |\n| Context inflation (`inflate`) | 1 | 0 | 0 | 0 | 0 |\n\n"; !strings.HasSuffix(b.String(), tail) {
+	if tail := "| Standard | Passed | Failed | Errored | Skipped | Not implemented |\n| --- | ---: | ---: | ---: | ---: | ---: |\n| Context inflation (`inflate`) | 1 | 0 | 0 | 0 | 0 |\n\n" +
+		"Expectations: **0 new failures**, 0 known, 0 fixed, 0 listed but not run.\n\n"; !strings.HasSuffix(b.String(), tail) {
 		t.Errorf("quiet run:\n%s\nwant it to end\n%s", b.String(), tail)
+	}
+
+	// Two runs: the matrix, its cells in Markdown (bold where bad or fixed).
+	b.Reset()
+	if err := Markdown(&b, []Run{full, quiet}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"### Matrix\n\n| ID | Level | impl 2 | q | Requirement |\n| --- | --- | --- | --- | --- |\n",
+		"| `INF-01` | MUST | **pass (fixed!)** | pass | tINF-01 |\n", "| `INF-02` | MUST | **FAIL** | — | tINF-02 |\n", "| `INF-05` | MUST | not run | — | tINF-05 |\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the matrix lacks %q:\n%s", want, b.String())
+		}
 	}
 }
