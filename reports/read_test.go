@@ -196,7 +196,7 @@ func TestReadReportAccepts(t *testing.T) {
 func TestReadReportValues(t *testing.T) {
 	in := okDoc(`{"adapter":{"name":"x","version":"2"},"level":"ROBUST","seed":7,"results":[` +
 		`{"id":"DEN-03","standard":"density","level":"SHOULD","outcome":"failed","message":"m",` +
-		`"replay":{"format":"ctxconform-replay/1","id":"DEN-03","calls":[{"op":"density","request":{"a":[1, 2]}},{"op":"density","request":{},"answer":"ok","error":"e"}]}}]}`)
+		`"replay":{"format":"ctxconform-replay/1","id":"DEN-03","calls":[{"op":"density","request":{"a":[1, 2]}},{"op":"density","request":{},"answer":"ok","error":"e"},{"op":"x","request":7,"answer":0}]}}]}`)
 	doc, err := ReadReport(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +206,7 @@ func TestReadReportValues(t *testing.T) {
 		t.Errorf("run: level %v seed %d name %q, want ROBUST 7 \"x 2\"", run.Level, run.Seed, run.Name())
 	}
 	r := run.Results[0]
-	if r.Level != suite.Should || r.Outcome != suite.Failed || r.Message != "m" || r.Replay == nil || len(r.Replay.Calls) != 2 {
+	if r.Level != suite.Should || r.Outcome != suite.Failed || r.Message != "m" || r.Replay == nil || len(r.Replay.Calls) != 3 {
 		t.Fatalf("result %+v", r)
 	}
 	c0, c1 := r.Replay.Calls[0], r.Replay.Calls[1]
@@ -218,6 +218,14 @@ func TestReadReportValues(t *testing.T) {
 	}
 	if raw, ok := c1.Answer.(json.RawMessage); !ok || string(raw) != `"ok"` || c1.Error != "e" || c1.Op != "density" {
 		t.Errorf("second call %#v", c1)
+	}
+	// One byte of JSON is a value too.
+	c2 := r.Replay.Calls[2]
+	if req, ok := c2.Request.(json.RawMessage); !ok || string(req) != "7" {
+		t.Errorf("third call's request %#v, want 7", c2.Request)
+	}
+	if ans, ok := c2.Answer.(json.RawMessage); !ok || string(ans) != "0" {
+		t.Errorf("third call's answer %#v, want 0", c2.Answer)
 	}
 }
 
