@@ -158,3 +158,43 @@ func TestRetryStrategy(t *testing.T) {
 		}
 	}
 }
+
+// TestDensifyConstants: the numbers of densification-chunking's "Budget
+// values": "Minimum chunk budget: `320` tokens", "Apple path: `4096`".
+func TestDensifyConstants(t *testing.T) {
+	if Floor != 320 || AppleCap != 4096 {
+		t.Errorf("Floor %d, AppleCap %d; the standard says 320 and 4096", Floor, AppleCap)
+	}
+}
+
+// TestSplitRefuses: an account that cannot be the provider's record is
+// refused, saying where (attempts and rounds counted from 1).
+func TestSplitRefuses(t *testing.T) {
+	full := Call{N: 1, Stage: "full", Kind: KindOverflow}
+	two := adapters.DensifyAnswer{Status: adapters.StatusReady, Attempts: 2, Runs: []adapters.DensifyRun{{Entry: adapters.EntryProactive}}}
+	for _, tt := range []struct {
+		name  string
+		ans   adapters.DensifyAnswer
+		calls []Call
+		want  string
+	}{
+		{"attempts differ", two, nil, "answer reports 2 attempts but describes 1"},
+		{"entry unknown", answer("sideways"), nil, `attempt 1: entry "sideways" is neither "reactive" nor "proactive"`},
+		{"negative chunk calls", answer(adapters.EntryProactive, round(900, -1)), nil, "attempt 1 round 1: -1 chunk calls"},
+		{"negative merge calls", answer(adapters.EntryProactive, round(900, 1, merge(900, 1, -1))), []Call{chunkCall(1, "a", ""), mergeCall(2, "")},
+			"attempt 1 round 1 merge 1 pass 2: -1 calls"},
+		{"more calls than received", answer(adapters.EntryReactive, round(900, 2)), []Call{full, chunkCall(2, "a", "")},
+			"answer accounts for more calls than the 2 the provider received"},
+		{"stage differs", answer(adapters.EntryReactive), []Call{chunkCall(1, "a", "")}, "call 1 (attempt 1) is a full call by the answer's account but its prompt reads as chunk"},
+	} {
+		_, err := Split(tt.ans, tt.calls)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: %v, want %s", tt.name, err, tt.want)
+		}
+	}
+	// No calls in a round, no calls in a merge pass: nothing to place.
+	steps, err := Split(answer(adapters.EntryProactive, round(900, 0), round(450, 1, merge(900, 0))), []Call{chunkCall(1, "a", "")})
+	if err != nil || len(steps) != 1 || steps[0].Round != 1 {
+		t.Errorf("empty round and pass: %+v, %v", steps, err)
+	}
+}
