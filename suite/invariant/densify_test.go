@@ -1,6 +1,7 @@
 package invariant
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -196,5 +197,97 @@ func TestSplitRefuses(t *testing.T) {
 	steps, err := Split(answer(adapters.EntryProactive, round(900, 0), round(450, 1, merge(900, 0))), []Call{chunkCall(1, "a", "")})
 	if err != nil || len(steps) != 1 || steps[0].Round != 1 {
 		t.Errorf("empty round and pass: %+v, %v", steps, err)
+	}
+}
+
+// TestDensifyAnswerFields: Answered, FailureMessage, WithinCap and
+// NoOverflow on hand-made answers and calls, at their bounds: one attempt
+// is enough, a message of white space is none, a call costing exactly the
+// cap is within it, a full call is not judged by it.
+func TestDensifyAnswerFields(t *testing.T) {
+	ans := func(status, failure, msg string, attempts int) adapters.DensifyAnswer {
+		return adapters.DensifyAnswer{Status: status, Failure: failure, Message: msg, Attempts: attempts}
+	}
+	for _, tt := range []struct {
+		name     string
+		a        adapters.DensifyAnswer
+		answered string // "" when Answered accepts it
+		message  bool   // FailureMessage accepts it
+	}{
+		{"ready", ans(adapters.StatusReady, adapters.FailureNone, "", 1), "", true},
+		{"ready with a failure", ans(adapters.StatusReady, adapters.FailureProvider, "m", 1), `status ready with failure "provider"`, true},
+		{"too long", ans(adapters.StatusFailed, adapters.FailureTooLong, "m", 1), "", true},
+		{"invalid", ans(adapters.StatusFailed, adapters.FailureInvalid, "m", 1), "", true},
+		{"provider", ans(adapters.StatusFailed, adapters.FailureProvider, "m", 2), "", true},
+		{"failed, no kind", ans(adapters.StatusFailed, adapters.FailureNone, "m", 1), `status failed with unknown failure kind ""`, true},
+		{"failed, unknown kind", ans(adapters.StatusFailed, "meh", "m", 1), `status failed with unknown failure kind "meh"`, true},
+		{"status unknown", ans("done", "", "", 1), `status "done" is neither "ready" nor "failed"`, true},
+		{"no attempt", ans(adapters.StatusReady, adapters.FailureNone, "", 0), "0 attempts: want at least 1", true},
+		{"failed without a message", ans(adapters.StatusFailed, adapters.FailureProvider, "", 1), "", false},
+		{"failed with white space", ans(adapters.StatusFailed, adapters.FailureProvider, " \n", 1), "", false},
+	} {
+		err := Answered(adapters.DensifyRequest{}, tt.a)
+		if got := fmt.Sprint(err); (err == nil) != (tt.answered == "") || err != nil && got != tt.answered {
+			t.Errorf("%s: Answered: %v, want %q", tt.name, err, tt.answered)
+		}
+		if err := FailureMessage(tt.a); (err == nil) != tt.message {
+			t.Errorf("%s: FailureMessage: %v, want ok %v", tt.name, err, tt.message)
+		}
+	}
+
+	step := func(want string, cost int, kind string) Step {
+		return Step{Call: Call{N: 1, Stage: want, Cost: cost, Kind: kind}, Want: want}
+	}
+	for _, tt := range []struct {
+		name  string
+		steps []Step
+		cap   bool // WithinCap(steps, 100) accepts them
+		over  bool // NoOverflow accepts them
+	}{
+		{"chunk at the cap", []Step{step("chunk", 100, "")}, true, true},
+		{"chunk over the cap", []Step{step("chunk", 101, "")}, false, true},
+		{"merge over the cap", []Step{step("chunk", 10, ""), step("merge", 101, "")}, false, true},
+		{"full call over the cap", []Step{step("full", 500, KindOverflow)}, true, false},
+		{"a rate limit is no overflow", []Step{step("chunk", 50, KindRateLimit)}, true, true},
+		{"a merge overflow", []Step{step("chunk", 50, ""), step("merge", 50, KindOverflow)}, true, false},
+	} {
+		if err := WithinCap(tt.steps, 100); (err == nil) != tt.cap {
+			t.Errorf("%s: WithinCap: %v, want ok %v", tt.name, err, tt.cap)
+		}
+		if err := NoOverflow(tt.steps); (err == nil) != tt.over {
+			t.Errorf("%s: NoOverflow: %v, want ok %v", tt.name, err, tt.over)
+		}
+	}
+}
+
+// TestHalvingBounds: the floor applies to the first round and the first
+// merge attempt too (no halving to compare with there), 320 itself is
+// allowed; a halved budget is prev/2 or (prev+1)/2 and nothing between
+// those and the floor.
+func TestHalvingBounds(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		rounds []adapters.DensifyRound
+		ok     bool
+	}{
+		{"first round below the floor", []adapters.DensifyRound{round(300, 1)}, false},
+		{"first round at the floor", []adapters.DensifyRound{round(320, 1)}, true},
+		{"first merge below the floor", []adapters.DensifyRound{round(1800, 2, merge(300, 1))}, false},
+		{"first merge at the floor", []adapters.DensifyRound{round(1800, 2, merge(320, 1))}, true},
+		{"1800 then 500", []adapters.DensifyRound{round(1800, 1), round(500, 1)}, false},
+		{"1800 then 901", []adapters.DensifyRound{round(1800, 1), round(901, 1)}, false},
+		{"merge 2000 then 1500", []adapters.DensifyRound{round(1800, 2, merge(2000, 1), merge(1500, 1))}, false},
+		{"merge 2000 then 1000 then 600", []adapters.DensifyRound{round(1800, 2, merge(2000, 1), merge(1000, 1), merge(600, 1))}, false},
+		{"second attempt starts again", nil, true},
+	} {
+		a := answer(adapters.EntryProactive, tt.rounds...)
+		if tt.rounds == nil {
+			a.Attempts = 2
+			a.Runs = []adapters.DensifyRun{{Entry: adapters.EntryProactive, Rounds: []adapters.DensifyRound{round(900, 1), round(450, 1)}},
+				{Entry: adapters.EntryProactive, Rounds: []adapters.DensifyRound{round(1800, 1)}}}
+		}
+		if err := Halving(a); (err == nil) != tt.ok {
+			t.Errorf("%s: %v, want ok %v", tt.name, err, tt.ok)
+		}
 	}
 }
