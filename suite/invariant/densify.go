@@ -117,6 +117,20 @@ func Split(ans adapters.DensifyAnswer, calls []Call) ([]Step, error) {
 	return steps, nil
 }
 
+// ByPrompt places each call as the stage its prompt names, all in one
+// attempt and round: the provider's record read without the answer's
+// account, for the checks that need no more (WithinCap, a drift).
+func ByPrompt(calls []Call) []Step {
+	steps := make([]Step, len(calls))
+	for i, c := range calls {
+		steps[i] = Step{Call: c, Want: c.Stage, Try: -1, Pass: -1}
+		if c.Stage == "full" {
+			steps[i].Round = -1
+		}
+	}
+	return steps
+}
+
 // Answered checks the answer's own fields: a known status, a failure kind
 // exactly when failed, at least one attempt. How many attempts capture
 // allows ("up to `2` attempts total") and a failed answer's message

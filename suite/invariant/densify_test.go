@@ -291,3 +291,17 @@ func TestHalvingBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestByPrompt: the record read without the answer's account: each call
+// as the stage its prompt names, the full call in no round (-1), the
+// others in round 0, none in a merge attempt or pass.
+func TestByPrompt(t *testing.T) {
+	steps := ByPrompt([]Call{{N: 1, Stage: "full"}, chunkCall(2, "a", ""), mergeCall(3, "")})
+	var got []string
+	for _, s := range steps {
+		got = append(got, fmt.Sprintf("%d:%s r%d t%d p%d", s.N, s.Want, s.Round, s.Try, s.Pass))
+	}
+	if g, w := fmt.Sprint(got), "[1:full r-1 t-1 p-1 2:chunk r0 t-1 p-1 3:merge r0 t-1 p-1]"; g != w {
+		t.Errorf("ByPrompt: %s, want %s", g, w)
+	}
+}
