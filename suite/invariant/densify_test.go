@@ -305,3 +305,12 @@ func TestByPrompt(t *testing.T) {
 		t.Errorf("ByPrompt: %s, want %s", g, w)
 	}
 }
+
+// TestHalvingMessage: the message names the budget the halving should
+// have given: 450 halves to the floor, 320, not to 225.
+func TestHalvingMessage(t *testing.T) {
+	err := Halving(answer(adapters.EntryProactive, round(450, 1), round(400, 1)))
+	if want := "attempt 1 round 2: chunk budget 400 follows 450: want it halved to 320"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %s", err, want)
+	}
+}
