@@ -314,3 +314,81 @@ func TestHalvingMessage(t *testing.T) {
 		t.Errorf("%v, want %s", err, want)
 	}
 }
+
+// TestRetryMessages: the verdicts of OverflowAdapts and
+// NewRoundOnlyAfterOverflow on flows that break "Retry strategy", with
+// their messages: a merge overflow above the floor handled by new chunks
+// or by giving up; a merge overflow at the merge floor in the last round
+// with the chunk budget still above it; a merge attempt or a switch to
+// chunking that no overflow called for.
+func TestRetryMessages(t *testing.T) {
+	full := func(n int, kind string) Call { return Call{N: n, Stage: "full", Kind: kind} }
+	for _, tt := range []struct {
+		name             string
+		ans              adapters.DensifyAnswer
+		calls            []Call
+		adapts, restarts string // "" when it passes
+	}{
+		{"merge overflow, then new chunks", answer(adapters.EntryProactive, round(1800, 2, merge(2000, 1)), round(900, 2, merge(1000, 1))),
+			[]Call{chunkCall(1, "a", ""), chunkCall(2, "b", ""), mergeCall(3, KindOverflow), chunkCall(4, "a", ""), chunkCall(5, "b", ""), mergeCall(6, "")},
+			"merge call 3 (attempt 1 round 1) overflowed at merge budget 2000, above the floor, and the flow went to chunk budget 900 without a merge-local retry", ""},
+		{"merge overflow, then nothing", answer(adapters.EntryProactive, round(1800, 2, merge(2000, 1))),
+			[]Call{chunkCall(1, "a", ""), chunkCall(2, "b", ""), mergeCall(3, KindOverflow)},
+			"merge call 3 (attempt 1 round 1) overflowed at merge budget 2000, above the floor, and the flow gave up without a merge-local retry", ""},
+		{"merge overflow at the merge floor, chunks above it", answer(adapters.EntryProactive, round(900, 2, merge(320, 1))),
+			[]Call{chunkCall(1, "a", ""), chunkCall(2, "b", ""), mergeCall(3, KindOverflow)},
+			"merge call 3 (attempt 1 round 1) overflowed at chunk budget 900, above the floor, and the flow gave up without halving it", ""},
+		{"a merge retry after no overflow", answer(adapters.EntryProactive, round(1800, 2, merge(2000, 1), merge(1000, 1))),
+			[]Call{chunkCall(1, "a", ""), chunkCall(2, "b", ""), mergeCall(3, ""), mergeCall(4, "")},
+			"", "merge call 4 (attempt 1) restarts the flow, but no call of the step before it (call 3, merge) overflowed"},
+		{"chunking after a full call that did not overflow", answer(adapters.EntryReactive, round(1800, 1)),
+			[]Call{full(1, ""), chunkCall(2, "a", "")},
+			"", "chunk call 2 (attempt 1) restarts the flow, but no call of the step before it (call 1, full) overflowed"},
+	} {
+		steps, err := Split(tt.ans, tt.calls)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if err := OverflowAdapts(tt.ans, steps); fmt.Sprint(err) != cmpOr(tt.adapts) {
+			t.Errorf("%s: OverflowAdapts: %v, want %s", tt.name, err, cmpOr(tt.adapts))
+		}
+		if err := NewRoundOnlyAfterOverflow(steps); fmt.Sprint(err) != cmpOr(tt.restarts) {
+			t.Errorf("%s: NewRoundOnlyAfterOverflow: %v, want %s", tt.name, err, cmpOr(tt.restarts))
+		}
+	}
+}
+
+// cmpOr is a wanted error message as fmt prints the error: <nil> for none.
+func cmpOr(s string) string {
+	if s == "" {
+		return "<nil>"
+	}
+	return s
+}
+
+// TestChunksOnceRefuses: a complete round missing a chunk; in a round cut
+// short, a chunk that is not in the input, and chunks that overlap so that
+// they hold more than the input.
+func TestChunksOnceRefuses(t *testing.T) {
+	input := "alpha beta\n\ngamma delta epsilon" // 26 bytes without white space
+	for _, tt := range []struct {
+		name   string
+		chunks []Call
+		want   string
+	}{
+		{"a chunk missing", []Call{chunkCall(1, "alpha beta", "")},
+			"round 1 of attempt 1 (chunk calls 1..1): the chunks, white space removed, do not put together the input exactly once (1 chunks, 9 non-space bytes in all, input 26)"},
+		{"not in the input", []Call{chunkCall(1, "alpha beta", ""), chunkCall(2, "zeta", KindOverflow)},
+			"round 1 of attempt 1 (chunk calls 1..2): call 2 sends text that is not in the input"},
+		{"overlapping chunks", []Call{chunkCall(1, "alpha beta gamma delta", ""), chunkCall(2, "beta gamma delta epsilon", KindOverflow)},
+			"round 1 of attempt 1 (chunk calls 1..2): the chunks sent hold 40 non-space bytes, more than the input's 26"},
+	} {
+		steps, err := Split(answer(adapters.EntryProactive, round(1800, len(tt.chunks))), tt.chunks)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if err := ChunksOnce(input, steps); fmt.Sprint(err) != tt.want {
+			t.Errorf("%s: %v, want %s", tt.name, err, tt.want)
+		}
+	}
+}
