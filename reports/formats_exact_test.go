@@ -286,3 +286,15 @@ func TestMarkdownExact(t *testing.T) {
 		}
 	}
 }
+
+// TestJUnitOneError: a suite with one error carries the standard error.
+func TestJUnitOneError(t *testing.T) {
+	rep := suite.Report{Adapter: adapters.Info{Name: "x"}, Results: []suite.Result{{ID: "INF-01", Standard: adapters.Inflate, Outcome: suite.Errored, Message: "m"}}}
+	var b bytes.Buffer
+	if err := JUnit(&b, []Run{{Report: rep, Stderr: "the trace"}}, JUnitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "<system-err>the trace</system-err>") {
+		t.Errorf("no standard error:\n%s", b.String())
+	}
+}

@@ -24,7 +24,8 @@ func TestMatrixPageCells(t *testing.T) {
 	a := suite.Report{Adapter: adapters.Info{Name: "a"}, Started: t2, Results: []suite.Result{
 		res("INF-01", suite.Passed, 1500*time.Millisecond), res("INF-02", suite.Failed, 0), res("INF-03", suite.Passed, 0), res("INF-04", suite.Failed, 0)}}
 	b := suite.Report{Adapter: adapters.Info{Name: "b"}, Started: t1, Results: []suite.Result{
-		res("INF-01", suite.Passed, 0), res("INF-02", suite.Passed, 0), res("INF-03", "weird", 0), res("INF-04", suite.Failed, 0)}}
+		res("INF-01", suite.Passed, 0), res("INF-02", suite.Passed, 0), res("INF-03", "weird", 0), res("INF-04", suite.Failed, 0),
+		res("INF-05", suite.Passed, time.Nanosecond)}}
 	b.Results[0].Replay = &suite.Replay{ID: "INF-01"}
 	e := Expectations{Expectations: []Expectation{{ID: "INF-02", Reason: "r2"}, {ID: "INF-01", Reason: "r1"}}}
 	runs := []Run{{Report: a, Check: e.Compare(a)}, {Report: b}}
@@ -53,8 +54,15 @@ func TestMatrixPageCells(t *testing.T) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	if n := strings.Count(page, "Took "); n != 1 {
-		t.Errorf("%d durations shown, want the one that is not zero", n)
+	if n := strings.Count(page, "Took "); n != 2 || !strings.Contains(page, `<p class="duration">Took 0s.</p>`) {
+		t.Errorf("%d durations shown, want the two that are not zero (1ns shown rounded to 0s)", n)
+	}
+	// Each run's row of the implementations' table holds its own badge:
+	// a passes 2 of its 4 MUST requirements, b 3 of 5.
+	rowA, rowB, _ := strings.Cut(page[strings.Index(page, `<tr data-run="0">`):], `<tr data-run="1">`)
+	rowB, _, _ = strings.Cut(rowB, "</tr>")
+	if !strings.Contains(rowA, `alt="inflate: 2/4 MUST"`) || strings.Contains(rowA, "3/5") || !strings.Contains(rowB, `alt="inflate: 3/5 MUST"`) {
+		t.Errorf("the badges are not in their runs' rows:\n%s\n%s", rowA, rowB)
 	}
 	if n := strings.Count(page, "(known)") + strings.Count(page, "(fixed)"); n != 2 {
 		t.Errorf("%d cells marked, want the 2 with an expectation", n)
