@@ -196,7 +196,7 @@ func TestReadReportAccepts(t *testing.T) {
 func TestReadReportValues(t *testing.T) {
 	in := okDoc(`{"adapter":{"name":"x","version":"2"},"level":"ROBUST","seed":7,"results":[` +
 		`{"id":"DEN-03","standard":"density","level":"SHOULD","outcome":"failed","message":"m",` +
-		`"replay":{"format":"ctxconform-replay/1","id":"DEN-03","calls":[{"op":"density","request":{"a":[1, 2]}},{"op":"density","request":{},"answer":"ok","error":"e"},{"op":"x","request":7,"answer":0}]}}]}`)
+		`"replay":{"format":"ctxconform-replay/1","id":"DEN-03","calls":[{"op":"density","request":{"a":[1, 2]}},{"op":"density","request":{},"answer":"ok","error":"e"},{"op":"x","request":7,"answer":0},{"op":"y","error":"refused"}]}}]}`)
 	doc, err := ReadReport(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +206,7 @@ func TestReadReportValues(t *testing.T) {
 		t.Errorf("run: level %v seed %d name %q, want ROBUST 7 \"x 2\"", run.Level, run.Seed, run.Name())
 	}
 	r := run.Results[0]
-	if r.Level != suite.Should || r.Outcome != suite.Failed || r.Message != "m" || r.Replay == nil || len(r.Replay.Calls) != 3 {
+	if r.Level != suite.Should || r.Outcome != suite.Failed || r.Message != "m" || r.Replay == nil || len(r.Replay.Calls) != 4 {
 		t.Fatalf("result %+v", r)
 	}
 	c0, c1 := r.Replay.Calls[0], r.Replay.Calls[1]
@@ -226,6 +226,10 @@ func TestReadReportValues(t *testing.T) {
 	}
 	if ans, ok := c2.Answer.(json.RawMessage); !ok || string(ans) != "0" {
 		t.Errorf("third call's answer %#v, want 0", c2.Answer)
+	}
+	// No request in the file: none read (not a JSON null).
+	if c3 := r.Replay.Calls[3]; c3.Request != nil || c3.Answer != nil || c3.Error != "refused" {
+		t.Errorf("fourth call %#v, want no request, no answer, error refused", c3)
 	}
 }
 
