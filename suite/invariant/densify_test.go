@@ -392,13 +392,3 @@ func TestChunksOnceRefuses(t *testing.T) {
 		}
 	}
 }
-
-// TestRestartsOnRecord: read by prompt alone (ByPrompt: every chunk and
-// merge call in round 0), chunks after a merge are no new round, so no
-// overflow is asked of the merge before them.
-func TestRestartsOnRecord(t *testing.T) {
-	steps := ByPrompt([]Call{chunkCall(1, "a", ""), mergeCall(2, ""), chunkCall(3, "b", "")})
-	if err := NewRoundOnlyAfterOverflow(steps); err != nil {
-		t.Errorf("on record: %v", err)
-	}
-}
