@@ -78,3 +78,69 @@ func TestBadgeFiles(t *testing.T) {
 		t.Errorf("plain names changed: %q, %q", bases[1], bases[8])
 	}
 }
+
+// TestBadgeFileNames: the exact names. A name that lost characters and
+// meets one other run's name is followed by the first 4 bytes of its
+// SHA-256 as hex (sha256sum of "x/y" begins bd3c9047); the run whose name
+// was already safe keeps it. A long name keeps maxBadgeBase (64) bytes.
+func TestBadgeFileNames(t *testing.T) {
+	for _, tt := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"x/y", "x_y"}, "x_y_bd3c9047 x_y"},
+		{[]string{"x/y", "z"}, "x_y z"},
+		{[]string{strings.Repeat("a", 70)}, strings.Repeat("a", 64)},
+		{[]string{strings.Repeat("a", 63) + "._b"}, strings.Repeat("a", 63)},
+	} {
+		var runs []Run
+		for _, n := range tt.names {
+			runs = append(runs, Run{Report: suite.Report{Adapter: adapters.Info{Name: n}}})
+		}
+		if got := strings.Join(fileBases(runs), " "); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.names, got, tt.want)
+		}
+	}
+}
+
+// TestCheckBadges: two runs whose badges would share a file are refused,
+// naming both; one run's badges never collide with themselves.
+func TestCheckBadges(t *testing.T) {
+	a := Badge{Run: "x/y", Standard: adapters.Inflate, File: "x_y-inflate.svg"}
+	b := Badge{Run: "x_y", Standard: adapters.Inflate, File: "x_y-inflate.svg"}
+	err := CheckBadges([]Badge{a, b})
+	if want := `the badges of "x/y" and "x_y" would both be x_y-inflate.svg: name the runs apart`; err == nil || err.Error() != want {
+		t.Errorf("%v, want %s", err, want)
+	}
+	if err := CheckBadges([]Badge{a, a}); err != nil {
+		t.Errorf("one run's badge twice: %v", err)
+	}
+}
+
+// TestBadgeWidths: widths in 11px Verdana as textWidth estimates them,
+// summed by hand: i l . , : ; | ! ' and space 3.9, f j r t / ( ) - 1
+// 5.2, capitals and m w % 9.2, anything else 7.0, rounded half up.
+func TestBadgeWidths(t *testing.T) {
+	for _, tt := range []struct {
+		s string
+		w int
+	}{
+		{"i", 4}, {"f", 5}, {"A", 9}, {"Z", 9}, {"m", 9}, {"a", 7},
+		{"@", 7}, {"[", 7}, // the characters next to A and Z
+		{"inflate", 39},    // 3.9+7+5.2+3.9+7+5.2+7 = 39.2
+		{"17/17 MUST", 70}, // 5.2+7+5.2+5.2+7+3.9+4×9.2 = 70.3
+	} {
+		if got := textWidth(tt.s); got != tt.w {
+			t.Errorf("textWidth(%q) = %d, want %d", tt.s, got, tt.w)
+		}
+	}
+	// Each half is its text and 6px on either side: 39+12 and 70+12.
+	svg := Badge{Standard: adapters.Inflate, Passed: 17, Total: 17}.SVG("b")
+	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="133" height="20"`,
+		`<rect width="51" height="20" fill="#555"/><rect x="51" width="82" height="20" fill="#2e8540"/>`,
+		`<text x="25" y="14">inflate</text>`, `<text x="92" y="14">17/17 MUST</text>`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %s:\n%s", want, svg)
+		}
+	}
+}

@@ -108,3 +108,69 @@ func TestSkipReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestCauses: the helpers behind the grouped errors, at their bounds: a
+// group is three alike errors (minGroup), the ID list keeps up to twelve
+// IDs and elides the middle of more (first six, the count of the rest
+// less the last three, the last three).
+func TestCauses(t *testing.T) {
+	ids := func(n int) []string {
+		var s []string
+		for i := 1; i <= n; i++ {
+			s = append(s, fmt.Sprintf("X-%02d", i))
+		}
+		return s
+	}
+	if got, want := idList(ids(12)), "X-01, X-02, X-03, X-04, X-05, X-06, X-07, X-08, X-09, X-10, X-11, X-12"; got != want {
+		t.Errorf("12 IDs: %q, want %q", got, want)
+	}
+	if got, want := idList(ids(13)), "X-01, X-02, X-03, X-04, X-05, X-06, … 4 more …, X-11, X-12, X-13"; got != want {
+		t.Errorf("13 IDs: %q, want %q", got, want)
+	}
+	one := []suite.Result{{ID: "INF-01", Standard: adapters.Inflate}, {ID: "DEN-01", Standard: adapters.Density}, {ID: "DEN-02", Standard: adapters.Density}}
+	if got, want := perStandard(one), "inflate 1, density 2"; got != want {
+		t.Errorf("perStandard %q, want %q", got, want)
+	}
+	errs := func(n int) []suite.Result {
+		var rs []suite.Result
+		for i := range n {
+			rs = append(rs, suite.Result{ID: fmt.Sprintf("INF-%02d", i+1), Standard: adapters.Inflate, Outcome: suite.Errored, Message: "dead\nmore"})
+		}
+		return rs
+	}
+	if got := oneCause(errs(2)); got != "" {
+		t.Errorf("two alike errors are one cause %q, want none (fewer than 3)", got)
+	}
+	if got := oneCause(errs(3)); got != "dead" {
+		t.Errorf("three alike errors: cause %q, want dead", got)
+	}
+}
+
+// TestTableGroups: three alike errors among other results are printed
+// once as a group, and not again one by one; an error of another cause
+// keeps its own block.
+func TestTableGroups(t *testing.T) {
+	rep := suite.Report{Adapter: adapters.Info{Name: "impl", Unit: "bytes"}, Results: []suite.Result{
+		{ID: "INF-01", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.Passed},
+		{ID: "INF-02", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.Errored, Message: "dead 1"},
+		{ID: "INF-03", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.Errored, Message: "dead 2"},
+		{ID: "INF-04", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.Errored, Message: "dead 3"},
+		{ID: "INF-05", Standard: adapters.Inflate, Level: suite.Must, Title: "t", Outcome: suite.Errored, Message: "other"},
+	}}
+	var b bytes.Buffer
+	if err := Table(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"--- 3 requirements ERRORED alike: INF-02, INF-03, INF-04\n    the message of INF-02 (the others differ at most in numbers):\n    dead 1\n",
+		"--- INF-05 ERRORED (MUST, ): t\n    other\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"--- INF-02 ERRORED", "--- INF-03 ERRORED", "--- INF-04 ERRORED", "All "} {
+		if strings.Contains(out, not) {
+			t.Errorf("holds %q:\n%s", not, out)
+		}
+	}
+}

@@ -156,3 +156,44 @@ func TestExpectationsSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectationsEdges: an entry naming this adapter for a requirement
+// the run did not select is listed as not run, one naming another adapter
+// is not; Status tells known from fixed from neither; the written file of
+// no runs is empty, of one run names no adapter, of two names each.
+func TestExpectationsEdges(t *testing.T) {
+	e := Expectations{Expectations: []Expectation{{ID: "INF-09", Adapter: "impl", Reason: "r"}, {ID: "INF-08", Adapter: "other", Reason: "r"}}}
+	c := e.Compare(report("impl", result("INF-01", suite.Must, suite.Passed)))
+	if len(c.NotRun) != 1 || c.NotRun[0].ID != "INF-09" {
+		t.Errorf("not run %+v, want INF-09 only", c.NotRun)
+	}
+	c = &Check{Known: []Known{{Expectation: Expectation{ID: "INF-01"}}}, Fixed: []Known{{Expectation: Expectation{ID: "INF-02", Reason: "r2"}}}}
+	for id, want := range map[string]string{"INF-01": "known", "INF-02": "fixed", "INF-03": ""} {
+		if st, x := c.Status(id); st != want || st == "fixed" && x.Reason != "r2" {
+			t.Errorf("Status(%s) = %q %+v, want %q", id, st, x, want)
+		}
+	}
+	for _, tt := range []struct {
+		runs []suite.Report
+		want string
+	}{
+		{nil, `{"format":"ctxconform-expectations/1","expectations":[]}`},
+		{[]suite.Report{report("a", result("INF-01", suite.Must, suite.Failed))},
+			`{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-01","outcome":"failed","reason":"recorded by --write-expectations: why INF-01 failed"}]}`},
+		{[]suite.Report{report("b", result("INF-01", suite.Must, suite.Failed)), report("a", result("INF-02", suite.Must, suite.Errored))},
+			`{"format":"ctxconform-expectations/1","expectations":[{"id":"INF-02","adapter":"a","outcome":"errored","reason":"recorded by --write-expectations: why INF-02 errored"},` +
+				`{"id":"INF-01","adapter":"b","outcome":"failed","reason":"recorded by --write-expectations: why INF-01 failed"}]}`},
+	} {
+		var b bytes.Buffer
+		if err := WriteExpectations(&b, tt.runs, Expectations{}); err != nil {
+			t.Fatal(err)
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, b.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		if compact.String() != tt.want {
+			t.Errorf("%d runs:\n got %s\nwant %s", len(tt.runs), compact.String(), tt.want)
+		}
+	}
+}

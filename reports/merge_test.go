@@ -3,8 +3,10 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -141,5 +143,66 @@ func TestProgress(t *testing.T) {
 	p(result("INF-02", suite.Must, suite.NotRun))
 	if want := "exec: INF-01 FAIL (0.00s)\nexec: INF-02 not run (0.00s)\n"; b.String() != want {
 		t.Errorf("progress lines %q, want %q", b.String(), want)
+	}
+}
+
+// TestMergeAround: what a merged run keeps of its parts besides results:
+// the earliest start, the longest elapsed time (the jobs ran side by
+// side), each interruption and standard error named by its file, the
+// restarts summed, each remark once; an expectations check of one part
+// kept; a new failure listed by two checks once; a known failure skipped
+// in the part that ran it still not run. No parts, or a first part with
+// no runs, is an error.
+func TestMergeAround(t *testing.T) {
+	t0 := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	part := func(i int, start time.Duration, elapsed time.Duration, interrupted, stderr string, remarks ...string) Document {
+		d := shard(i, 3, 7, result(fmt.Sprintf("INF-0%d", i), suite.Must, suite.Passed))
+		r := &d.Runs[0]
+		r.Started, r.Elapsed, r.Interrupted, r.Stderr, r.Restarts, r.Remarks = t0.Add(start), elapsed, interrupted, stderr, i, remarks
+		return d
+	}
+	runs, err := Merge([]Part{
+		{"a.json", part(1, time.Minute, 3*time.Second, "SIGINT", "e1\n", "r", "s")},
+		{"b.json", part(2, 0, 5*time.Second, "", " \n", "s", "t")},
+		{"c.json", part(3, 2*time.Minute, 4*time.Second, "deadline", "e3")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := runs[0]
+	if !m.Started.Equal(t0) || m.Elapsed != 5*time.Second || m.Restarts != 6 {
+		t.Errorf("started %v elapsed %v restarts %d; want %v, 5s, 6", m.Started, m.Elapsed, m.Restarts, t0)
+	}
+	if m.Interrupted != "a.json: SIGINT; c.json: deadline" || m.Stderr != "== a.json ==\ne1\n\n== c.json ==\ne3" || strings.Join(m.Remarks, ",") != "r,s,t" {
+		t.Errorf("interrupted %q stderr %q remarks %q", m.Interrupted, m.Stderr, m.Remarks)
+	}
+
+	e := Expectations{Expectations: []Expectation{{ID: "INF-03", Reason: "known"}}}
+	a := shard(1, 2, 7, result("INF-03", suite.Must, suite.Skipped))
+	a.Runs[0].Check = e.Compare(a.Runs[0].Report)
+	a.Runs[0].Check.New = []string{"INF-05"}
+	whole := shard(0, 0, 7, result("INF-03", suite.Must, suite.Skipped))
+	whole.Runs[0].Check = e.Compare(whole.Runs[0].Report)
+	runs, err = Merge([]Part{{"w.json", whole}})
+	if err != nil || runs[0].Check == nil {
+		t.Fatalf("one part with a check: %v, %+v", err, runs)
+	}
+	b := shard(2, 2, 7, result("INF-04", suite.Must, suite.Passed))
+	b.Runs[0].Check = e.Compare(b.Runs[0].Report) // INF-03 not selected here
+	b.Runs[0].Check.New = []string{"INF-05"}
+	runs, err = Merge([]Part{{"a.json", a}, {"b.json", b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := runs[0].Check
+	if len(c.NotRun) != 1 || c.NotRun[0].ID != "INF-03" || c.NotRun[0].Now != suite.Skipped || strings.Join(c.New, ",") != "INF-05" {
+		t.Errorf("merged check %+v: want INF-03 not run (skipped), new INF-05 once", c)
+	}
+
+	if _, err := Merge(nil); err == nil || err.Error() != "no reports to merge" {
+		t.Errorf("no parts: %v", err)
+	}
+	if _, err := Merge([]Part{{"e.json", Document{Format: ReportFormat}}}); err == nil || err.Error() != "e.json: no runs" {
+		t.Errorf("no runs: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/bounded"
@@ -316,11 +317,23 @@ func (rd *reportReader) run(field string) (Run, error) {
 }
 
 // fieldError keeps a decoding error short: encoding/json names the Go
-// type, which says nothing to a reader of the file.
+// type, which says nothing to a reader of the file, and puts the names of
+// embedded Go structs in the field's path ("Result.duration_ns"); the
+// error names the field as the file spells it ("duration_ns"): every key
+// of a report is lower case, so a segment with a capital is a Go name.
 func fieldError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Errorf("%s: %s, want %s", te.Field, te.Value, te.Type.Kind())
+		var path []string
+		for _, seg := range strings.Split(te.Field, ".") {
+			if seg == "" || !unicode.IsUpper(rune(seg[0])) {
+				path = append(path, seg)
+			}
+		}
+		if len(path) == 0 || path[0] == "" { // the value itself (a result that is no object)
+			return fmt.Errorf("%s, want %s", te.Value, te.Type.Kind())
+		}
+		return fmt.Errorf("%s: %s, want %s", strings.Join(path, "."), te.Value, te.Type.Kind())
 	}
 	return err
 }

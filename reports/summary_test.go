@@ -95,3 +95,106 @@ func TestSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestTableParts: the parts of the terminal table and summary at their
+// bounds, each line written out by hand: a standard with no results has
+// no line, one whose requirements are all not implemented one line; the
+// figures block; no "Skipped:" when nothing was skipped; a restart noted
+// from one; known failures counted in a standard's line; the note on
+// figures from one; names without a version or with a label.
+func TestTableParts(t *testing.T) {
+	fig := res("INF-01", suite.Must, suite.Passed)
+	fig.Notes = []string{"a figure", "another"}
+	known := res("INF-04", suite.Must, suite.Failed)
+	ni := []suite.Result{res("DEN-01", suite.Must, suite.NotImplemented), res("DEN-02", suite.Must, suite.NotImplemented)}
+	for i := range ni {
+		ni[i].Standard = adapters.Density
+	}
+	run := runOf(append([]suite.Result{fig, known, res("INF-05", suite.Must, suite.Failed)}, ni...)...)
+	run.Check = (Expectations{Expectations: []Expectation{{ID: "INF-04", Reason: "r", Link: "L"}}}).Compare(run.Report)
+	run.Restarts = 1
+	var b bytes.Buffer
+	if err := RunTable(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"Dynamic density (density): not implemented by impl (2 requirements)\n\n",
+		"Figures:\n  INF-01  a figure\n  INF-01  another\n\n",
+		"--- INF-04 FAILED (MUST, §1): t [known: r — L]\n",
+		"Note: impl was restarted 1 times after a crash, hang or malformed message.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"Skipped:", "Radial", "DEN-01"} {
+		if strings.Contains(out, not) {
+			t.Errorf("the table holds %q:\n%s", not, out)
+		}
+	}
+	b.Reset()
+	run.Restarts = 0
+	one := res("INF-02", suite.Must, suite.Passed)
+	one.Notes = []string{"n"}
+	run.Results = append(run.Results, one)
+	if err := Summary(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"  Context inflation (inflate)  2 passed, 2 FAIL (1 known)\n", "(3 figures measured by 2 requirements"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "restarted") {
+		t.Errorf("the summary notes restarts that did not happen:\n%s", b.String())
+	}
+	// One figure is counted; none, no note.
+	b.Reset()
+	if err := Summary(&b, runOf(one)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "(1 figures measured by 1 requirements") {
+		t.Errorf("one figure is not counted:\n%s", b.String())
+	}
+	b.Reset()
+	if err := Summary(&b, runOf(res("INF-01", suite.Must, suite.Passed))); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "figures measured") {
+		t.Errorf("no figures, yet a note:\n%s", b.String())
+	}
+
+	for _, tt := range []struct{ got, want string }{
+		{why(Expectation{Reason: "r"}), "r"}, {why(Expectation{Link: "L"}), "L"}, {why(Expectation{Reason: "r", Link: "L"}), "r — L"},
+		{orDash(""), "-"}, {orDash("x"), "x"},
+		{Run{Report: suite.Report{Adapter: adapters.Info{Name: "x"}}}.Name(), "x"},
+		{Run{Label: "L", Report: suite.Report{Adapter: adapters.Info{Name: "x", Version: "2"}}}.Name(), "L"},
+		{GateLine([]Run{runOf(res("INF-01", suite.Must, suite.Passed))}, suite.Must, true), "gate: pass at MUST (exit 0): nothing failed"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+// TestTableOneCauseOnly: when every requirement errored for one cause,
+// the heading says it once and no standard repeats it.
+func TestTableOneCauseOnly(t *testing.T) {
+	var rs []suite.Result
+	for _, id := range []string{"INF-01", "INF-02", "INF-03", "DEN-01", "DEN-02", "DEN-03"} {
+		r := res(id, suite.Must, suite.Errored)
+		r.Message = "did not start"
+		if strings.HasPrefix(id, "DEN") {
+			r.Standard = adapters.Density
+		}
+		rs = append(rs, r)
+	}
+	var b bytes.Buffer
+	if err := RunTable(&b, runOf(rs...)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "All 6 requirements ERROR (inflate 3, density 3): did not start\n") || strings.Contains(b.String(), "all 3 requirements ERROR") {
+		t.Errorf("the cause is not said once:\n%s", b.String())
+	}
+}
