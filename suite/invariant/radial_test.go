@@ -42,7 +42,9 @@ func radJudge(t *testing.T, cases []radCase) {
 // (24–33); 34 bytes. Byte 11 and byte 23 fall inside a character.
 const radBody = "aaaaaaaaaa" + "é" + "aaaaaaaaaa" + "é" + "aaaaaaaaaa"
 
-func radDoc(kind string) inflate.Document { return inflate.Document{ID: "doc", Body: radBody, Kind: kind} }
+func radDoc(kind string) inflate.Document {
+	return inflate.Document{ID: "doc", Body: radBody, Kind: kind}
+}
 
 func radWin(doc inflate.Document, s, e int, atoms ...radial.Atom) radial.Window {
 	return radial.Window{CompoundID: doc.ID, Start: s, End: e, Text: doc.Body[s:e], Atoms: atoms}
