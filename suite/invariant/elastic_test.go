@@ -238,6 +238,14 @@ func TestHydrationReach(t *testing.T) {
 		{"not grown, merged end too far", at(HydrationNotGrown, p, 7, elaW(p, 7, 25, a14, a16)), "grew beyond radius 7"},
 		{"not grown, lone", at(HydrationNotGrown, p, 6, elaW(p, 0, 34, a17)), ""},
 		{"not grown, radius 0", at(HydrationNotGrown, p, 0, elaW(p, 30, 31)), ""},
+		// At radius 0 a merged window is [first atom, last atom]; one byte
+		// more has grown.
+		{"not grown, radius 0, grown by one", at(HydrationNotGrown, p, 0, elaW(p, 17, 20, a17, a19)), "grew beyond radius 0"},
+		// A negative radius reaches nowhere (HydrationRadius's to fail):
+		// nothing to judge of the edges.
+		{"not grown, radius -1", at(HydrationNotGrown, p, -1, elaW(p, 17, 19, a17, a19)), ""},
+		{"inward, radius -4, at the body's start", at(HydrationInward, p, -4, radial.Window{CompoundID: "doc", Atoms: []radial.Atom{elaA(0)}}), ""},
+		{"inward, radius -1, at the body's end", at(HydrationInward, p, -1, radial.Window{CompoundID: "doc", Start: 34, End: 34, Atoms: []radial.Atom{elaA(34)}}), ""},
 		{"not grown, code", at(HydrationNotGrown, c, 1, elaW(c, 0, 34, a17, a19)), ""},
 
 		// HydrationInward: an edge inside a character moved inward.
