@@ -378,3 +378,54 @@ func TestCensus(t *testing.T) {
 		{"an expected position, another label", CensusOnlyExact(terms, want, []radial.Atom{at("s", 4, "dog")}), "label matches none of the terms"},
 	})
 }
+
+// TestMeasureFill: the text within the cap (32,000) of the atoms, merged
+// per document, and whether a case is judged. hundredK is 100,000 bytes.
+func TestMeasureFill(t *testing.T) {
+	hundredK := strings.Repeat(elaTen, 10)
+	p := inflate.Document{ID: "doc", Body: hundredK}
+	c := inflate.Document{ID: "code", Body: "func f() {}", Kind: inflate.KindCode}
+	m := inflate.Document{ID: "mb", Body: "éé"}
+	docs := []inflate.Document{p, c, m}
+	fill := func(budget, used int, atoms ...radial.Atom) HydrationFill {
+		res := elastic.Result{Windows: []radial.Window{{CompoundID: "doc", Text: hundredK[:used]}}}
+		return MeasureFill(elaHydrate(docs, budget, atoms...), res, unit.Bytes)
+	}
+	for _, c := range []struct {
+		name string
+		got  HydrationFill
+		want HydrationFill
+	}{
+		// One atom, budget 200,000: r = 32,000, 64,000 <= 200,000.
+		// [18000, 82000].
+		{"mid-document", fill(200000, 10, elaA(50000)), HydrationFill{Judged: true, Used: 10, Reach: 64000, Target: 64000}},
+		// [0, 33000]: clamped at the start.
+		{"near the start", fill(200000, 10, elaA(1000)), HydrationFill{Judged: true, Used: 10, Reach: 33000, Target: 33000}},
+		// [67000, 100000]: clamped at the end.
+		{"near the end", fill(200000, 10, elaA(99000)), HydrationFill{Judged: true, Used: 10, Reach: 33000, Target: 33000}},
+		// [8000, 72000] ∪ [18000, 82000] = 74,000; budget 1000: r = 250,
+		// 2·500 = 1000, exactly the budget: judged.
+		{"two overlapping", fill(1000, 900, elaA(50000), elaA(40000)), HydrationFill{Judged: true, Used: 900, Reach: 74000, Target: 1000}},
+		// Three atoms, budget 1000: r = 200 (166 raised), 3·400 > 1000;
+		// [0, 62000] ∪ [8000, 72000] ∪ [18000, 82000] = 82,000.
+		{"the floor binds", fill(1000, 900, elaA(50000), elaA(40000), elaA(30000)), HydrationFill{Why: "the floor binds", Used: 900, Reach: 82000, Target: 1000}},
+		{"no atoms", fill(1000, 0), HydrationFill{Why: "no atoms"}},
+		{"unknown compound", fill(1000, 0, radial.Atom{CompoundID: "nowhere"}), HydrationFill{Why: "an atom names an unknown compound"}},
+		{"code", fill(1000, 0, radial.Atom{CompoundID: "code", Offset: 0}), HydrationFill{Why: "an atom lies in code", Reach: 11, Target: 11}},
+		{"inside a character", fill(1000, 0, radial.Atom{CompoundID: "mb", Offset: 1}), HydrationFill{Why: "an atom lies inside a character"}},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, c.got, c.want)
+		}
+	}
+	fills := func(used int) error {
+		req := elaHydrate(docs, 1000, elaA(50000), elaA(40000))
+		return HydrationFills(req, elastic.Result{Windows: []radial.Window{{CompoundID: "doc", Text: hundredK[:used]}}}, unit.Bytes)
+	}
+	floored := elaHydrate(docs, 1000, elaA(50000), elaA(40000), elaA(30000))
+	radJudge(t, []radCase{
+		{"90% of the budget", fills(900), ""},
+		{"one short of 90%", fills(899), "windows cost 899 bytes of a budget of 1000"},
+		{"not judged", HydrationFills(floored, elastic.Result{}, unit.Bytes), ""},
+	})
+}
