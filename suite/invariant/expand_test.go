@@ -92,6 +92,8 @@ func TestCandidateCount(t *testing.T) {
 		// 0.1 is 0.1000000000000000055…: 10 of it is just over 1.
 		{10, 0.1, 2},
 		{1, 1.0, 1},
+		// The largest count an int holds.
+		{math.MaxInt, 1.0, math.MaxInt},
 	} {
 		if got, err := CandidateCount(c.limit, c.m); err != nil || got != c.want {
 			t.Errorf("CandidateCount(%d, %v) = %d, %v; want %d", c.limit, c.m, got, err, c.want)
