@@ -92,6 +92,18 @@ func mutants() []mutant {
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-13", "RAD-23"}},
 		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-04", "RAD-20"}},
 		{adapters.Radial, broken.RadialRendersFirstOnly(), []string{"RAD-28"}},
+		// One term split 50/50 (RAD-32); each direct atom one unit short, the
+		// related 30% right (RAD-23's direct check); the related atoms 25%,
+		// the direct 70% right (RAD-23's related check); the shares right,
+		// the budget reported used whole (RAD-24's totals).
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-32"}},
+		{adapters.Radial, broken.RadialSplitDirectShort(), []string{"RAD-23"}},
+		{adapters.Radial, broken.RadialSplitRelatedQuarter(), []string{"RAD-23"}},
+		{adapters.Radial, broken.RadialSplitMisreportsUsed(), []string{"RAD-24"}},
+		// Code windowed as prose: blocks cut (RAD-21, RAD-22). Keywords split
+		// at white space only, "merge;" one word (RAD-25, RAD-26).
+		{adapters.Radial, broken.RadialCodeAsProse(), []string{"RAD-21", "RAD-22"}},
+		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-25", "RAD-26"}},
 
 		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
 		// the cap example, the radius the answer reports and (under the
