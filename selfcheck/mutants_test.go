@@ -116,6 +116,8 @@ func mutants() []mutant {
 		// One window per atom: overlapping windows are not merged.
 		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
 		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
+		// An empty window, costing nothing, for no atoms.
+		{adapters.Elastic, broken.EmptyWindowForNoHits(), []string{"ELA-03"}},
 		// Windows at the formula's radius, never recomputed: budget wasted.
 		{adapters.Elastic, broken.FormulaRadius(), []string{"ELA-26", "ELA-06", "ELA-23"}},
 		// clamp(b·h/200): right at 10 hits, grows with hits.
