@@ -187,6 +187,12 @@ func TestPadToGrowing(t *testing.T) {
 		{"mature", expRing(11, 12), nil, GraphPadding{Nodes: 5}},
 		{"cold", expRing(11, 0), nil, GraphPadding{Nodes: 4, Edges: 11}},
 		{"cold, three nodes", expRing(3, 0), nil, GraphPadding{Nodes: 2, Edges: 1}},
+		// n = 2, e = 0: k = 1 needs ceil(6/20) = 1 > 0; k = 2 needs
+		// ceil(12/20) = 1 <= 2.
+		{"cold, two nodes", expRing(2, 0), nil, GraphPadding{Nodes: 2, Edges: 1}},
+		// n = 4, e = 0: k = 2 needs ceil(30/20) = 2 = 2·1, exactly what two
+		// padding nodes hold.
+		{"cold, four nodes, the padding full", expRing(4, 0), nil, GraphPadding{Nodes: 2, Edges: 2}},
 		{"growing already", expRing(11, 5), nil, GraphPadding{}},
 		{"names taken", expRing(11, 12), []string{"unused_tool_000", "unused_tool_002"}, GraphPadding{Nodes: 5}},
 	}
