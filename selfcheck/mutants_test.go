@@ -118,6 +118,8 @@ func mutants() []mutant {
 		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
 		// An empty window, costing nothing, for no atoms.
 		{adapters.Elastic, broken.EmptyWindowForNoHits(), []string{"ELA-03"}},
+		// The windows right, the capacity reported one too many.
+		{adapters.Elastic, broken.CapacityOneMore(), []string{"ELA-06"}},
 		// Windows at the formula's radius, never recomputed: budget wasted.
 		{adapters.Elastic, broken.FormulaRadius(), []string{"ELA-26", "ELA-06", "ELA-23"}},
 		// clamp(b·h/200): right at 10 hits, grows with hits.

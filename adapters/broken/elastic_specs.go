@@ -21,3 +21,16 @@ func EmptyWindowForNoHits() adapters.Adapter {
 			return res, nil
 		}}
 }
+
+// CapacityOneMore hydrates as the reference but reports a capacity one
+// above floor(budget / 2r) at the census radius (ELA-06's figures).
+func CapacityOneMore() adapters.Adapter {
+	return &hydrator{mutant: named("elastic-capacity-one-more"),
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			if err == nil && res.Hits > 0 {
+				res.Capacity++
+			}
+			return res, err
+		}}
+}
