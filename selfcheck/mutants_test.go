@@ -159,7 +159,7 @@ func mutants() []mutant {
 		{adapters.Expand, broken.OutsidePool(), []string{"EXP-10", "EXP-16"}},
 		// The search at ×2 below two nodes, the Multiplier operation right;
 		// limit 0 reported as asking 5; a candidate more than asked.
-		{adapters.Expand, broken.TrivialSearchDoubles(), []string{"EXP-05", "EXP-06"}},
+		{adapters.Expand, broken.TrivialSearchDoubles(), []string{"EXP-05", "EXP-06", "EXP-15"}},
 		{adapters.Expand, broken.LimitZeroAsksFive(), []string{"EXP-12"}},
 		{adapters.Expand, broken.ExtraCandidate(), []string{"EXP-10"}},
 	}
