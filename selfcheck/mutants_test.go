@@ -92,6 +92,18 @@ func mutants() []mutant {
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-13", "RAD-23"}},
 		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-04", "RAD-20"}},
 		{adapters.Radial, broken.RadialRendersFirstOnly(), []string{"RAD-28"}},
+		// One term split 50/50 (RAD-32); each direct atom one unit short, the
+		// related 30% right (RAD-23's direct check); the related atoms 25%,
+		// the direct 70% right (RAD-23's related check); the shares right,
+		// the budget reported used whole (RAD-24's totals).
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-32"}},
+		{adapters.Radial, broken.RadialSplitDirectShort(), []string{"RAD-23"}},
+		{adapters.Radial, broken.RadialSplitRelatedQuarter(), []string{"RAD-23"}},
+		{adapters.Radial, broken.RadialSplitMisreportsUsed(), []string{"RAD-24"}},
+		// Code windowed as prose: blocks cut (RAD-21, RAD-22). Keywords split
+		// at white space only, "merge;" one word (RAD-25, RAD-26).
+		{adapters.Radial, broken.RadialCodeAsProse(), []string{"RAD-21", "RAD-22"}},
+		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-25", "RAD-26"}},
 
 		// Elastic radius. Hydrate with r = floor(b/h/2) and no clamp: caught by
 		// the cap example, the radius the answer reports and (under the
@@ -104,6 +116,10 @@ func mutants() []mutant {
 		// One window per atom: overlapping windows are not merged.
 		{adapters.Elastic, broken.NoMergeElastic(), []string{"ELA-04", "ELA-16", "ELA-23"}},
 		{adapters.Elastic, broken.ElasticRendersFirstOnly(), []string{"ELA-25"}},
+		// An empty window, costing nothing, for no atoms.
+		{adapters.Elastic, broken.EmptyWindowForNoHits(), []string{"ELA-03"}},
+		// The windows right, the capacity reported one too many.
+		{adapters.Elastic, broken.CapacityOneMore(), []string{"ELA-06"}},
 		// Windows at the formula's radius, never recomputed: budget wasted.
 		{adapters.Elastic, broken.FormulaRadius(), []string{"ELA-26", "ELA-06", "ELA-23"}},
 		// clamp(b·h/200): right at 10 hits, grows with hits.
@@ -141,6 +157,11 @@ func mutants() []mutant {
 		{adapters.Expand, broken.RoundsDown(), []string{"EXP-09", "EXP-15"}},
 		{adapters.Expand, broken.OverLimit(), []string{"EXP-10", "EXP-16"}},
 		{adapters.Expand, broken.OutsidePool(), []string{"EXP-10", "EXP-16"}},
+		// The search at ×2 below two nodes, the Multiplier operation right;
+		// limit 0 reported as asking 5; a candidate more than asked.
+		{adapters.Expand, broken.TrivialSearchDoubles(), []string{"EXP-05", "EXP-06", "EXP-15"}},
+		{adapters.Expand, broken.LimitZeroAsksFive(), []string{"EXP-12"}},
+		{adapters.Expand, broken.ExtraCandidate(), []string{"EXP-10"}},
 	}
 }
 

@@ -340,6 +340,11 @@ func hydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit
 	if mode == reachAtLeast && r < 1 && len(res.Windows) > 0 {
 		return fmt.Errorf("%d windows cut at radius %d", len(res.Windows), r)
 	}
+	if r < 0 {
+		// A negative radius reaches nowhere: the bands below would lie
+		// outside the body. HydrationRadius and HydrationReach fail it.
+		return nil
+	}
 	for i, w := range res.Windows {
 		d, ok := docs[w.CompoundID]
 		if !ok || len(w.Atoms) == 0 || w.Start < 0 || w.End > len(d.Body) || w.Start > w.End {

@@ -402,7 +402,7 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 		terms[t.Label] = true
 	}
 	seen := map[string]bool{}
-	total, used := 0, 0
+	total := 0
 	for _, s := range ans.Shares.Terms {
 		if !terms[s.Term] {
 			return fmt.Errorf("share for unknown term %q", s.Term)
@@ -418,7 +418,6 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)
 		}
 		total += s.Total
-		used += s.Used()
 		if total > req.Budget || total < 0 {
 			return fmt.Errorf("the terms' totals add up to more than the budget %d", req.Budget)
 		}
@@ -428,9 +427,9 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 			return fmt.Errorf("term %q has no share", label)
 		}
 	}
-	if used > req.Budget {
-		return fmt.Errorf("the atoms receive %d in all, over the budget %d", used, req.Budget)
-	}
+	// What the atoms receive in all is within the budget: each term's is
+	// within its total (0 <= used <= total, checked above), and the totals
+	// are (checked as they add up).
 	return nil
 }
 
