@@ -122,6 +122,12 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.StrictThreshold(), []string{"FUZ-05"}},
 		{adapters.Fuzzy, broken.ASCIILower(), []string{"FUZ-02", "FUZ-14", "FUZ-21"}},
 		{adapters.Fuzzy, broken.EmptyMatchesAll(), []string{"FUZ-07"}},
+		// pg_trgm's primitives, one field wrong each: FUZ-12 compares each
+		// field on its own, FUZ-13 the word similarities.
+		{adapters.Fuzzy, broken.ShowTrgmDropsLast(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.TrigramLowerASCII(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.SimilarityTwoDecimals(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.WordSimilarityAsSimilarity(), []string{"FUZ-13"}},
 
 		// Densification. The endless merge loop must be caught by a
 		// termination requirement, not by the run's timeout: the harness's

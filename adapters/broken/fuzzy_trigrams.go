@@ -1,0 +1,64 @@
+package broken
+
+import (
+	"context"
+	"math"
+
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/trgm"
+)
+
+// trigrammer is the reference with its Trigrams answer altered in one field.
+type trigrammer struct {
+	mutant
+	alter func(req adapters.TrigramRequest, ans *adapters.TrigramAnswer)
+}
+
+func (b *trigrammer) Trigrams(ctx context.Context, req adapters.TrigramRequest) (adapters.TrigramAnswer, error) {
+	ans, err := b.Adapter.Trigrams(ctx, req)
+	if err == nil {
+		b.alter(req, &ans)
+	}
+	return ans, err
+}
+
+// ShowTrgmDropsLast leaves the last trigram out of every show_trgm list
+// (an off-by-one in the loop over a padded word), the rest right.
+func ShowTrgmDropsLast() adapters.Adapter {
+	return &trigrammer{named("show-trgm-drops-last"), func(_ adapters.TrigramRequest, ans *adapters.TrigramAnswer) {
+		for i, s := range ans.Show {
+			if len(s) > 0 {
+				ans.Show[i] = s[:len(s)-1]
+			}
+		}
+	}}
+}
+
+// TrigramLowerASCII answers lower() as the C locale does (ASCII letters
+// only) while declaring a UTF-8 locale, the rest right.
+func TrigramLowerASCII() adapters.Adapter {
+	return &trigrammer{named("trigram-lower-ascii"), func(req adapters.TrigramRequest, ans *adapters.TrigramAnswer) {
+		for i, s := range req.Strings {
+			ans.Lower[i], _ = trgm.C.Lower(s)
+		}
+	}}
+}
+
+// SimilarityTwoDecimals reports similarity() cut to two decimals (as a
+// display would), the rest right.
+func SimilarityTwoDecimals() adapters.Adapter {
+	return &trigrammer{named("similarity-two-decimals"), func(_ adapters.TrigramRequest, ans *adapters.TrigramAnswer) {
+		for i, s := range ans.Similarity {
+			ans.Similarity[i] = float32(math.Floor(float64(s)*100) / 100)
+		}
+	}}
+}
+
+// WordSimilarityAsSimilarity answers word_similarity and
+// strict_word_similarity with similarity() of the whole strings.
+func WordSimilarityAsSimilarity() adapters.Adapter {
+	return &trigrammer{named("word-similarity-as-similarity"), func(_ adapters.TrigramRequest, ans *adapters.TrigramAnswer) {
+		ans.WordSimilarity = append([]float32(nil), ans.Similarity...)
+		ans.StrictWordSimilarity = append([]float32(nil), ans.Similarity...)
+	}}
+}
