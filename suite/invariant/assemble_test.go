@@ -96,6 +96,9 @@ func TestAssembleCriteria(t *testing.T) {
 		{"coherence NaN (AssembleCoherent's)", req, outOfRange(math.NaN()), ""},
 		{"a molecule outside its window (V2)", req, v2, ""},
 		{"stale texts at the body's edges", edges, stale, "V1 "},
+		// An empty window's text is "" however stale: what is left is a
+		// result listing nothing, a malformed answer.
+		{"empty window listing nothing, stale text", req, asmAns(assemble.Result{Window: "x", Source: "doc", Start: 5, End: 5}), "lists no molecules"},
 	})
 	checkAsm(t, "AssembleOrdered", AssembleOrdered, []asmCase{
 		{"right", req, good, ""},
