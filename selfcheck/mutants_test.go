@@ -128,6 +128,7 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.TrigramLowerASCII(), []string{"FUZ-12"}},
 		{adapters.Fuzzy, broken.SimilarityTwoDecimals(), []string{"FUZ-12"}},
 		{adapters.Fuzzy, broken.WordSimilarityAsSimilarity(), []string{"FUZ-13"}},
+		{adapters.Fuzzy, broken.IgnoresThreshold(), []string{"FUZ-22"}},
 
 		// Densification. The endless merge loop must be caught by a
 		// termination requirement, not by the run's timeout: the harness's

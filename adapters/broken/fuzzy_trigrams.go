@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
 
@@ -61,4 +62,13 @@ func WordSimilarityAsSimilarity() adapters.Adapter {
 		ans.WordSimilarity = append([]float32(nil), ans.Similarity...)
 		ans.StrictWordSimilarity = append([]float32(nil), ans.Similarity...)
 	}}
+}
+
+// IgnoresThreshold applies pg_trgm's default threshold 0.3 whatever the
+// request names (the text's `%` at pg_trgm's setting, never set): a reading
+// FUZ-05 accepts, against the search contract's threshold (FUZ-22).
+func IgnoresThreshold() adapters.Adapter {
+	k := right
+	k.passes = func(sim float32, _ float64) bool { return trgm.Matches(sim, fuzzy.DefaultThreshold) }
+	return &searcher{named("ignores-threshold"), k.search}
 }
