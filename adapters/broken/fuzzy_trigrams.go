@@ -7,6 +7,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // trigrammer is the reference with its Trigrams answer altered in one field.
@@ -71,4 +72,16 @@ func IgnoresThreshold() adapters.Adapter {
 	k := right
 	k.passes = func(sim float32, _ float64) bool { return trgm.Matches(sim, fuzzy.DefaultThreshold) }
 	return &searcher{named("ignores-threshold"), k.search}
+}
+
+// TermLimit1025 accepts terms of up to 1025 bytes (`len(term) > 1025`
+// where std105's limit is 1024), answering one of 1025 as for its first
+// 1024 bytes; the rest is the reference's.
+func TermLimit1025() adapters.Adapter {
+	return &searcher{named("term-limit-1025"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+		if len(req.Term) == fuzzy.MaxTermBytes+1 {
+			req.Term = req.Term[:unit.Floor(req.Term, fuzzy.MaxTermBytes)]
+		}
+		return right.search(req)
+	}}
 }
