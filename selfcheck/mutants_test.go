@@ -80,12 +80,20 @@ func mutants() []mutant {
 		{adapters.Density, broken.DropsLastWindow(), []string{"DEN-11"}},
 		{adapters.Density, broken.StaleText(), []string{"DEN-01", "DEN-10"}},
 		{adapters.Inflate, broken.RendersBestOnly(), []string{"INF-16"}},
+		// A lone hit's window: none at all (budget 300), or no context on
+		// the left.
+		{adapters.Inflate, broken.NoWindowsUnder600(), []string{"INF-12"}},
+		{adapters.Inflate, broken.UnpaddedLeft(), []string{"INF-12"}},
 
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},
 		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-02", "ASM-11"}},
 		{adapters.Assemble, broken.AssembleRendersFirstOnly(), []string{"ASM-18"}},
 		{adapters.Assemble, broken.AssembleRendersOverBudget(), []string{"ASM-19"}},
+		// §3's example: no window, one listing A alone, one from byte 1001.
+		{adapters.Assemble, broken.AssembleDropsLast(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleTrimsFirstByte(), []string{"ASM-11"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},

@@ -1,0 +1,83 @@
+package broken
+
+import (
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/inflate"
+)
+
+// Mutants for requirements no other mutant fails (the mutation run of the
+// judging code found their checks could be weakened unnoticed).
+
+// UnpaddedLeft starts every window at its first hit: no context before
+// the hits, the right side as the reference pads it.
+func UnpaddedLeft() adapters.Adapter {
+	return &inflater{named("unpadded-left"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		starts := map[string]int{}
+		for _, h := range req.Hits {
+			starts[h.ID] = h.Start
+		}
+		bodies := inflate.Bodies(req.Documents)
+		for i, w := range res.Windows {
+			first := w.End
+			for _, id := range w.Hits {
+				first = min(first, starts[id])
+			}
+			if first > w.Start {
+				res.Windows[i].Start, res.Windows[i].Text = first, bodies[w.CompoundID][first:w.End]
+			}
+		}
+		return res, nil
+	}}
+}
+
+// assembled is the reference's assembly with its results changed by f.
+func assembled(name string, f func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result) adapters.Adapter {
+	return &assembler{named(name), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+		rs, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
+		if err != nil {
+			return adapters.AssembleAnswer{}, err
+		}
+		return adapters.AssembleAnswer{Results: f(req, rs)}, nil
+	}}
+}
+
+// AssembleDropsLast leaves out the last result (an off-by-one in the loop
+// that hands them on).
+func AssembleDropsLast() adapters.Adapter {
+	return assembled("assemble-drops-last", func(_ adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		if len(rs) > 0 {
+			rs = rs[:len(rs)-1]
+		}
+		return rs
+	})
+}
+
+// AssembleListsFirstOnly lists only the first molecule of each result; its
+// window is the reference's.
+func AssembleListsFirstOnly() adapters.Adapter {
+	return assembled("assemble-lists-first-only", func(_ adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		for i := range rs {
+			rs[i].Molecules = rs[i].Molecules[:min(1, len(rs[i].Molecules))]
+		}
+		return rs
+	})
+}
+
+// AssembleTrimsFirstByte starts each window one byte after the
+// reference's (an inclusive start read as exclusive), its text cut to
+// match.
+func AssembleTrimsFirstByte() adapters.Adapter {
+	return assembled("assemble-trims-first-byte", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		for i, r := range rs {
+			if r.Start < r.End {
+				rs[i].Start, rs[i].Window = r.Start+1, r.Window[1:]
+			}
+		}
+		return rs
+	})
+}
