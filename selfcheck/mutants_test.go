@@ -94,6 +94,11 @@ func mutants() []mutant {
 		{adapters.Assemble, broken.AssembleDropsLast(), []string{"ASM-11"}},
 		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-11"}},
 		{adapters.Assemble, broken.AssembleTrimsFirstByte(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleWholeDocument(), []string{"ASM-11"}},
+		// §3's coherence example (its window's text), and the adjacency
+		// example (A's window lists A alone).
+		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-12"}},
+		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-13"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},

@@ -81,3 +81,65 @@ func AssembleTrimsFirstByte() adapters.Adapter {
 		return rs
 	})
 }
+
+// PadsFifty gives every window MIN_PADDING (50) on each side of its hits'
+// span and no more: every hit is kept, in a window of its own unless the
+// padded spans touch. Short windows, but no MUST of padding is broken.
+func PadsFifty() adapters.Adapter {
+	return &inflater{named("pads-fifty"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		spans := map[string][2]int{}
+		for _, h := range req.Hits {
+			spans[h.ID] = [2]int{h.Start, h.End}
+		}
+		bodies := inflate.Bodies(req.Documents)
+		for i, w := range res.Windows {
+			s, e := w.End, w.Start
+			for _, id := range w.Hits {
+				s, e = min(s, spans[id][0]), max(e, spans[id][1])
+			}
+			body := bodies[w.CompoundID]
+			s, e = max(s-50, w.Start), min(e+50, w.End)
+			res.Windows[i].Start, res.Windows[i].End, res.Windows[i].Text = s, e, body[s:e]
+		}
+		return res, nil
+	}}
+}
+
+// AssembleWholeDocument widens every window to its whole document and
+// fills the bytes between its first and last molecule that no molecule
+// covers with spaces.
+func AssembleWholeDocument() adapters.Adapter {
+	return assembled("assemble-whole-document", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		bodies := map[string]string{}
+		for _, d := range req.Documents {
+			bodies[d.ID] = d.Body
+		}
+		mols := map[string]assemble.Molecule{}
+		for _, m := range req.Molecules {
+			mols[m.ID] = m
+		}
+		for i, r := range rs {
+			b := []byte(bodies[r.Source])
+			covered := make([]bool, len(b))
+			first, last := len(b), 0
+			for _, id := range r.Molecules {
+				m := mols[id]
+				first, last = min(first, m.Start), max(last, m.End)
+				for p := m.Start; p < m.End; p++ {
+					covered[p] = true
+				}
+			}
+			for p := first; p < last; p++ {
+				if !covered[p] {
+					b[p] = ' '
+				}
+			}
+			rs[i].Start, rs[i].End, rs[i].Window = 0, len(b), string(b)
+		}
+		return rs
+	})
+}
