@@ -84,6 +84,9 @@ func mutants() []mutant {
 		// the left.
 		{adapters.Inflate, broken.NoWindowsUnder600(), []string{"INF-12"}},
 		{adapters.Inflate, broken.UnpaddedLeft(), []string{"INF-12"}},
+		// Windows worst first; a window scored by its worst hit.
+		{adapters.Inflate, broken.ScoresAscending(), []string{"INF-15"}},
+		{adapters.Inflate, broken.ScoresWorstHit(), []string{"INF-15"}},
 
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},

@@ -1,6 +1,8 @@
 package broken
 
 import (
+	"slices"
+
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -142,4 +144,33 @@ func AssembleWholeDocument() adapters.Adapter {
 		}
 		return rs
 	})
+}
+
+// ScoresAscending lists the reference's windows worst first.
+func ScoresAscending() adapters.Adapter {
+	return &inflater{named("scores-ascending"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		slices.Reverse(res.Windows)
+		return res, err
+	}}
+}
+
+// ScoresWorstHit scores each window by the lowest score among its hits
+// instead of the highest.
+func ScoresWorstHit() adapters.Adapter {
+	return &inflater{named("scores-worst-hit"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		scores := map[string]float64{}
+		for _, h := range req.Hits {
+			scores[h.ID] = h.Score
+		}
+		for i, w := range res.Windows {
+			for k, id := range w.Hits {
+				if k == 0 || scores[id] < res.Windows[i].Score {
+					res.Windows[i].Score = scores[id]
+				}
+			}
+		}
+		return res, err
+	}}
 }
