@@ -102,6 +102,7 @@ func mutants() []mutant {
 		// example (A's window lists A alone).
 		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-12"}},
 		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-13"}},
+		{adapters.Assemble, broken.AssembleDocumentsWhenEmpty(), []string{"ASM-17"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},

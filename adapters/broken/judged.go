@@ -174,3 +174,17 @@ func ScoresWorstHit() adapters.Adapter {
 		return res, err
 	}}
 }
+
+// AssembleDocumentsWhenEmpty answers a request without molecules with
+// every document whole, listing nothing, instead of no window.
+func AssembleDocumentsWhenEmpty() adapters.Adapter {
+	return assembled("assemble-documents-when-empty", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		if len(req.Molecules) > 0 {
+			return rs
+		}
+		for _, d := range req.Documents {
+			rs = append(rs, assemble.Result{Window: d.Body, Source: d.ID, End: len(d.Body), Strategy: assemble.Single, Coherence: 1})
+		}
+		return rs
+	})
+}
