@@ -146,6 +146,9 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.SimilarityTwoDecimals(), []string{"FUZ-12"}},
 		{adapters.Fuzzy, broken.WordSimilarityAsSimilarity(), []string{"FUZ-13"}},
 		{adapters.Fuzzy, broken.IgnoresThreshold(), []string{"FUZ-22"}},
+		// Catalogue is no prefix of cat under LIKE: tiers in order, one
+		// prefix match short.
+		{adapters.Fuzzy, broken.CaseSensitivePrefix(), []string{"FUZ-01", "FUZ-03"}},
 
 		// Densification. The endless merge loop must be caught by a
 		// termination requirement, not by the run's timeout: the harness's

@@ -3,6 +3,7 @@ package broken
 import (
 	"context"
 	"math"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
@@ -83,5 +84,31 @@ func TermLimit1025() adapters.Adapter {
 			req.Term = req.Term[:unit.Floor(req.Term, fuzzy.MaxTermBytes)]
 		}
 		return right.search(req)
+	}}
+}
+
+// CaseSensitivePrefix matches the prefix tier with LIKE instead of ILIKE:
+// a label that starts with the term in another case is no prefix match
+// (a trigram match if similar enough).
+func CaseSensitivePrefix() adapters.Adapter {
+	return &searcher{named("case-sensitive-prefix"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+		ans, err := right.search(req)
+		th := fuzzy.DefaultThreshold
+		if req.Threshold != nil {
+			th = *req.Threshold
+		}
+		kept := ans.Matches[:0]
+		for _, m := range ans.Matches {
+			if m.Tier == adapters.TierPrefix && !strings.HasPrefix(m.Label, req.Term) {
+				if !trgm.Matches(m.Similarity, th) {
+					continue
+				}
+				m.Tier = adapters.TierTrigram
+			}
+			kept = append(kept, m)
+		}
+		order(kept)
+		ans.Matches = kept
+		return ans, err
 	}}
 }
