@@ -103,6 +103,7 @@ func mutants() []mutant {
 		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-12"}},
 		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-13"}},
 		{adapters.Assemble, broken.AssembleDocumentsWhenEmpty(), []string{"ASM-17"}},
+		{adapters.Assemble, broken.AssembleTightLosesFirstByte(), []string{"ASM-13"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},

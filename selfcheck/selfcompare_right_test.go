@@ -48,6 +48,8 @@ func TestSelfComparedRight(t *testing.T) {
 		// Exactly MIN_PADDING on each side: INF-12 asks for at least 50.
 		{"INF-12", adapters.Inflate, broken.PadsFifty()},
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
+		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
+		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

@@ -188,3 +188,41 @@ func AssembleDocumentsWhenEmpty() adapters.Adapter {
 		return rs
 	})
 }
+
+// tight narrows each result to the span of its molecules (plus trim bytes
+// cut from its start), its text to match.
+func tight(req adapters.AssembleRequest, rs []assemble.Result, trim int) []assemble.Result {
+	bodies := map[string]string{}
+	for _, d := range req.Documents {
+		bodies[d.ID] = d.Body
+	}
+	mols := map[string]assemble.Molecule{}
+	for _, m := range req.Molecules {
+		mols[m.ID] = m
+	}
+	for i, r := range rs {
+		s, e := r.End, r.Start
+		for _, id := range r.Molecules {
+			s, e = min(s, mols[id].Start), max(e, mols[id].End)
+		}
+		s = min(s+trim, e)
+		rs[i].Start, rs[i].End, rs[i].Window = s, e, bodies[r.Source][s:e]
+	}
+	return rs
+}
+
+// AssembleTight gives each window exactly the span of its molecules: no
+// extension to a boundary, which no MUST asks for.
+func AssembleTight() adapters.Adapter {
+	return assembled("assemble-tight", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		return tight(req, rs, 0)
+	})
+}
+
+// AssembleTightLosesFirstByte is AssembleTight with each window starting
+// one byte into its first molecule.
+func AssembleTightLosesFirstByte() adapters.Adapter {
+	return assembled("assemble-tight-loses-first-byte", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
+		return tight(req, rs, 1)
+	})
+}
