@@ -87,6 +87,10 @@ func mutants() []mutant {
 		// Windows worst first; a window scored by its worst hit.
 		{adapters.Inflate, broken.ScoresAscending(), []string{"INF-15"}},
 		{adapters.Inflate, broken.ScoresWorstHit(), []string{"INF-15"}},
+		{adapters.Inflate, broken.ScoresZero(), []string{"INF-15"}},
+		{adapters.Inflate, broken.SwapsFirstTwo(), []string{"INF-15"}},
+		// Windows the reference's, the dropped hits left unsaid.
+		{adapters.Inflate, broken.ForgetsDropped(), []string{"INF-05", "INF-13"}},
 
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},

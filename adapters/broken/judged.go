@@ -226,3 +226,36 @@ func AssembleTightLosesFirstByte() adapters.Adapter {
 		return tight(req, rs, 1)
 	})
 }
+
+// ScoresZero scores every window 0: the order never rises, but no window
+// scores its best hit.
+func ScoresZero() adapters.Adapter {
+	return &inflater{named("scores-zero"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		for i := range res.Windows {
+			res.Windows[i].Score = 0
+		}
+		return res, err
+	}}
+}
+
+// SwapsFirstTwo lists the reference's second window first.
+func SwapsFirstTwo() adapters.Adapter {
+	return &inflater{named("swaps-first-two"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if len(res.Windows) > 1 {
+			res.Windows[0], res.Windows[1] = res.Windows[1], res.Windows[0]
+		}
+		return res, err
+	}}
+}
+
+// ForgetsDropped drops hits as the reference does but reports none of
+// them dropped.
+func ForgetsDropped() adapters.Adapter {
+	return &inflater{named("forgets-dropped"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		res.Dropped = nil
+		return res, err
+	}}
+}
