@@ -45,6 +45,8 @@ func TestSelfComparedRight(t *testing.T) {
 		// pg_trgm's default threshold whatever the request names: FUZ-22's.
 		{"FUZ-05", adapters.Fuzzy, broken.IgnoresThreshold()},
 		{"INF-13", adapters.Inflate, disguised{reference.New()}},
+		// Input order decides only which hits survive a squeeze: INF-17's.
+		{"INF-09", adapters.Inflate, broken.InputOrder()},
 		// Exactly MIN_PADDING on each side: INF-12 asks for at least 50.
 		{"INF-12", adapters.Inflate, broken.PadsFifty()},
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
