@@ -47,6 +47,8 @@ func boundaryMutants() []boundaryMutant {
 		{"5 related atoms per term, moved to 6", adapters.Radial, broken.RadialServesSixRelated(), "RAD-12"},
 		// std105 §3.2: pg_trgm's `%` is similarity >= threshold (0.3 by default).
 		{"trigram threshold 0.3: `>=` read as `>`", adapters.Fuzzy, broken.StrictThreshold(), "FUZ-05"},
+		// std105's term limit of 1024 bytes, moved to 1025.
+		{"term limit 1024 bytes, moved to 1025", adapters.Fuzzy, broken.TermLimit1025(), "FUZ-10"},
 		// ADR-023 (densities are edge counts over n(n-1); no text unit).
 		{"density cut-off 0.01: `<` read as `<=`", adapters.Expand, broken.ColdAtOneHundredth(), "EXP-14"},
 		// At exactly 0.10 `<=` is the table's reading ("Growing 0.01 - 0.10"):

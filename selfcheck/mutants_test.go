@@ -80,12 +80,34 @@ func mutants() []mutant {
 		{adapters.Density, broken.DropsLastWindow(), []string{"DEN-11"}},
 		{adapters.Density, broken.StaleText(), []string{"DEN-01", "DEN-10"}},
 		{adapters.Inflate, broken.RendersBestOnly(), []string{"INF-16"}},
+		// A lone hit's window: none at all (budget 300), or no context on
+		// the left.
+		{adapters.Inflate, broken.NoWindowsUnder600(), []string{"INF-12"}},
+		{adapters.Inflate, broken.UnpaddedLeft(), []string{"INF-12"}},
+		// Windows worst first; a window scored by its worst hit.
+		{adapters.Inflate, broken.ScoresAscending(), []string{"INF-15"}},
+		{adapters.Inflate, broken.ScoresWorstHit(), []string{"INF-15"}},
+		{adapters.Inflate, broken.ScoresZero(), []string{"INF-15"}},
+		{adapters.Inflate, broken.SwapsFirstTwo(), []string{"INF-15"}},
+		// Windows the reference's, the dropped hits left unsaid.
+		{adapters.Inflate, broken.ForgetsDropped(), []string{"INF-05", "INF-13"}},
 
 		// Window assembly.
 		{adapters.Assemble, broken.AssembleIgnoresBudget(), []string{"ASM-04", "ASM-06"}},
 		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-02", "ASM-11"}},
 		{adapters.Assemble, broken.AssembleRendersFirstOnly(), []string{"ASM-18"}},
 		{adapters.Assemble, broken.AssembleRendersOverBudget(), []string{"ASM-19"}},
+		// §3's example: no window, one listing A alone, one from byte 1001.
+		{adapters.Assemble, broken.AssembleDropsLast(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleTrimsFirstByte(), []string{"ASM-11"}},
+		{adapters.Assemble, broken.AssembleWholeDocument(), []string{"ASM-11"}},
+		// §3's coherence example (its window's text), and the adjacency
+		// example (A's window lists A alone).
+		{adapters.Assemble, broken.AssembleSpaceGaps(), []string{"ASM-12"}},
+		{adapters.Assemble, broken.AssembleListsFirstOnly(), []string{"ASM-13"}},
+		{adapters.Assemble, broken.AssembleDocumentsWhenEmpty(), []string{"ASM-17"}},
+		{adapters.Assemble, broken.AssembleTightLosesFirstByte(), []string{"ASM-13"}},
 
 		// Radial lazy inflation.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-02", "RAD-19"}},
@@ -138,6 +160,16 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.StrictThreshold(), []string{"FUZ-05"}},
 		{adapters.Fuzzy, broken.ASCIILower(), []string{"FUZ-02", "FUZ-14", "FUZ-21"}},
 		{adapters.Fuzzy, broken.EmptyMatchesAll(), []string{"FUZ-07"}},
+		// pg_trgm's primitives, one field wrong each: FUZ-12 compares each
+		// field on its own, FUZ-13 the word similarities.
+		{adapters.Fuzzy, broken.ShowTrgmDropsLast(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.TrigramLowerASCII(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.SimilarityTwoDecimals(), []string{"FUZ-12"}},
+		{adapters.Fuzzy, broken.WordSimilarityAsSimilarity(), []string{"FUZ-13"}},
+		{adapters.Fuzzy, broken.IgnoresThreshold(), []string{"FUZ-22"}},
+		// Catalogue is no prefix of cat under LIKE: tiers in order, one
+		// prefix match short.
+		{adapters.Fuzzy, broken.CaseSensitivePrefix(), []string{"FUZ-01", "FUZ-03"}},
 
 		// Densification. The endless merge loop must be caught by a
 		// termination requirement, not by the run's timeout: the harness's

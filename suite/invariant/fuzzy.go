@@ -20,43 +20,6 @@ func SearchThreshold(req adapters.SearchRequest) float64 {
 	return fuzzy.DefaultThreshold
 }
 
-// ClassifyLabel is std105 §3's definition for one label, built from pg_trgm's
-// primitives (reference/trgm) one predicate at a time, with no length limit
-// on the term: the tier the label must land in (0 for no match) and
-// similarity(label, term).
-//
-//	Exact    lower(label) = lower(term)
-//	Prefix   label ILIKE escape(term) || '%'
-//	Trigram  similarity(label, term) >= threshold
-func ClassifyLabel(loc trgm.Locale, label, term string, threshold float64) (fuzzy.Tier, float32, error) {
-	ll, err := loc.Lower(label)
-	if err != nil {
-		return 0, 0, fmt.Errorf("label %q: %w", clip.Text(label, 60), err)
-	}
-	lt, err := loc.Lower(term)
-	if err != nil {
-		return 0, 0, fmt.Errorf("term %q: %w", clip.Text(term, 60), err)
-	}
-	sim, err := loc.Similarity(label, term)
-	if err != nil {
-		return 0, 0, err
-	}
-	if ll == lt {
-		return fuzzy.Exact, sim, nil
-	}
-	prefix, err := fuzzy.ILike(loc, label, fuzzy.EscapeLike(term)+"%")
-	if err != nil {
-		return 0, 0, err
-	}
-	switch {
-	case prefix:
-		return fuzzy.Prefix, sim, nil
-	case trgm.Matches(sim, threshold):
-		return fuzzy.Trigram, sim, nil
-	}
-	return 0, sim, nil
-}
-
 // OpenPoints reports whether req touches a point std105 §3 leaves open:
 // a threshold the request names other than pg_trgm's default (the text's
 // `%` runs at pg_trgm's setting: the request's threshold is the search
@@ -66,11 +29,18 @@ func OpenPoints(req adapters.SearchRequest) bool {
 	return SearchThreshold(req) != fuzzy.DefaultThreshold || strings.ContainsAny(req.Term, `\%_`)
 }
 
-// ClassifyReadings is ClassifyLabel under every reading of std105 §3.2 a
-// careful implementer can take: the trigram threshold the request names or
-// pg_trgm's default (when the request names another), and the term in
-// `LIKE 'term%'` escaped (data) or as written (its %, _ and \ read as
-// LIKE's syntax, when it holds any). It returns the tiers the label lands
+// ClassifyReadings is std105 §3's definition for one label, built from
+// pg_trgm's primitives (reference/trgm) one predicate at a time, with no
+// length limit on the term:
+//
+//	Exact    lower(label) = lower(term)
+//	Prefix   label ILIKE escape(term) || '%'
+//	Trigram  similarity(label, term) >= threshold
+//
+// under every reading of std105 §3.2 a careful implementer can take: the
+// trigram threshold the request names or pg_trgm's default (when the
+// request names another), and the term in `LIKE 'term%'` escaped (data) or
+// as written (its %, _ and \ read as LIKE's syntax, when it holds any). It returns the tiers the label lands
 // in under some reading (0 for no match among them, at most once each) and
 // whether it matches under every reading.
 func ClassifyReadings(loc trgm.Locale, label, term string, threshold float64) (tiers []fuzzy.Tier, always bool, sim float32, err error) {

@@ -1,0 +1,69 @@
+package selfcheck_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/broken"
+	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// disguised is the reference under another name, which reference.Is does
+// not recognise: the checks that compare with the reference judge it as
+// they judge any other implementation.
+type disguised struct{ *reference.Adapter }
+
+func (d disguised) Info() adapters.Info {
+	i := d.Adapter.Info()
+	i.Name = "disguised-reference"
+	return i
+}
+
+// TestSelfComparedRight: the checks that judge an answer by the
+// reference's own (inconclusive on the reference itself, so no run of the
+// reference shows that they pass a right answer) pass the reference in
+// disguise, and an implementation whose only fault is a reading they
+// leave to another requirement (FUZ-05 is no self-comparing check, but its
+// second reading shows only on such an implementation). A check made
+// stricter than the text fails here.
+func TestSelfComparedRight(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	for _, c := range []struct {
+		id   string
+		std  adapters.Standard
+		impl adapters.Adapter
+	}{
+		{"FUZ-12", adapters.Fuzzy, disguised{reference.New()}},
+		{"FUZ-13", adapters.Fuzzy, disguised{reference.New()}},
+		{"FUZ-21", adapters.Fuzzy, disguised{reference.New()}},
+		// The term's %, _ and \ read as LIKE's syntax: FUZ-06's to judge.
+		{"FUZ-21", adapters.Fuzzy, broken.UnescapedLike()},
+		// pg_trgm's default threshold whatever the request names: FUZ-22's.
+		{"FUZ-05", adapters.Fuzzy, broken.IgnoresThreshold()},
+		{"INF-13", adapters.Inflate, disguised{reference.New()}},
+		// Input order decides only which hits survive a squeeze: INF-17's.
+		{"INF-09", adapters.Inflate, broken.InputOrder()},
+		// Exactly MIN_PADDING on each side: INF-12 asks for at least 50.
+		{"INF-12", adapters.Inflate, broken.PadsFifty()},
+		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
+		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
+		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100, Standards: []adapters.Standard{c.std},
+				Match: regexp.MustCompile(`^` + c.id + ` `)}
+			rep := suite.Run(context.Background(), c.impl, reqs, opts)
+			if len(rep.Results) != 1 {
+				t.Fatalf("%d results, want 1: %s", len(rep.Results), rep.Summary())
+			}
+			if r := rep.Results[0]; r.Outcome != suite.Passed {
+				t.Errorf("%s on %s: %s, want passed: %s", c.id, c.impl.Info().Name, r.Outcome, r.Message)
+			}
+		})
+	}
+}
