@@ -23,6 +23,27 @@ func TestLongLinesMemory(t *testing.T) {
 		t.Skip("rusage's maxrss in KiB")
 	}
 	program := append(faulty(t, "longlines.py"), "--both")
+	// The peak depends on when the collector runs against the program's
+	// next flood: one CI run went over (115 MiB, against 89–90 in the runs
+	// around it). A harness that keeps what it read (124–156 MiB every
+	// time) is over in every run, so the bound must hold in one of two.
+	bound := int64(64<<20 + 40<<20)
+	var peaks []int64
+	for len(peaks) < 2 {
+		peak := longLinesPeak(t, program)
+		peaks = append(peaks, peak)
+		t.Logf("peak resident memory: %d MiB for 3 over-long lines on each of stdout and stderr", peak>>20)
+		if peak < bound {
+			return
+		}
+	}
+	t.Errorf("peak resident memory %d and %d MiB, want under %d MiB (the line cap and 40 MiB) in one of two runs", peaks[0]>>20, peaks[1]>>20, bound>>20)
+}
+
+// longLinesPeak runs the harness against the flooding program and returns
+// its peak resident memory, after checking what it says.
+func longLinesPeak(t *testing.T, program []string) int64 {
+	t.Helper()
 	dir := t.TempDir()
 	args := append([]string{"run", "-v", "--adapter", "exec", "--run", "^INF-0[1-3]$", "--property-runs", "1", "--seed", "1",
 		"--request-timeout", "1m", "--replay-dir", dir, "--"}, program...)
@@ -45,9 +66,5 @@ func TestLongLinesMemory(t *testing.T) {
 	}
 	// maxrss covers the harness and the Python program it waited for,
 	// which holds a MiB at a time: the peak is the harness's.
-	peak := ru.Maxrss << 10
-	t.Logf("peak resident memory: %d MiB for 3 over-long lines on each of stdout and stderr", peak>>20)
-	if bound := int64(64<<20 + 40<<20); peak >= bound {
-		t.Errorf("peak resident memory %d MiB, want under %d MiB (the line cap and 40 MiB)", peak>>20, bound>>20)
-	}
+	return ru.Maxrss << 10
 }
