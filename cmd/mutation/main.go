@@ -227,43 +227,30 @@ func run(args []string, log io.Writer) error {
 		}
 	}
 	results := make([]result, len(todo))
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	next, done := 0, 0
-	for range *jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(todo) || ctx.Err() != nil {
-					return
-				}
-				var r result
-				if j := todo[i]; sr != nil && sr.in[j.m.Num] {
-					r = sr.judgeSchema(ctx, j.m, j.t, *timeout)
-				} else {
-					r = judge(ctx, tmp, wd, i, j.m.Mutant, *j.t, *timeout)
-				}
-				if ctx.Err() != nil {
-					return // cut short: no verdict
-				}
-				mu.Lock()
-				results[i] = r
-				done++
-				if r.v == survived {
-					fmt.Fprintf(log, "[%d/%d %s] survived %s (%s)\n", done, len(todo), time.Since(start).Round(time.Second), r.m.ID(), r.m.Where())
-				} else if done%20 == 0 {
-					fmt.Fprintf(log, "[%d/%d %s]\n", done, len(todo), time.Since(start).Round(time.Second))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	done := 0
+	// An interrupt ends parallel's loop and leaves the rest unjudged.
+	parallel(ctx, *jobs, len(todo), func(i int) error {
+		var r result
+		if j := todo[i]; sr != nil && sr.in[j.m.Num] {
+			r = sr.judgeSchema(ctx, j.m, j.t, *timeout)
+		} else {
+			r = judge(ctx, tmp, wd, i, j.m.Mutant, *j.t, *timeout)
+		}
+		if ctx.Err() != nil {
+			return nil // cut short: no verdict
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		results[i] = r
+		done++
+		if r.v == survived {
+			fmt.Fprintf(log, "[%d/%d %s] survived %s (%s)\n", done, len(todo), time.Since(start).Round(time.Second), r.m.ID(), r.m.Where())
+		} else if done%20 == 0 {
+			fmt.Fprintf(log, "[%d/%d %s]\n", done, len(todo), time.Since(start).Round(time.Second))
+		}
+		return nil
+	})
 	notRun := 0
 	judged := results[:0]
 	for _, r := range results {

@@ -79,15 +79,7 @@ func checkFuz(t *testing.T, pred string, f func(adapters.SearchRequest, adapters
 	t.Helper()
 	for _, c := range cases {
 		t.Run(pred+"/"+c.name, func(t *testing.T) {
-			err := f(c.req, adapters.SearchAnswer{Matches: c.ans})
-			switch {
-			case c.want == "" && err != nil:
-				t.Errorf("%s: %v, want no error", pred, err)
-			case c.want != "" && err == nil:
-				t.Errorf("%s: no error, want one saying %q", pred, c.want)
-			case c.want != "" && !strings.Contains(err.Error(), c.want):
-				t.Errorf("%s: %v, want it to say %q", pred, err, c.want)
-			}
+			wantErr(t, pred, f(c.req, adapters.SearchAnswer{Matches: c.ans}), c.want)
 		})
 	}
 }
