@@ -8,6 +8,7 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/suite"
@@ -43,10 +44,7 @@ func (graphBlind) Expand(_ context.Context, req adapters.ExpandRequest) (adapter
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}
-	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: res.Multiplier}
-	for _, c := range res.Candidates {
-		ans.Candidates = append(ans.Candidates, c.ID)
-	}
+	ans := convert.ExpandAnswer(res, res.Multiplier)
 	return ans, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 )
@@ -64,10 +65,7 @@ func (b *expander) Expand(_ context.Context, req adapters.ExpandRequest) (adapte
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}
-	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: m}
-	for _, c := range res.Candidates {
-		ans.Candidates = append(ans.Candidates, c.ID)
-	}
+	ans := convert.ExpandAnswer(res, m)
 	if asked >= 0 && ans.Asked != asked {
 		return ans, fmt.Errorf("broken/%s: asked %d, meant %d (bug in the mutant)", b.name, ans.Asked, asked)
 	}

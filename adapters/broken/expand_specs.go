@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 )
@@ -38,10 +39,7 @@ func (b *trivialDouble) Expand(_ context.Context, req adapters.ExpandRequest) (a
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}
-	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: cfg.Multiplier}
-	for _, c := range res.Candidates {
-		ans.Candidates = append(ans.Candidates, c.ID)
-	}
+	ans := convert.ExpandAnswer(res, cfg.Multiplier)
 	return ans, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 )
@@ -46,10 +47,7 @@ func search(cfg hybrid.Config, req adapters.ExpandRequest) (adapters.ExpandAnswe
 	if err != nil {
 		return adapters.ExpandAnswer{}, fmt.Errorf("expand: %w", err)
 	}
-	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: res.Multiplier}
-	for _, c := range res.Candidates {
-		ans.Candidates = append(ans.Candidates, c.ID)
-	}
+	ans := convert.ExpandAnswer(res, res.Multiplier)
 	return ans, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
 )
@@ -46,4 +47,14 @@ func Tier(s string) (fuzzy.Tier, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown tier %q (want %q, %q or %q)", s, adapters.TierExact, adapters.TierPrefix, adapters.TierTrigram)
+}
+
+// ExpandAnswer is the contract's answer for a search result, reporting
+// multiplier as the one used (a broken implementation may report another).
+func ExpandAnswer(res hybrid.Result, multiplier float64) adapters.ExpandAnswer {
+	ans := adapters.ExpandAnswer{IDs: res.IDs, Asked: res.Asked, Multiplier: multiplier}
+	for _, c := range res.Candidates {
+		ans.Candidates = append(ans.Candidates, c.ID)
+	}
+	return ans
 }
