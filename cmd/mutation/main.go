@@ -563,14 +563,22 @@ type savedResult struct {
 	ID      string  `json:"id"`
 	Where   string  `json:"where"`
 	Verdict verdict `json:"verdict"`
-	By      string  `json:"by,omitempty"` // the tests that killed it, or why none could
-	Seconds float64 `json:"seconds"`      // what judging it cost
+	// Equivalent is why mutation/equivalent/ says the mutant cannot
+	// change an answer; set only on a survivor the list names, so that
+	// a reader counts survived without it as the survivors to mend.
+	Equivalent string  `json:"equivalent,omitempty"`
+	By         string  `json:"by,omitempty"` // the tests that killed it, or why none could
+	Seconds    float64 `json:"seconds"`      // what judging it cost
 }
 
 func (r report) save(path string) error {
 	s := saved{Args: r.args, Seconds: r.elapsed.Seconds(), Sample: r.sample, NotRun: r.notRun}
 	for _, x := range r.results {
-		s.Results = append(s.Results, savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by, Seconds: x.elapsed.Seconds()})
+		sr := savedResult{ID: x.m.ID(), Where: x.m.Where(), Verdict: x.v, By: x.by, Seconds: x.elapsed.Seconds()}
+		if x.v == survived {
+			sr.Equivalent = r.why(x.m)
+		}
+		s.Results = append(s.Results, sr)
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
