@@ -3,6 +3,7 @@ package radial
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -166,11 +167,10 @@ func keyBits(docs, maxOff int) (bd, bo uint, fit bool) {
 
 // bitsFor is the number of bits that hold every value below n.
 func bitsFor(n int) uint {
-	b := uint(0)
-	for n > 1<<b {
-		b++
+	if n <= 1 {
+		return 0
 	}
-	return b
+	return uint(bits.Len(uint(n - 1)))
 }
 
 // Len is the number of atoms, identical atoms once.

@@ -224,7 +224,7 @@ func TestKeyBits(t *testing.T) {
 	for _, tt := range []struct {
 		n    int
 		want uint
-	}{{0, 0}, {1, 0}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {1 << 20, 20}, {1<<20 + 1, 21}, {1 << 62, 62}} {
+	}{{0, 0}, {1, 0}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {1 << 20, 20}, {1<<20 + 1, 21}, {1 << 62, 62}, {1<<62 + 1, 63}, {math.MaxInt, 63}} {
 		if got := bitsFor(tt.n); got != tt.want {
 			t.Errorf("bitsFor(%d) = %d, want %d", tt.n, got, tt.want)
 		}

@@ -341,7 +341,7 @@ func Padded(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			continue // Assigned reports a window without hits
 		}
 		s, e = max(s, w.Start), min(e, w.End)
-		if s < w.Start || e > len(body) || w.End > len(body) || s > e {
+		if w.Start < 0 || s < w.Start || e > len(body) || w.End > len(body) || s > e {
 			continue // Inside and Assigned report such windows
 		}
 		left, right := u.Len(body[w.Start:s]), u.Len(body[e:w.End])
