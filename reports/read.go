@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
-	"github.com/ctxconform/ctxconform/internal/bounded"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -252,6 +252,9 @@ func (rd *reportReader) run(field string) (Run, error) {
 			if err := rd.dec.Decode(&v); err != nil {
 				return Run{}, syntax(err)
 			}
+			if path, ok := twice(v); ok {
+				return Run{}, invalid(field+"."+k+path, "given twice")
+			}
 			head[k] = v
 			continue
 		}
@@ -359,12 +362,15 @@ type rawResult struct {
 }
 
 func (rd *reportReader) result(field string) (suite.Result, error) {
+	var whole json.RawMessage
+	if err := rd.dec.Decode(&whole); err != nil {
+		return suite.Result{}, syntax(err)
+	}
+	if path, ok := twice(whole); ok {
+		return suite.Result{}, invalid(field+path, "given twice")
+	}
 	var raw rawResult
-	if err := rd.dec.Decode(&raw); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || bounded.IsTooLarge(err) {
-			return suite.Result{}, syntax(err)
-		}
+	if err := json.Unmarshal(whole, &raw); err != nil {
 		return suite.Result{}, invalid(field, "%v", fieldError(err))
 	}
 	res := raw.Result
@@ -464,3 +470,46 @@ func clipText(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// twice finds a name given twice in one object of the JSON value v, which
+// encoding/json would read as its last value ({"outcome":"failed",
+// "outcome":"passed"} passed): the path to the second, as ".outcome" or
+// ".replay.calls[2].op", and whether there is one. v is valid JSON.
+func twice(v json.RawMessage) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(v))
+	var walk func(path string) (string, bool)
+	walk = func(path string) (string, bool) {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					return "", false
+				}
+				k, _ := tok.(string)
+				if seen[k] {
+					return path + "." + k, true
+				}
+				seen[k] = true
+				if p, ok := walk(path + "." + k); ok {
+					return p, true
+				}
+			}
+			dec.Token() // }
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if p, ok := walk(fmt.Sprintf("%s[%d]", path, i)); ok {
+					return p, true
+				}
+			}
+			dec.Token() // ]
+		}
+		return "", false
+	}
+	return walk("")
+}

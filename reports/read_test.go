@@ -94,6 +94,10 @@ func TestReadReportRefuses(t *testing.T) {
 		{"shard 1/0", okDoc(`{` + okHead + `,"shard":{"index":1,"count":0},"results":[]}`), `runs[0].shard: 1/0 is not a shard (want I/N, 1 ≤ I ≤ N)`},
 		{"standard unknown", okDoc(`{"adapter":{"name":"x","standards":["inflate","nope"]},"level":"MUST","results":[` + okResult + `]}`),
 			`runs[0].adapter.standards[1]: "nope" is not a standard (want one of ` + standards + `)`},
+		// encoding/json reads a name given twice as its last value.
+		{"adapter name twice", okDoc(`{"adapter":{"name":"x","name":"y"},"level":"MUST","results":[` + okResult + `]}`), `runs[0].adapter.name: given twice`},
+		{"outcome twice", okDoc(okRun(`{"id":"INF-01","standard":"inflate","level":"MUST","outcome":"failed","outcome":"passed"}`)), `runs[0].results[0].outcome: given twice`},
+		{"call op twice", okDoc(okRun(`{"id":"INF-01","standard":"inflate","level":"MUST","outcome":"failed","replay":{"calls":[{"op":"inflate"},{"op":"a","op":"b"}]}}`)), `runs[0].results[0].replay.calls[1].op: given twice`},
 		{"a result twice", okDoc(okRun(okResult, okResult)), `runs[0].results[1].id: INF-01 twice (also runs[0].results[0]): a run checks a requirement once`},
 		// A result.
 		{"result a string", okDoc(okRun(`"x"`)), `runs[0].results[0]: string, want struct`},
