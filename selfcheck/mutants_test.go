@@ -180,6 +180,16 @@ func mutants() []mutant {
 		// The original's fixed 1,800/2,000 budgets: correct, but wasteful.
 		{adapters.Densify, broken.FixedCeilings(), []string{"DSF-28"}},
 		{adapters.Densify, broken.EndlessMerge(), []string{"DSF-17", "DSF-21"}},
+		// densifyA (issue 31): a failure stored without its message or as
+		// ready; capture retrying a rejection; bad input sent to the model or
+		// accepted; blank input kept; a listed overflow phrase unknown.
+		{adapters.Densify, broken.NoFailureMessage(), []string{"DSF-12", "DSF-14"}},
+		{adapters.Densify, broken.KeepsInputOnFailure(), []string{"DSF-12"}},
+		{adapters.Densify, broken.RetriesRejection(), []string{"DSF-13"}},
+		{adapters.Densify, broken.SendsBadInput(), []string{"DSF-15"}},
+		{adapters.Densify, broken.AcceptsBadInput(), []string{"DSF-15"}},
+		{adapters.Densify, broken.KeepsBlank(), []string{"DSF-16"}},
+		{adapters.Densify, broken.MissesPromptTooLong(), []string{"DSF-11"}},
 
 		// Dynamic candidate expansion.
 		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},
