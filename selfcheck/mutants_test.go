@@ -190,6 +190,12 @@ func mutants() []mutant {
 		{adapters.Densify, broken.AcceptsBadInput(), []string{"DSF-15"}},
 		{adapters.Densify, broken.KeepsBlank(), []string{"DSF-16"}},
 		{adapters.Densify, broken.MissesPromptTooLong(), []string{"DSF-11"}},
+		// Cost: wasteful on one path only (DSF-28's two factors), in calls
+		// only or in tokens only (DSF-18's two factors).
+		{adapters.Densify, broken.FixedCeilingsProactive(), []string{"DSF-28"}},
+		{adapters.Densify, broken.FixedCeilingsReactive(), []string{"DSF-28"}},
+		{adapters.Densify, broken.PlansAppleFor1536(), []string{"DSF-18"}},
+		{adapters.Densify, broken.SendsChunksTwice(), []string{"DSF-18"}},
 
 		// Dynamic candidate expansion.
 		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},

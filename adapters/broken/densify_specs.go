@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/llm/sim"
 	"github.com/ctxconform/ctxconform/reference/densify"
 )
 
@@ -112,5 +113,72 @@ func MissesPromptTooLong() adapters.Adapter {
 			}
 			return out, err
 		}))
+	}}
+}
+
+// byEntry is the reference for one entry and the sequential flow f for the
+// other: wrong only on the path entry names.
+func byEntry(name, entry string, f flow) adapters.Adapter {
+	ref := named(name)
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		if req.Entry != entry {
+			return ref.Densify(ctx, req, p)
+		}
+		return f.densify(ctx, req, p)
+	}}
+}
+
+// FixedCeilingsProactive budgets proactive entry (the Apple path) with the
+// original code's fixed ceilings, as FixedCeilings does, and is the
+// reference on the reactive path: wasteful only where the plan's cap is the
+// model's window. Caught by DSF-28.
+func FixedCeilingsProactive() adapters.Adapter {
+	return byEntry("fixed-ceilings-proactive", adapters.EntryProactive, flow{floor: densify.DefaultFloor, mergeRetry: true, guard: true})
+}
+
+// FixedCeilingsReactive budgets reactive entry (the remote path) with the
+// original code's fixed ceilings and ignores the window an overflow states,
+// and is the reference on the proactive path: wasteful only after a
+// declared cap proves too large. Caught by DSF-28.
+func FixedCeilingsReactive() adapters.Adapter {
+	return byEntry("fixed-ceilings-reactive", adapters.EntryReactive, flow{floor: densify.DefaultFloor, mergeRetry: true, guard: true})
+}
+
+// PlansAppleFor1536 plans proactive entry (the Apple path) for a cap of
+// 1,536 tokens, not the 4,096 the request gives: each call carries some
+// three eighths of what the window holds, so the calls are many (4.75 times the
+// simulator's bound on 1,500 sentences) while the tokens sent stay within
+// twice it. Caught by DSF-18 (calls).
+func PlansAppleFor1536() adapters.Adapter {
+	ref := named("plans-apple-for-1536")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		if req.Entry == adapters.EntryProactive {
+			req.Cap = 1536
+		}
+		return ref.Densify(ctx, req, p)
+	}}
+}
+
+// SendsChunksTwice sends every chunk call twice and keeps the second
+// answer (its account of the calls says so): twice the chunk calls, within
+// 4 times the simulator's bound, but more than twice the bound's tokens.
+// Caught by DSF-18 (tokens).
+func SendsChunksTwice() adapters.Adapter {
+	ref := named("sends-chunks-twice")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		ans, err := ref.Densify(ctx, req, densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+			if sim.StageOf(prompt) == "chunk" {
+				if _, err := p.Complete(ctx, prompt, input); err != nil {
+					return "", err
+				}
+			}
+			return p.Complete(ctx, prompt, input)
+		}))
+		for i := range ans.Runs {
+			for j := range ans.Runs[i].Rounds {
+				ans.Runs[i].Rounds[j].ChunkCalls *= 2
+			}
+		}
+		return ans, err
 	}}
 }
