@@ -182,3 +182,46 @@ func SendsChunksTwice() adapters.Adapter {
 		return ans, err
 	}}
 }
+
+// LastResortChunking makes the capture's attempts itself, each the
+// reference without capture, but its last attempt does not return a failed
+// full call's error when it is not an overflow: it falls back to chunking
+// the input, where the text returns "non-context-window failures"
+// immediately. Without capture its only attempt is the last. Caught by
+// DSF-05 and, when the first two calls fail with a 500 and a third would
+// succeed, DSF-12 (the answer is ready where both attempts failed).
+func LastResortChunking() adapters.Adapter {
+	ref := named("last-resort-chunking")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		attempts := 1
+		if req.Capture {
+			attempts = densify.DefaultCaptureAttempts
+		}
+		one := req
+		one.Capture = false
+		var ans adapters.DensifyAnswer
+		for a := 1; a <= attempts; a++ {
+			got, err := ref.Densify(ctx, one, p)
+			if err != nil {
+				return got, err
+			}
+			if a == attempts && got.Failure == adapters.FailureProvider && len(got.Runs) == 1 &&
+				got.Runs[0].Entry == adapters.EntryReactive && len(got.Runs[0].Rounds) == 0 {
+				chunked := one
+				chunked.Entry = adapters.EntryProactive
+				again, err := ref.Densify(ctx, chunked, p)
+				if err != nil {
+					return again, err
+				}
+				again.Runs[0].Entry = adapters.EntryReactive // the failed full call, then the rounds
+				got = again
+			}
+			ans.Attempts, ans.Runs = a, append(ans.Runs, got.Runs...)
+			ans.Status, ans.Output, ans.Failure, ans.Message = got.Status, got.Output, got.Failure, got.Message
+			if got.Status == adapters.StatusReady || got.Failure != adapters.FailureProvider {
+				break
+			}
+		}
+		return ans, nil
+	}}
+}
