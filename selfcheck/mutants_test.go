@@ -198,6 +198,8 @@ func mutants() []mutant {
 		{adapters.Densify, broken.SendsChunksTwice(), []string{"DSF-18"}},
 		// A last attempt that chunks after a 500: ready where both failed.
 		{adapters.Densify, broken.LastResortChunking(), []string{"DSF-05", "DSF-12"}},
+		// An attempt the provider never saw: a request without capture refused.
+		{adapters.Densify, broken.RefusesWithoutCapture(), []string{"DSF-03", "DSF-12"}},
 
 		// Dynamic candidate expansion.
 		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},

@@ -225,3 +225,18 @@ func LastResortChunking() adapters.Adapter {
 		return ans, nil
 	}}
 }
+
+// RefusesWithoutCapture densifies only under capture: a request without it
+// is answered failed, as invalid, in one attempt that never calls the
+// model. Caught by DSF-12 (its attempt is not one the provider saw) and
+// DSF-03.
+func RefusesWithoutCapture() adapters.Adapter {
+	ref := named("refuses-without-capture")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		if req.Capture {
+			return ref.Densify(ctx, req, p)
+		}
+		return adapters.DensifyAnswer{Status: adapters.StatusFailed, Failure: adapters.FailureInvalid, Attempts: 1,
+			Message: "densification runs only within capture", Runs: []adapters.DensifyRun{{Entry: adapters.EntryProactive}}}, nil
+	}}
+}
