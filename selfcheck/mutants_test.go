@@ -180,6 +180,26 @@ func mutants() []mutant {
 		// The original's fixed 1,800/2,000 budgets: correct, but wasteful.
 		{adapters.Densify, broken.FixedCeilings(), []string{"DSF-28"}},
 		{adapters.Densify, broken.EndlessMerge(), []string{"DSF-17", "DSF-21"}},
+		// densifyA (issue 31): a failure stored without its message or as
+		// ready; capture retrying a rejection; bad input sent to the model or
+		// accepted; blank input kept; a listed overflow phrase unknown.
+		{adapters.Densify, broken.NoFailureMessage(), []string{"DSF-12", "DSF-14"}},
+		{adapters.Densify, broken.KeepsInputOnFailure(), []string{"DSF-12"}},
+		{adapters.Densify, broken.RetriesRejection(), []string{"DSF-13"}},
+		{adapters.Densify, broken.SendsBadInput(), []string{"DSF-15"}},
+		{adapters.Densify, broken.AcceptsBadInput(), []string{"DSF-15"}},
+		{adapters.Densify, broken.KeepsBlank(), []string{"DSF-16"}},
+		{adapters.Densify, broken.MissesPromptTooLong(), []string{"DSF-11"}},
+		// Cost: wasteful on one path only (DSF-28's two factors), in calls
+		// only or in tokens only (DSF-18's two factors).
+		{adapters.Densify, broken.FixedCeilingsProactive(), []string{"DSF-28"}},
+		{adapters.Densify, broken.FixedCeilingsReactive(), []string{"DSF-28"}},
+		{adapters.Densify, broken.PlansAppleFor1536(), []string{"DSF-18"}},
+		{adapters.Densify, broken.SendsChunksTwice(), []string{"DSF-18"}},
+		// A last attempt that chunks after a 500: ready where both failed.
+		{adapters.Densify, broken.LastResortChunking(), []string{"DSF-05", "DSF-12"}},
+		// An attempt the provider never saw: a request without capture refused.
+		{adapters.Densify, broken.RefusesWithoutCapture(), []string{"DSF-03", "DSF-12"}},
 
 		// Dynamic candidate expansion.
 		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},

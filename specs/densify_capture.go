@@ -64,13 +64,14 @@ func captureRetry(t *suite.T) {
 }
 
 // captureOnlyProvider: the reference retries provider failures only; the
-// early rejection and invalid UTF-8 are answered after one attempt.
+// early rejection (300 sentences, some 20,000 bytes, over a maximum of 1,000
+// tokens by any estimate) and invalid UTF-8 are answered after one attempt.
 func captureOnlyProvider(t *suite.T) {
 	for _, c := range []struct {
 		name string
 		req  adapters.DensifyRequest
 	}{
-		{"input too long", adapters.DensifyRequest{Input: prose(100)[:6000], MaxInput: 1000}},
+		{"input too long", adapters.DensifyRequest{Input: prose(300), MaxInput: 1000}},
 		{"invalid UTF-8", adapters.DensifyRequest{Input: "ok \xff\xfe bad"}},
 	} {
 		c.req.Capture, c.req.Cap, c.req.Entry = true, invariant.AppleCap, adapters.EntryReactive
