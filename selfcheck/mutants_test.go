@@ -214,6 +214,24 @@ func mutants() []mutant {
 		{adapters.Expand, broken.TrivialSearchDoubles(), []string{"EXP-05", "EXP-06", "EXP-15"}},
 		{adapters.Expand, broken.LimitZeroAsksFive(), []string{"EXP-12"}},
 		{adapters.Expand, broken.ExtraCandidate(), []string{"EXP-10"}},
+
+		// Dynamic candidate expansion, issue 31 (area expand): A→B and B→A
+		// counted once; 1.5 below two nodes (EXP-06's other reading) with
+		// ceil written floor + 1; no guard below two nodes (0/0 is 3.0); a
+		// table with a gap at exactly 0.10; the pool cut at limit-1; a
+		// graph score that pulls down (lower recall with the wider net);
+		// a duplicate check that misses the smallest ID; limit 0 read as
+		// 10; 1.5 below two nodes; self-loops refused.
+		{adapters.Expand, broken.UndirectedPairs(), []string{"EXP-04"}},
+		{adapters.Expand, broken.TrivialColdCeilPlusOne(), []string{"EXP-05", "EXP-09", "EXP-15"}},
+		{adapters.Expand, broken.NoTrivialGuard(), []string{"EXP-05", "EXP-14"}},
+		{adapters.Expand, broken.GapAtOneTenth(), []string{"EXP-03", "EXP-14"}},
+		{adapters.Expand, broken.CutsOneShort(), []string{"EXP-17"}},
+		{adapters.Expand, broken.GraphPenalty(), []string{"EXP-13", "EXP-20"}},
+		{adapters.Expand, broken.DuplicateCheckSkipsFirst(), []string{"EXP-11"}},
+		{adapters.Expand, broken.LimitZeroDefault(), []string{"EXP-12"}},
+		{adapters.Expand, broken.TrivialCold(), []string{"EXP-06"}},
+		{adapters.Expand, broken.RefusesSelfLoops(), []string{"EXP-06", "EXP-07"}},
 	}
 }
 

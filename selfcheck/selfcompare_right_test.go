@@ -52,6 +52,20 @@ func TestSelfComparedRight(t *testing.T) {
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
+		// ADR-023 (issue 31, area expand). 1.5 below two nodes, the
+		// original engine's: EXP-06's. Self-loops refused: EXP-07's. The
+		// table's 2.0 at exactly 0.10: EXP-03's. Limit 0 read as 10:
+		// EXP-12's.
+		{"EXP-05", adapters.Expand, broken.TrivialCold()},
+		{"EXP-14", adapters.Expand, broken.TrivialCold()},
+		{"EXP-05", adapters.Expand, broken.RefusesSelfLoops()},
+		{"EXP-14", adapters.Expand, broken.GrowingAtOneTenth()},
+		{"EXP-20", adapters.Expand, broken.GrowingAtOneTenth()},
+		{"EXP-15", adapters.Expand, broken.LimitZeroDefault()},
+		{"EXP-16", adapters.Expand, broken.LimitZeroDefault()},
+		{"EXP-17", adapters.Expand, broken.LimitZeroDefault()},
+		{"EXP-20", adapters.Expand, broken.LimitZeroDefault()},
+		{"EXP-20", adapters.Expand, disguised{reference.New()}},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

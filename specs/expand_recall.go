@@ -99,7 +99,7 @@ func expRecall(t *suite.T) {
 	t.Notef("%-8s %5s %6s %8s %5s %5s %10s %10s %8s %8s %9s %9s  %s", "graph", "nodes", "edges", "density", "×dyn", "×2×", "recall dyn", "recall 2×", "gems dyn", "gems 2×", "asked dyn", "asked 2×", "padding")
 	for _, r := range rows {
 		padding := "none (already 2×)"
-		if r.pad.Nodes > 0 {
+		if r.pad != (invariant.GraphPadding{}) {
 			padding = fmt.Sprintf("+%d nodes, +%d edges", r.pad.Nodes, r.pad.Edges)
 		}
 		t.Notef("%-8s %5d %6d %8.4f %5s %5s %10.3f %10.3f %8s %8s %9d %9d  %s", r.name, r.n, r.e, float64(r.e)/float64(r.n*(r.n-1)),
@@ -167,10 +167,8 @@ func expMults(ms []float64) string {
 
 // expLimits prints the cases' limits: one number if they agree.
 func expLimits(ls []int) string {
-	for _, l := range ls {
-		if l != ls[0] {
-			return fmt.Sprint(ls)
-		}
+	if slices.Min(ls) == slices.Max(ls) {
+		return fmt.Sprint(ls[0])
 	}
-	return fmt.Sprint(ls[0])
+	return fmt.Sprint(ls)
 }

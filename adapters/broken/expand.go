@@ -12,12 +12,12 @@ import (
 )
 
 // expander is the reference hybrid search with one thing changed: how the
-// multiplier is computed (multiplier), how the candidate count is rounded
-// (floor), or what is done to the answer (after).
+// multiplier is computed (multiplier), how many candidates a limit of at
+// least 1 asks for (count), or what is done to the answer (after).
 type expander struct {
 	mutant
 	multiplier func(g *expand.Graph, req adapters.GraphRequest) float64 // nil: the reference's
-	floor      bool                                                     // ask floor(limit·m), not ceil
+	count      func(limit int, m float64) int                           // nil: ceil(limit·m), the reference's
 	after      func(cat *hybrid.Catalogue, req adapters.ExpandRequest, ans adapters.ExpandAnswer) adapters.ExpandAnswer
 }
 
@@ -53,9 +53,9 @@ func (b *expander) Expand(_ context.Context, req adapters.ExpandRequest) (adapte
 	cfg := hybrid.DefaultConfig()
 	cfg.Multiplier = m
 	asked := -1
-	if b.floor && req.Limit > 0 {
-		// A multiplier m' whose ceil(limit·m') is floor(limit·m).
-		asked = int(math.Floor(float64(req.Limit) * m))
+	if b.count != nil && req.Limit > 0 {
+		// A multiplier m' whose ceil(limit·m') is the count asked.
+		asked = b.count(req.Limit, m)
 		cfg.Multiplier = float64(asked) / float64(req.Limit)
 		for c, _ := expand.Candidates(req.Limit, cfg.Multiplier); c > asked; c, _ = expand.Candidates(req.Limit, cfg.Multiplier) {
 			cfg.Multiplier = math.Nextafter(cfg.Multiplier, 0)
@@ -134,7 +134,8 @@ func CountsSelfLoops() adapters.Adapter {
 // RoundsDown asks for floor(limit·m) candidates (Go's int(limit·m)), not
 // the ceiling: one short at 1.5× and an odd limit.
 func RoundsDown() adapters.Adapter {
-	return &expander{mutant: named("rounds-down"), floor: true}
+	return &expander{mutant: named("rounds-down"),
+		count: func(limit int, m float64) int { return int(math.Floor(float64(limit) * m)) }}
 }
 
 // OverLimit returns one result more than asked for whenever the candidate
