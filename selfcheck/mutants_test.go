@@ -190,6 +190,7 @@ func mutants() []mutant {
 		{adapters.Densify, broken.ProactiveAsReactive(), []string{"DSF-06"}},
 		{adapters.Densify, broken.InputForOutput(), []string{"DSF-03"}},
 		{adapters.Densify, broken.FailsAfterRecovery(), []string{"DSF-04"}},
+		{adapters.Densify, broken.NoChunkingFallback(), []string{"DSF-04"}},
 		{adapters.Densify, broken.SwallowsProviderError(), []string{"DSF-05"}},
 		{adapters.Densify, broken.RefusesOverWindow(), []string{"DSF-08", "DSF-09"}},
 

@@ -94,7 +94,7 @@ func reactiveOverflow(t *suite.T) {
 		d := call.MustDensify(t, req, m)
 		name := string(st)
 		judge(t, name, d, ready, adapts, restarts) // chunks sent once: DSF-23's
-		if len(d.Calls) < 2 || d.Calls[0].Stage != "full" || d.Calls[0].Kind != invariant.KindOverflow || d.Calls[1].Stage != "chunk" {
+		if first := callAt(d.Calls, 0); first.Stage != "full" || first.Kind != invariant.KindOverflow || callAt(d.Calls, 1).Stage != "chunk" {
 			t.Errorf("%s: want a full call that overflows, then chunk calls; got %s", name, stages(d.Calls, 3))
 		}
 	}

@@ -125,6 +125,14 @@ func calls(n int) func(call.Densified) error {
 	}
 }
 
+// callAt is call i of cs, or the zero call (no stage) when there are fewer.
+func callAt(cs []invariant.Call, i int) invariant.Call {
+	if i < len(cs) {
+		return cs[i]
+	}
+	return invariant.Call{}
+}
+
 func stages(cs []invariant.Call, n int) string {
 	var parts []string
 	for i, c := range cs {

@@ -2,7 +2,9 @@ package broken
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -169,5 +171,22 @@ func RefusesOverWindow() adapters.Adapter {
 			ans.Runs = append(ans.Runs, adapters.DensifyRun{Entry: adapters.EntryProactive})
 		}
 		return ans, nil
+	}}
+}
+
+// NoChunkingFallback surfaces an overflow of the full call as a failure:
+// the flow never switches to chunking. The first call's overflow reaches
+// the reference as another error. Caught by DSF-04.
+func NoChunkingFallback() adapters.Adapter {
+	ref := named("no-chunking-fallback")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		var calls atomic.Int32
+		return ref.Densify(ctx, req, densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+			out, err := p.Complete(ctx, prompt, input)
+			if calls.Add(1) == 1 && req.Entry == adapters.EntryReactive && densify.IsContextOverflow(err) {
+				err = errors.New("the full call failed")
+			}
+			return out, err
+		}))
 	}}
 }
