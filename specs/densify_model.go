@@ -133,6 +133,9 @@ func callAt(cs []invariant.Call, i int) invariant.Call {
 	return invariant.Call{}
 }
 
+// stages lists the first n calls of cs for a failure message: each call's
+// stage, followed by "!" and its failure kind when it failed, then "… (N
+// calls)" when there are more than n.
 func stages(cs []invariant.Call, n int) string {
 	var parts []string
 	for i, c := range cs {
