@@ -125,6 +125,17 @@ func calls(n int) func(call.Densified) error {
 	}
 }
 
+// callAt is call i of cs, or the zero call (no stage) when there are fewer.
+func callAt(cs []invariant.Call, i int) invariant.Call {
+	if i < len(cs) {
+		return cs[i]
+	}
+	return invariant.Call{}
+}
+
+// stages lists the first n calls of cs for a failure message: each call's
+// stage, followed by "!" and its failure kind when it failed, then "… (N
+// calls)" when there are more than n.
 func stages(cs []invariant.Call, n int) string {
 	var parts []string
 	for i, c := range cs {
