@@ -194,6 +194,18 @@ func mutants() []mutant {
 		{adapters.Expand, broken.TrivialSearchDoubles(), []string{"EXP-05", "EXP-06", "EXP-15"}},
 		{adapters.Expand, broken.LimitZeroAsksFive(), []string{"EXP-12"}},
 		{adapters.Expand, broken.ExtraCandidate(), []string{"EXP-10"}},
+
+		// Area assemble (issue 31): the comparison with the reference
+		// counts the windows and compares every field; a window budget
+		// broken only where no molecule fits; a typo found in the wrong
+		// tier or not at all; limit 1 ignored; hits merged in input order.
+		{adapters.Assemble, broken.AssembleRepeatsLast(), []string{"ASM-10"}},
+		{adapters.Assemble, broken.AssembleTrimsFirstByte(), []string{"ASM-10"}},
+		{adapters.Assemble, broken.AssembleNeverEmpty(), []string{"ASM-04"}},
+		{adapters.Fuzzy, broken.NoTrigramTier(), []string{"FUZ-11"}},
+		{adapters.Fuzzy, broken.TrigramAsPrefix(), []string{"FUZ-11"}},
+		{adapters.Fuzzy, broken.LimitOneIgnored(), []string{"FUZ-20"}},
+		{adapters.Inflate, broken.MergesInInputOrder(), []string{"INF-09"}},
 	}
 }
 

@@ -52,6 +52,12 @@ func TestSelfComparedRight(t *testing.T) {
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
+		// Area assemble (issue 31). Over budget only where no molecule
+		// fits: under the 5% the performance target allows (ASM-04 fails
+		// it). The first hits in input order kept: DEN-04 sends them
+		// ranked, as std085 §5 does, and asks no more.
+		{"ASM-06", adapters.Assemble, broken.AssembleNeverEmpty()},
+		{"DEN-04", adapters.Density, broken.InputOrder()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()
