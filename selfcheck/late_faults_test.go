@@ -38,9 +38,10 @@ func (f faultsOn) Search(ctx context.Context, req adapters.SearchRequest) (adapt
 // TestFuzzyLateNonAnswers: the fuzzy checks that ask for a refusal judge a
 // non-answer to the bad request as no answer (ERROR), not as the refusal
 // they asked for, even after the implementation answered the good
-// requests before it; and a NUL its transport cannot carry skips that
-// case (no FAIL for an error that cannot name the NUL).
-// TestEveryCheckJudgesNonAnswersAlike sees only the first call fail.
+// requests before it (TestEveryCheckJudgesNonAnswersAlike sees only a
+// first call fail); FUZ-09 meets a crash at the first length over the
+// limit, 1025 bytes (an off-by-one buffer); and a NUL the transport cannot
+// carry skips that case (no FAIL for an error that cannot name the NUL).
 func TestFuzzyLateNonAnswers(t *testing.T) {
 	long := func(r adapters.SearchRequest) bool { return len(r.Term) > fuzzy.MaxTermBytes }
 	nul := func(r adapters.SearchRequest) bool {
@@ -51,6 +52,7 @@ func TestFuzzyLateNonAnswers(t *testing.T) {
 		}
 		return strings.Contains(r.Term, "\x00")
 	}
+	firstOver := func(r adapters.SearchRequest) bool { return len(r.Term) == fuzzy.MaxTermBytes+1 }
 	crash := adapters.Fault("crashed")
 	cannot := fmt.Errorf("search request not sent: %w", adapters.ErrInexpressible)
 	reqs := ctxconform.Requirements()
@@ -63,6 +65,7 @@ func TestFuzzyLateNonAnswers(t *testing.T) {
 		{"FUZ-08", nul, crash, suite.Errored},
 		{"FUZ-08", nul, cannot, suite.Passed},
 		{"FUZ-09", long, crash, suite.Errored},
+		{"FUZ-09", firstOver, crash, suite.Errored},
 		{"FUZ-10", long, crash, suite.Errored},
 	} {
 		t.Run(c.id, func(t *testing.T) {

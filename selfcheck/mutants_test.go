@@ -206,6 +206,7 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.TrigramAsPrefix(), []string{"FUZ-11"}},
 		{adapters.Fuzzy, broken.LimitOneIgnored(), []string{"FUZ-20"}},
 		{adapters.Inflate, broken.MergesInInputOrder(), []string{"INF-09"}},
+		{adapters.Inflate, broken.HitlessWindows(), []string{"INF-05"}},
 	}
 }
 

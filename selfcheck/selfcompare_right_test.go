@@ -58,6 +58,9 @@ func TestSelfComparedRight(t *testing.T) {
 		// ranked, as std085 §5 does, and asks no more.
 		{"ASM-06", adapters.Assemble, broken.AssembleNeverEmpty()},
 		{"DEN-04", adapters.Density, broken.InputOrder()},
+		// Windows that list no hits: INF-05's; INF-15 scores a window by
+		// the hits it lists.
+		{"INF-15", adapters.Inflate, broken.HitlessWindows()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

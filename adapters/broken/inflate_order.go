@@ -50,3 +50,17 @@ func MergesInInputOrder() adapters.Adapter {
 		return out, nil
 	}}
 }
+
+// HitlessWindows answers the reference's windows, scores and dropped hits,
+// but lists no hit in any window (the field left empty): every kept hit is
+// in no window (INF-05). A window's score is the best of its hits' (INF-15)
+// only for a window that lists hits, so INF-15 has nothing to judge.
+func HitlessWindows() adapters.Adapter {
+	return &inflater{named("hitless-windows"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		for i := range res.Windows {
+			res.Windows[i].Hits = nil
+		}
+		return res, err
+	}}
+}
