@@ -16,14 +16,14 @@ import (
 // assembleCase is a generated window-assembly request (std085 protocol
 // §1–3), kept as numbers so gopter can shrink it.
 type assembleCase struct {
-	Text     int64
-	Script   int
-	Kinds    []int // kind of each document (see mixedDocument)
-	Docs     []int // document lengths in bytes
-	Count    int   // how many documents (1–4)
+	Text     int64 // seed of the documents' text
+	Script   int   // their script (textgen.Text; 3: characters beyond the BMP, 4: mixed)
+	Kinds    []int // kind of each document: the boundaries extension moves to (see mixedDocument)
+	Docs     []int // document lengths in bytes: under 600 a few molecules fill one, up to 12,000 they lie apart
+	Count    int   // how many documents (1–4): molecules of several sources
 	Mols     []moleculeRecipe
-	Budget   int
-	Strategy int    // 0–2 all strategies; 3–7 one named strategy
+	Budget   int    // max_chars, at least 1: under 100 most molecules are skipped, over 20,000 most fit
+	Strategy int    // 0–2 all strategies; 3–7 one named strategy (each drawn)
 	Tune     tuning // the zero value keeps the default thresholds
 }
 
@@ -31,8 +31,8 @@ type assembleCase struct {
 // The generator draws each at its least value one time in two, the corner
 // where a strategy stops applying: Gap 1 (gap_fill needs 0 < gap < 1: it
 // never joins), Window 1 (the recipes' times are 60 s apart: only equal
-// times join by temporal), Sem 20 (semantic_min 1: only parallel vectors
-// join) and Extend -1 (extension off).
+// times join by temporal), Sem 20 (semantic_min 1: at most identical
+// vectors join) and Extend -1 (extension off).
 type tuning struct {
 	Gap, Window, Sem, Extend int
 }
