@@ -38,3 +38,13 @@ func LimitOneIgnored() adapters.Adapter {
 		return right.search(req)
 	}}
 }
+
+// LimitCappedAt20 lowers a limit above 20 to 20 (a page size of its own):
+// under limit 30, of 40 matches, it answers 20. Unlimited requests get
+// every match.
+func LimitCappedAt20() adapters.Adapter {
+	return &searcher{named("limit-capped-at-20"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+		req.Limit = min(req.Limit, 20)
+		return right.search(req)
+	}}
+}
