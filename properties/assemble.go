@@ -1,6 +1,7 @@
 package properties
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand"
@@ -74,18 +75,13 @@ func overBudgetShare(t *suite.T) {
 		runs++
 		if err := invariant.AssembleBudget(req, ans, t.Unit()); err != nil {
 			over++
-			if worst == "" {
-				worst = err.Error()
-			}
+			worst = cmp.Or(worst, err.Error()) // the first
 		}
 		return ""
 	})
-	share := 0.0
-	if runs > 0 {
-		share = float64(over) / float64(runs)
-	}
+	share := float64(over) / float64(max(runs, 1))
 	t.Notef("%d of %d assemblies over budget (%.1f%%; target < 5%%)", over, runs, 100*share)
-	if runs > 0 && share >= 0.05 {
+	if share >= 0.05 {
 		t.Errorf("%d of %d assemblies (%.1f%%) exceed max_chars, target < 5%%; first: %s", over, runs, 100*share, worst)
 	}
 }

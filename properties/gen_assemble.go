@@ -2,7 +2,6 @@ package properties
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 
 	"github.com/leanovate/gopter"
@@ -17,21 +16,36 @@ import (
 // assembleCase is a generated window-assembly request (std085 protocol
 // §1–3), kept as numbers so gopter can shrink it.
 type assembleCase struct {
-	Text     int64
-	Script   int
-	Kinds    []int // kind of each document (see mixedDocument)
-	Docs     []int // document lengths in bytes
-	Count    int   // how many documents (1–4)
+	Text     int64 // seed of the documents' text
+	Script   int   // their script (textgen.Text; 3: characters beyond the BMP, 4: mixed)
+	Kinds    []int // kind of each document: the boundaries extension moves to (see mixedDocument)
+	Docs     []int // document lengths in bytes: under 600 a few molecules fill one, up to 12,000 they lie apart
+	Count    int   // how many documents (1–4): molecules of several sources
 	Mols     []moleculeRecipe
-	Budget   int
-	Strategy int   // 0–2 all strategies; 3–7 one named strategy
-	Tune     int64 // 0: default thresholds; otherwise a seed for custom ones
+	Budget   int    // max_chars, at least 1: under 100 most molecules are skipped, over 20,000 most fit
+	Strategy int    // 0–2 all strategies; 3–7 one named strategy (each drawn)
+	Tune     tuning // the zero value keeps the default thresholds
 }
 
-// moleculeRecipe places a molecule near Center·577 plus Jitter, or (Mode 1)
-// touching the previous molecule of its document, or (Mode 2) overlapping it.
-// Time 0 is unknown, else 60-second steps; Vec 0 is no vector, else one of
-// four directions; Ents is a bit set over four entities.
+// tuning sets the thresholds of the request's options; 0 keeps a default.
+// The generator draws each at its least value one time in two, the corner
+// where a strategy stops applying: Gap 1 (gap_fill needs 0 < gap < 1: it
+// never joins), Window 1 (the recipes' times are 60 s apart: only equal
+// times join by temporal), Sem 20 (semantic_min 1: at most identical
+// vectors join) and Extend -1 (extension off).
+type tuning struct {
+	Gap, Window, Sem, Extend int
+}
+
+// moleculeRecipe places a molecule near Center·577 plus Jitter (a start past
+// the document's end is its last character), or (Mode 1) touching the
+// previous molecule of its document, or (Mode 2) overlapping it: adjacent's
+// two cases, gap 0 and below. Len is its length in bytes, rounded down to a
+// character and at least one character. Time 0 is unknown (temporal and
+// narrative do not apply), else 60-second steps; Vec 0 is no vector
+// (semantic does not apply), else one of four directions, two of them close;
+// Ents is a bit set over four entities (0: none, narrative does not apply).
+// Request wraps any value into its range.
 type moleculeRecipe struct {
 	Doc, Mode, Center, Jitter, Len, Time, Vec, Ents, Score int
 }
@@ -42,7 +56,9 @@ var (
 	asmEntities   = []string{"alice", "bob", "carol", "Dürer"}
 )
 
-// asmMaxMolecules bounds the molecules of a case.
+// asmMaxMolecules bounds the molecules of a case, and so its cost: gopter
+// draws up to 100 recipes. 40 fill a 12,000-byte document at a molecule per
+// 300 bytes, enough for every strategy's neighbours to occur.
 const asmMaxMolecules = 40
 
 func genAssembleCase() gopter.Gen {
@@ -67,6 +83,12 @@ func genAssembleCase() gopter.Gen {
 		{Weight: 3, Gen: gen.IntRange(2000, 20000)},
 		{Weight: 1, Gen: gen.IntRange(20000, 200000)},
 	})
+	tuned := gen.Struct(reflectOf[tuning](), map[string]gopter.Gen{
+		"Gap":    gen.OneGenOf(gen.Const(1), gen.IntRange(1, 1000)),
+		"Window": gen.OneGenOf(gen.Const(1), gen.IntRange(1, 10000)),
+		"Sem":    gen.OneGenOf(gen.Const(20), gen.IntRange(1, 20)),
+		"Extend": gen.OneGenOf(gen.Const(-1), gen.IntRange(-1, 799)),
+	})
 	return gen.Struct(reflectOf[assembleCase](), map[string]gopter.Gen{
 		"Text":     gen.Int64Range(0, 1<<40),
 		"Script":   gen.IntRange(0, 4),
@@ -76,7 +98,7 @@ func genAssembleCase() gopter.Gen {
 		"Mols":     gen.SliceOf(mol),
 		"Budget":   budget,
 		"Strategy": gen.IntRange(0, len(asmStrategies)-1),
-		"Tune":     gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: gen.Const(int64(0))}, {Weight: 1, Gen: gen.Int64Range(1, 1<<40)}}),
+		"Tune":     gen.Weighted([]gen.WeightedGen{{Weight: 3, Gen: gen.Const(tuning{})}, {Weight: 1, Gen: tuned}}),
 	})
 }
 
@@ -103,7 +125,7 @@ func (c assembleCase) Request() adapters.AssembleRequest {
 			start = p.Start + (p.End-p.Start)/2
 		}
 		start = unit.Floor(body, min(start, len(body)-1))
-		end := unit.Floor(body, min(start+max(abs(m.Len), 1), len(body)))
+		end := unit.Floor(body, start+abs(m.Len))
 		if end <= start {
 			end = unit.Ceil(body, start+1)
 		}
@@ -125,15 +147,12 @@ func (c assembleCase) Request() adapters.AssembleRequest {
 		req.Molecules = append(req.Molecules, mol)
 		last[d.ID] = mol
 	}
-	req.MaxChars = min(max(c.Budget, 1), 1<<30)
+	req.MaxChars = max(c.Budget, 1)
 	req.Options.Strategy = asmStrategies[abs(c.Strategy)%len(asmStrategies)]
-	if c.Tune != 0 {
-		t := rand.New(rand.NewSource(c.Tune))
-		req.Options.GapLimit = 1 + t.Intn(1000)
-		req.Options.TimeWindow = 1 + t.Int63n(10000)
-		req.Options.SemanticMin = 0.05 + 0.95*t.Float64()
-		req.Options.ExtendLimit = t.Intn(801) - 1
-	}
+	req.Options.GapLimit = abs(c.Tune.Gap)
+	req.Options.TimeWindow = int64(abs(c.Tune.Window))
+	req.Options.SemanticMin = float64(abs(c.Tune.Sem)%21) / 20
+	req.Options.ExtendLimit = c.Tune.Extend
 	return req
 }
 

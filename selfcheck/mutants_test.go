@@ -245,6 +245,21 @@ func mutants() []mutant {
 		{adapters.Expand, broken.LimitZeroDefault(), []string{"EXP-12"}},
 		{adapters.Expand, broken.TrivialCold(), []string{"EXP-06"}},
 		{adapters.Expand, broken.RefusesSelfLoops(), []string{"EXP-06", "EXP-07"}},
+		// Area assemble (issue 31): the comparison with the reference
+		// counts the windows and compares every field; a window budget
+		// broken only where no molecule fits; a typo found in the wrong
+		// tier or not at all; limit 1 ignored, limits over 20 lowered to 20
+		// (only the unlimited requests asked again under half their
+		// matches reach that far); hits merged in input order.
+		{adapters.Assemble, broken.AssembleRepeatsLast(), []string{"ASM-10"}},
+		{adapters.Assemble, broken.AssembleTrimsFirstByte(), []string{"ASM-10"}},
+		{adapters.Assemble, broken.AssembleNeverEmpty(), []string{"ASM-04"}},
+		{adapters.Fuzzy, broken.NoTrigramTier(), []string{"FUZ-11"}},
+		{adapters.Fuzzy, broken.TrigramAsPrefix(), []string{"FUZ-11"}},
+		{adapters.Fuzzy, broken.LimitOneIgnored(), []string{"FUZ-20"}},
+		{adapters.Fuzzy, broken.LimitCappedAt20(), []string{"FUZ-20"}},
+		{adapters.Inflate, broken.MergesInInputOrder(), []string{"INF-09"}},
+		{adapters.Inflate, broken.HitlessWindows(), []string{"INF-05"}},
 	}
 }
 

@@ -66,6 +66,15 @@ func TestSelfComparedRight(t *testing.T) {
 		{"EXP-17", adapters.Expand, broken.LimitZeroDefault()},
 		{"EXP-20", adapters.Expand, broken.LimitZeroDefault()},
 		{"EXP-20", adapters.Expand, disguised{reference.New()}},
+		// Area assemble (issue 31). Over budget only where no molecule
+		// fits: under the 5% the performance target allows (ASM-04 fails
+		// it). The first hits in input order kept: DEN-04 sends them
+		// ranked, as std085 §5 does, and asks no more.
+		{"ASM-06", adapters.Assemble, broken.AssembleNeverEmpty()},
+		{"DEN-04", adapters.Density, broken.InputOrder()},
+		// Windows that list no hits: INF-05's; INF-15 scores a window by
+		// the hits it lists.
+		{"INF-15", adapters.Inflate, broken.HitlessWindows()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

@@ -5,12 +5,12 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
 	"github.com/ctxconform/ctxconform/suite/invariant"
@@ -69,16 +69,11 @@ func asmGapExample(t *suite.T) {
 	}
 }
 
-// clipText is up to n bytes of s from off, never cutting a character (an
-// off inside one moves back to its start), or "" when off is outside s.
+// clipText is up to n bytes of s from off, never cutting a character: off
+// moves back to the start of its character, and into s when outside it (a
+// window shorter than the gap's offset quotes "").
 func clipText(s string, off, n int) string {
-	if off < 0 || off >= len(s) {
-		return ""
-	}
-	for off > 0 && !utf8.RuneStart(s[off]) {
-		off--
-	}
-	return clip.Text(s[off:], n)
+	return clip.Text(s[unit.Floor(s, off):], n)
 }
 
 // asmGapCoherence: the gap is 50 bytes, under the default GapLimit 500, so
