@@ -232,6 +232,22 @@ func mutants() []mutant {
 		{adapters.Expand, broken.LimitZeroDefault(), []string{"EXP-12"}},
 		{adapters.Expand, broken.TrivialCold(), []string{"EXP-06"}},
 		{adapters.Expand, broken.RefusesSelfLoops(), []string{"EXP-06", "EXP-07"}},
+
+		// Area densifyprops (issue 31): the judgements of specs/density.go
+		// and properties/densify.go. A lone hit padded 49 on one side;
+		// no chunking (fails whenever the full call overflows); no safety
+		// margin (overflows after entry under drift); an endless merge
+		// that answers a failure when the harness stops answering; the
+		// reference's calls and answer with one part changed (a chunk's
+		// white space, a prompt's first letter, the output's end).
+		{adapters.Density, broken.PadsFortyNineLeft(), []string{"DEN-06"}},
+		{adapters.Density, broken.PadsFortyNineRight(), []string{"DEN-06"}},
+		{adapters.Densify, broken.NoChunking(), []string{"DSF-20", "DSF-26"}},
+		{adapters.Densify, broken.NoSafetyMargin(), []string{"DSF-26"}},
+		{adapters.Densify, broken.EndlessMergeAnswers(), []string{"DSF-21"}},
+		{adapters.Densify, broken.ChunkTabs(), []string{"DSF-27"}},
+		{adapters.Densify, broken.LowerPrompts(), []string{"DSF-27"}},
+		{adapters.Densify, broken.OutputNewline(), []string{"DSF-27"}},
 	}
 }
 

@@ -66,6 +66,10 @@ func TestSelfComparedRight(t *testing.T) {
 		{"EXP-17", adapters.Expand, broken.LimitZeroDefault()},
 		{"EXP-20", adapters.Expand, broken.LimitZeroDefault()},
 		{"EXP-20", adapters.Expand, disguised{reference.New()}},
+		// Area densifyprops (issue 31). DSF-27 compares with the reference;
+		// no window for the hit under 600 is DEN-11's, not DEN-06's.
+		{"DSF-27", adapters.Densify, disguised{reference.New()}},
+		{"DEN-06", adapters.Density, broken.NoWindowsUnder600()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()
