@@ -239,7 +239,8 @@ func mutants() []mutant {
 		// margin (overflows after entry under drift); an endless merge
 		// that answers a failure when the harness stops answering; the
 		// reference's calls and answer with one part changed (a chunk's
-		// white space, a prompt's first letter, the output's end).
+		// white space, a prompt's first letter, the output's end), or cut
+		// short (no capture retry: the reference's first attempt alone).
 		{adapters.Density, broken.PadsFortyNineLeft(), []string{"DEN-06"}},
 		{adapters.Density, broken.PadsFortyNineRight(), []string{"DEN-06"}},
 		{adapters.Densify, broken.NoChunking(), []string{"DSF-20", "DSF-26"}},
@@ -248,6 +249,7 @@ func mutants() []mutant {
 		{adapters.Densify, broken.ChunkTabs(), []string{"DSF-27"}},
 		{adapters.Densify, broken.LowerPrompts(), []string{"DSF-27"}},
 		{adapters.Densify, broken.OutputNewline(), []string{"DSF-27"}},
+		{adapters.Densify, broken.OneCaptureAttempt(), []string{"DSF-27"}},
 	}
 }
 

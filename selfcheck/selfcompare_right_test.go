@@ -70,6 +70,10 @@ func TestSelfComparedRight(t *testing.T) {
 		// no window for the hit under 600 is DEN-11's, not DEN-06's.
 		{"DSF-27", adapters.Densify, disguised{reference.New()}},
 		{"DEN-06", adapters.Density, broken.NoWindowsUnder600()},
+		// A classifier of the listed phrases alone is DSF-30's to judge:
+		// the properties that need overflows recognised use listed wordings.
+		{"DSF-20", adapters.Densify, broken.ListedPhrases()},
+		{"DSF-24", adapters.Densify, broken.ListedPhrases()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

@@ -2,6 +2,8 @@ package broken
 
 import (
 	"context"
+	"errors"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -102,6 +104,19 @@ func OutputNewline() adapters.Adapter {
 	}}
 }
 
+// OneCaptureAttempt is the reference that never retries a capture: a
+// capture request is densified once, as if Capture were off. Its calls are
+// the reference's first attempt's, a prefix of the reference's when that
+// attempt fails and the reference retries. Caught by DSF-27 (and DSF-12's
+// two attempts).
+func OneCaptureAttempt() adapters.Adapter {
+	ref := named("one-capture-attempt")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		req.Capture = false
+		return ref.Densify(ctx, req, p)
+	}}
+}
+
 // rewritten is the reference with every provider call's prompt and input
 // changed by change before the provider sees them.
 func rewritten(name string, change func(prompt, input string) (string, string)) adapters.Adapter {
@@ -112,4 +127,57 @@ func rewritten(name string, change func(prompt, input string) (string, string)) 
 			return p.Complete(ctx, prompt, input)
 		}))
 	}}
+}
+
+// ListedPhrases is the reference with a classifier that knows only the
+// phrases the text lists (overflow: "context window",
+// "context_length_exceeded", "maximum context length", "prompt is too
+// long", "input token count ... exceeds ... maximum"; rate limit: "tokens
+// per minute", "rpm", "quota"): the Go twin of testdata/readings'
+// densify-listed-phrases. Only DSF-30 (REFERENCE) may fail it; the
+// properties that need overflows recognised send them in listed wordings.
+func ListedPhrases() adapters.Adapter {
+	ref := named("listed-phrases")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		return ref.Densify(ctx, req, densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+			out, err := p.Complete(ctx, prompt, input)
+			if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return out, err
+			}
+			// Hand the reference an error it reads as this classifier does.
+			switch listedClass(err) {
+			case densify.Overflow:
+				err = &densify.ProviderError{Provider: "broken", Status: 400, Code: "context_length_exceeded", Message: "maximum context length exceeded"}
+			case densify.RateLimit:
+				err = &densify.ProviderError{Provider: "broken", Status: 429, Message: "too many requests"}
+			default:
+				err = &densify.ProviderError{Provider: "broken", Status: 500, Message: "provider failure: " + err.Error()}
+				if densify.Classify(err) != densify.Other {
+					err = &densify.ProviderError{Provider: "broken", Status: 500, Message: "provider failure"}
+				}
+			}
+			return out, err
+		}))
+	}}
+}
+
+var rpm = regexp.MustCompile(`(^|[^a-z0-9])rpm([^a-z0-9]|$)`)
+
+// listedClass classifies err by the phrases the text lists alone.
+func listedClass(err error) densify.Class {
+	text := err.Error()
+	var pe *densify.ProviderError
+	if errors.As(err, &pe) {
+		text = pe.Type + " " + pe.Code + " " + pe.Message
+	}
+	s := strings.ToLower(text)
+	switch {
+	case strings.Contains(s, "tokens per minute") || strings.Contains(s, "quota") || rpm.MatchString(s):
+		return densify.RateLimit
+	case strings.Contains(s, "context window") || strings.Contains(s, "context_length_exceeded") ||
+		strings.Contains(s, "maximum context length") || strings.Contains(s, "prompt is too long") ||
+		strings.Contains(s, "input token count") && strings.Contains(s, "exceeds") && strings.Contains(s, "maximum"):
+		return densify.Overflow
+	}
+	return densify.Other
 }
