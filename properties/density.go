@@ -2,6 +2,7 @@ package properties
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
@@ -57,13 +58,15 @@ func denSqueezeAt150(_ *suite.T, req inflate.Request, res inflate.Result) error 
 }
 
 // denSqueezeBest judges that a squeeze keeps the best-scoring hits: no
-// dropped hit scores higher than a kept one.
+// dropped hit scores higher than a kept one. Scores are any finite numbers
+// (the protocol bounds them nowhere), so the search starts from the
+// infinities. Of hits with equal scores the message names the first.
 func denSqueezeBest(_ *suite.T, req inflate.Request, res inflate.Result) error {
 	dropped := map[string]bool{}
 	for _, id := range res.Dropped {
 		dropped[id] = true
 	}
-	worstKept, bestDropped := 2.0, -1.0
+	worstKept, bestDropped := math.Inf(1), math.Inf(-1)
 	var wk, bd string
 	for _, h := range req.Hits {
 		if dropped[h.ID] && h.Score > bestDropped {

@@ -260,6 +260,27 @@ func mutants() []mutant {
 		{adapters.Fuzzy, broken.LimitCappedAt20(), []string{"FUZ-20"}},
 		{adapters.Inflate, broken.MergesInInputOrder(), []string{"INF-09"}},
 		{adapters.Inflate, broken.HitlessWindows(), []string{"INF-05"}},
+
+		// Area densifyprops (issue 31): the judgements of specs/density.go
+		// and properties/densify.go. A lone hit padded 49 on one side;
+		// no chunking (fails whenever the full call overflows); no safety
+		// margin (overflows after entry under drift); an endless merge
+		// that answers a failure when the harness stops answering; the
+		// reference's calls and answer with one part changed (a chunk's
+		// white space, a prompt's first letter, the output's end), or cut
+		// short (no capture retry: the reference's first attempt alone).
+		{adapters.Density, broken.PadsFortyNineLeft(), []string{"DEN-06"}},
+		{adapters.Density, broken.PadsFortyNineRight(), []string{"DEN-06"}},
+		// DEN-08's hits scored out of the request's order: keeping its
+		// last hits is not keeping the best (it was, scores ascending).
+		{adapters.Density, broken.SqueezeKeepsLast(), []string{"DEN-08"}},
+		{adapters.Densify, broken.NoChunking(), []string{"DSF-20", "DSF-26"}},
+		{adapters.Densify, broken.NoSafetyMargin(), []string{"DSF-26"}},
+		{adapters.Densify, broken.EndlessMergeAnswers(), []string{"DSF-21"}},
+		{adapters.Densify, broken.ChunkTabs(), []string{"DSF-27"}},
+		{adapters.Densify, broken.LowerPrompts(), []string{"DSF-27"}},
+		{adapters.Densify, broken.OutputNewline(), []string{"DSF-27"}},
+		{adapters.Densify, broken.OneCaptureAttempt(), []string{"DSF-27"}},
 	}
 }
 

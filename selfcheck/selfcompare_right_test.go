@@ -75,6 +75,14 @@ func TestSelfComparedRight(t *testing.T) {
 		// Windows that list no hits: INF-05's; INF-15 scores a window by
 		// the hits it lists.
 		{"INF-15", adapters.Inflate, broken.HitlessWindows()},
+		// Area densifyprops (issue 31). DSF-27 compares with the reference;
+		// no window for the hit under 600 is DEN-11's, not DEN-06's.
+		{"DSF-27", adapters.Densify, disguised{reference.New()}},
+		{"DEN-06", adapters.Density, broken.NoWindowsUnder600()},
+		// A classifier of the listed phrases alone is DSF-30's to judge:
+		// the properties that need overflows recognised use listed wordings.
+		{"DSF-20", adapters.Densify, broken.ListedPhrases()},
+		{"DSF-24", adapters.Densify, broken.ListedPhrases()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Parallel()

@@ -58,25 +58,30 @@ func badBudget(t *suite.T) {
 	refuses(t, call.Inflate, cases)
 }
 
-// exactSqueeze: hits h0..h9 of 10 bytes at 900·i, scores 0.1..1.0, budget 1000.
-// 10·150 > 1000, so keep floor(1000/150) = 6: h4..h9 (the best scores).
-// W = floor(1000/6) = 166; padding = clamp(floor((166-50)/2), 50, 500) = 58.
-// Each window: [900i-58, 900i+10+58), 126 bytes; spans are 890 apart, so no
-// merge and no gap split. Output by score: h9 first.
+// exactSqueeze: hits h0..h9 of 10 bytes at 900·i, budget 1000, scored in
+// no order of position or of the request (below), so that keeping the best
+// is told from keeping the last or the first. 10·150 > 1000, so keep
+// floor(1000/150) = 6, the best scores: h3 1.0, h1 0.9, h7 0.8, h5 0.7,
+// h9 0.6, h4 0.5. W = floor(1000/6) = 166; padding = clamp(floor((166-50)/2),
+// 50, 500) = 58. Each window: [900i-58, 900i+10+58), 126 bytes, inside the
+// document (i >= 1, 900·9+68 < 10,000); spans are 890 apart, so no merge
+// and no gap split. Output by score: h3 first. Dropped, sorted by ID: h0
+// (0.3), h2 (0.1), h6 (0.2), h8 (0.4).
 func exactSqueeze(t *suite.T) {
+	scores := [10]float64{0.3, 0.9, 0.1, 1.0, 0.5, 0.7, 0.2, 0.8, 0.4, 0.6}
 	req := inflate.Request{Documents: doc(tenK), Budget: new(1000)}
-	for i := 0; i < 10; i++ {
-		req.Hits = append(req.Hits, hit("h"+string(rune('0'+i)), 900*i, 900*i+10, float64(i+1)/10))
+	for i, score := range scores {
+		req.Hits = append(req.Hits, hit("h"+string(rune('0'+i)), 900*i, 900*i+10, score))
 	}
 	res := call.MustInflate(t, req)
 	var want []span
-	for i := 9; i >= 4; i-- {
+	for _, i := range []int{3, 1, 7, 5, 9, 4} {
 		want = append(want, span{900*i - 58, 900*i + 68})
 	}
 	if got := spans(res.Windows); !reflect.DeepEqual(got, want) {
 		t.Errorf("windows %v, want %v", got, want)
 	}
-	if want := []string{"h0", "h1", "h2", "h3"}; !reflect.DeepEqual(res.Dropped, want) {
+	if want := []string{"h0", "h2", "h6", "h8"}; !reflect.DeepEqual(res.Dropped, want) {
 		t.Errorf("dropped %v, want %v", res.Dropped, want)
 	}
 }

@@ -82,6 +82,7 @@ type flow struct {
 	floor      int  // least budget; the standard's is 320
 	mergeRetry bool // halve the merge budget on a merge overflow before the chunk budget
 	guard      bool // end the merge loop when a pass cannot reduce the parts
+	noChunks   bool // always one full call, and no chunking when it overflows
 }
 
 var errTooLong = errors.New("input too long")
@@ -138,10 +139,10 @@ func (f flow) attempt(ctx context.Context, req adapters.DensifyRequest, p densif
 		return "", nil
 	}
 	allowed, chunkBudget, mergeBudget := originalBudgets(est, capacity, f.floor)
-	if req.Entry == adapters.EntryReactive || req.Entry == adapters.EntryDefault && tokens <= allowed {
+	if f.noChunks || req.Entry == adapters.EntryReactive || req.Entry == adapters.EntryDefault && tokens <= allowed {
 		run.Entry = adapters.EntryReactive
 		out, err := p.Complete(ctx, prompt("Extract the essential context from the captured text below.", densify.ChunkWords(tokens)), req.Input)
-		if err == nil || !densify.IsContextOverflow(err) {
+		if err == nil || !densify.IsContextOverflow(err) || f.noChunks {
 			return out, err
 		}
 	}

@@ -164,6 +164,10 @@ func (m *Model) budget() int {
 	return m.Budget
 }
 
+// CallBudget is the most calls the model answers (Budget, or
+// DefaultCallBudget when that is 0).
+func (m *Model) CallBudget() int { return m.budget() }
+
 // Exhausted reports whether the call budget ran out.
 func (m *Model) Exhausted() bool {
 	m.mu.Lock()
