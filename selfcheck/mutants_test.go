@@ -151,6 +151,14 @@ func mutants() []mutant {
 		{adapters.Elastic, broken.CensusPrefix(), []string{"ELA-29", "ELA-24"}},
 		{adapters.Elastic, broken.CensusCaseSensitive(), []string{"ELA-07", "ELA-08", "ELA-09", "ELA-14", "ELA-24"}},
 
+		// Radial and elastic (issue 31, area radial): the comparisons with
+		// the reference's whole answer fail an implementation wrong in any
+		// one way (windows unmerged, the split 50/50, atoms per run of
+		// non-space); the union of single-atom windows is no unmerged list.
+		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
+		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-18"}},
+
 		// Fuzzy search.
 		// Unescaped LIKE reads the term's %, _ and \ as LIKE's syntax: a
 		// reading `LIKE 'term%'` allows (FUZ-14 accepts it), caught by

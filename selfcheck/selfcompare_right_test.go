@@ -50,6 +50,11 @@ func TestSelfComparedRight(t *testing.T) {
 		// Exactly MIN_PADDING on each side: INF-12 asks for at least 50.
 		{"INF-12", adapters.Inflate, broken.PadsFifty()},
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
+		{"RAD-10", adapters.Radial, disguised{reference.New()}},
+		{"RAD-15", adapters.Radial, disguised{reference.New()}},
+		{"RAD-18", adapters.Radial, disguised{reference.New()}},
+		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
+		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
 	} {
