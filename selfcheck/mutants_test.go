@@ -158,6 +158,9 @@ func mutants() []mutant {
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
 		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-18"}},
+		// Its atoms a prefix of the reference's: the message that names
+		// the first difference must not index past the shorter list.
+		{adapters.Radial, broken.RadialIngestDropsLastWord(), []string{"RAD-18"}},
 		// Each window right, the last listed twice: the examples that count
 		// windows (two atoms in two documents; one code atom) and the
 		// comparison with the reference's list.

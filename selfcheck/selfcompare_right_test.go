@@ -9,6 +9,7 @@ import (
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/broken"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/reference/radial"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -21,6 +22,18 @@ func (d disguised) Info() adapters.Info {
 	i := d.Adapter.Info()
 	i.Name = "disguised-reference"
 	return i
+}
+
+// emptyTerms answers a split of no terms with an empty list of terms where
+// the reference has none: the same answer.
+type emptyTerms struct{ disguised }
+
+func (e emptyTerms) RadialSplit(ctx context.Context, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+	ans, err := e.disguised.RadialSplit(ctx, req)
+	if err == nil && ans.Shares.Terms == nil {
+		ans.Shares.Terms = []radial.Share{}
+	}
+	return ans, err
 }
 
 // TestSelfComparedRight: the checks that judge an answer by the
@@ -52,6 +65,8 @@ func TestSelfComparedRight(t *testing.T) {
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
 		{"RAD-10", adapters.Radial, disguised{reference.New()}},
 		{"RAD-15", adapters.Radial, disguised{reference.New()}},
+		// No term answered as an empty list, not as none (JSON's [] and null).
+		{"RAD-15", adapters.Radial, emptyTerms{disguised{reference.New()}}},
 		{"RAD-18", adapters.Radial, disguised{reference.New()}},
 		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
 		{"ELA-24", adapters.Elastic, disguised{reference.New()}},

@@ -3,6 +3,7 @@ package broken
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/elastic"
@@ -64,4 +65,39 @@ func CensusCapsAt100() adapters.Adapter {
 			}
 			return radial.Unique(out), nil
 		}}
+}
+
+// RadialIngestDropsLastWord ingests as the reference but loses a body's last
+// word when no separator follows it (a word run never flushed at the end of
+// the text): every other atom is right.
+func RadialIngestDropsLastWord() adapters.Adapter {
+	m := named("radial-ingest-drops-last-word")
+	return &ingester{mutant: m, ingest: func(req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
+		ans, err := m.Adapter.RadialIngest(context.Background(), req)
+		if err != nil {
+			return ans, err
+		}
+		body := map[string]string{}
+		for _, d := range req.Documents {
+			body[d.ID] = d.Body
+		}
+		var kept []radial.Atom
+		for _, a := range ans.Atoms {
+			if !strings.EqualFold(body[a.CompoundID][a.Offset:], a.Label) {
+				kept = append(kept, a)
+			}
+		}
+		ans.Atoms = kept
+		return ans, nil
+	}}
+}
+
+// ingester is the reference with RadialIngest replaced.
+type ingester struct {
+	mutant
+	ingest func(req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error)
+}
+
+func (b *ingester) RadialIngest(_ context.Context, req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
+	return b.ingest(req)
 }
