@@ -1,6 +1,7 @@
 package broken
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -100,4 +101,54 @@ type ingester struct {
 
 func (b *ingester) RadialIngest(_ context.Context, req adapters.RadialIngestRequest) (adapters.RadialIngestAnswer, error) {
 	return b.ingest(req)
+}
+
+// RadialProseNoLeft cuts prose and data windows from the atom on, [offset,
+// offset+r], never before it (§5.2 reaches r on each side); code windows
+// and the merging are the reference's, and every cost is right for the text
+// cut.
+func RadialProseNoLeft() adapters.Adapter {
+	return &radialInflater{mutant: named("radial-prose-no-left"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+		if err := radial.Check(req.Documents, req.Atoms); err != nil {
+			return adapters.RadialWindowsAnswer{}, err
+		}
+		docs := map[string]inflate.Document{}
+		for _, d := range req.Documents {
+			docs[d.ID] = d
+		}
+		var singles []radial.Window
+		for _, a := range radial.Unique(req.Atoms) {
+			ws, err := radial.Windows(req.Documents, []radial.Atom{a}, req.Radius)
+			if err != nil {
+				return adapters.RadialWindowsAnswer{}, err
+			}
+			w := ws[0]
+			if docs[a.CompoundID].Kind != inflate.KindCode {
+				w.Start = a.Offset
+			}
+			singles = append(singles, w)
+		}
+		slices.SortStableFunc(singles, func(x, y radial.Window) int {
+			return cmp.Or(strings.Compare(x.CompoundID, y.CompoundID), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
+		})
+		var out []radial.Window
+		for _, w := range singles {
+			if n := len(out); n > 0 && out[n-1].CompoundID == w.CompoundID && w.Start <= out[n-1].End {
+				last := &out[n-1]
+				last.End = max(last.End, w.End)
+				last.Atoms = append(last.Atoms, w.Atoms...)
+				last.Score = max(last.Score, w.Score)
+				continue
+			}
+			w.Atoms = slices.Clone(w.Atoms)
+			out = append(out, w)
+		}
+		for i, w := range out {
+			d := docs[w.CompoundID]
+			out[i].Text = d.Body[w.Start:w.End]
+			out[i].Cost = radial.Cost(d.Kind, out[i].Text)
+			out[i].Atoms = radial.Unique(w.Atoms)
+		}
+		return adapters.RadialWindowsAnswer{Windows: out}, nil
+	}}
 }
