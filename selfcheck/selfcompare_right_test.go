@@ -68,6 +68,9 @@ func TestSelfComparedRight(t *testing.T) {
 		// No term answered as an empty list, not as none (JSON's [] and null).
 		{"RAD-15", adapters.Radial, emptyTerms{disguised{reference.New()}}},
 		{"RAD-18", adapters.Radial, disguised{reference.New()}},
+		// Edges inside characters, each cost the bytes cut: RAD-29's to
+		// judge; RAD-04 allows the bytes the repair moved.
+		{"RAD-04", adapters.Radial, broken.RadialCutsCharacters()},
 		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
 		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.

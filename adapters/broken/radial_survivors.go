@@ -108,7 +108,27 @@ func (b *ingester) RadialIngest(_ context.Context, req adapters.RadialIngestRequ
 // and the merging are the reference's, and every cost is right for the text
 // cut.
 func RadialProseNoLeft() adapters.Adapter {
-	return &radialInflater{mutant: named("radial-prose-no-left"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+	return radialReshaped("radial-prose-no-left", func(_ inflate.Document, a radial.Atom, _ int, w radial.Window) radial.Window {
+		w.Start = a.Offset
+		return w
+	})
+}
+
+// RadialCutsCharacters cuts prose and data windows at [offset−r, offset+r]
+// clamped to the body, edges not moved to character boundaries (RAD-29's
+// fault), each cost the bytes it cut: right but for the edges.
+func RadialCutsCharacters() adapters.Adapter {
+	return radialReshaped("radial-cuts-characters", func(d inflate.Document, a radial.Atom, r int, w radial.Window) radial.Window {
+		w.Start, w.End = max(0, a.Offset-r), min(len(d.Body), a.Offset+r)
+		return w
+	})
+}
+
+// radialReshaped windows each atom alone as the reference does, lets
+// reshape move the window of a prose or data atom, then merges per compound
+// (start <= previous end) and recounts texts and costs.
+func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom, r int, w radial.Window) radial.Window) adapters.Adapter {
+	return &radialInflater{mutant: named(name), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		if err := radial.Check(req.Documents, req.Atoms); err != nil {
 			return adapters.RadialWindowsAnswer{}, err
 		}
@@ -123,8 +143,8 @@ func RadialProseNoLeft() adapters.Adapter {
 				return adapters.RadialWindowsAnswer{}, err
 			}
 			w := ws[0]
-			if docs[a.CompoundID].Kind != inflate.KindCode {
-				w.Start = a.Offset
+			if d := docs[a.CompoundID]; d.Kind != inflate.KindCode {
+				w = reshape(d, a, req.Radius, w)
 			}
 			singles = append(singles, w)
 		}
@@ -146,7 +166,10 @@ func RadialProseNoLeft() adapters.Adapter {
 		for i, w := range out {
 			d := docs[w.CompoundID]
 			out[i].Text = d.Body[w.Start:w.End]
-			out[i].Cost = radial.Cost(d.Kind, out[i].Text)
+			out[i].Cost = len(out[i].Text)
+			if d.Kind == inflate.KindCode {
+				out[i].Cost = radial.Cost(d.Kind, out[i].Text)
+			}
 			out[i].Atoms = radial.Unique(w.Atoms)
 		}
 		return adapters.RadialWindowsAnswer{Windows: out}, nil
