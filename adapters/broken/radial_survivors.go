@@ -175,3 +175,53 @@ func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom,
 		return adapters.RadialWindowsAnswer{Windows: out}, nil
 	}}
 }
+
+// ElasticLoneHitFullWindow hydrates as the reference, except that a lone
+// distinct atom always gets its window at the census radius, whatever the
+// budget: under a budget of 400 that window breaks it (std105 §4).
+func ElasticLoneHitFullWindow() adapters.Adapter {
+	return &hydrator{mutant: named("elastic-lone-hit-full-window"),
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			one := radial.Unique(atoms)
+			if len(one) != 1 || budget <= 0 {
+				return elastic.Hydrate(docs, atoms, budget)
+			}
+			if err := radial.Check(docs, atoms); err != nil {
+				return elastic.Result{}, err
+			}
+			r, err := elastic.Radius(budget, 1)
+			if err != nil {
+				return elastic.Result{}, err
+			}
+			ws, err := radial.Windows(docs, one, r)
+			if err != nil {
+				return elastic.Result{}, err
+			}
+			res := elastic.Result{Budget: budget, Hits: 1, Radius: r, Capacity: budget / (2 * r), Kept: one, Windows: ws}
+			for _, w := range ws {
+				res.Used += w.Cost
+			}
+			return res, nil
+		}}
+}
+
+// CensusUnderLastCompound finds the reference's atoms but reports each under
+// the ID of the last document sent (a loop variable read after its loop):
+// the offsets are right, the documents wrong whenever there are several.
+func CensusUnderLastCompound() adapters.Adapter {
+	return &hydrator{mutant: named("census-under-last-compound"),
+		census: func(docs []inflate.Document, terms []string) ([]radial.Atom, error) {
+			idx, err := radial.Ingest(docs)
+			if err != nil {
+				return nil, err
+			}
+			found, err := elastic.Census(idx, terms, nil)
+			if err != nil || len(docs) == 0 {
+				return found, err
+			}
+			for i := range found {
+				found[i].CompoundID = docs[len(docs)-1].ID
+			}
+			return radial.Unique(found), nil
+		}}
+}
