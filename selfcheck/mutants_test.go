@@ -157,6 +157,10 @@ func mutants() []mutant {
 		// non-space); the union of single-atom windows is no unmerged list.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
+		// The amounts right, the labels in request order; each window as
+		// the reference's but for its cost.
+		{adapters.Radial, broken.RadialSplitLabelsInRequestOrder(), []string{"RAD-15"}},
+		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-10"}},
 		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-18"}},
 		// Its atoms a prefix of the reference's: the message that names
 		// the first difference must not index past the shorter list.

@@ -138,7 +138,8 @@ func radLines(src string, from, to int) string {
 // radCodeWindow is the window of the atom at the first occurrence of hit in
 // src (a code document) at radius r.
 func radCodeWindow(t *suite.T, src, hit string, r int) (radial.Window, bool) {
-	a := radAtom(strings.Fields(hit)[0], strings.Index(src, hit))
+	label, _, _ := strings.Cut(hit, " ")
+	a := radAtom(label, strings.Index(src, hit))
 	req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindCode, src), Atoms: []radial.Atom{a}, Radius: r}
 	ans := call.MustRadialWindows(t, req)
 	if len(ans.Windows) != 1 {

@@ -225,3 +225,20 @@ func CensusUnderLastCompound() adapters.Adapter {
 			return radial.Unique(found), nil
 		}}
 }
+
+// RadialSplitLabelsInRequestOrder splits as the reference (terms in label
+// order) but writes the labels in the order the request gave the terms: the
+// amounts are right, the terms they belong to are not when the request is
+// not in label order.
+func RadialSplitLabelsInRequestOrder() adapters.Adapter {
+	return &radialInflater{mutant: named("radial-split-labels-in-request-order"), split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+		s, err := radial.Split(req.Budget, req.Terms)
+		if err != nil || len(s.Terms) != len(req.Terms) {
+			return adapters.RadialSplitAnswer{Shares: s}, err
+		}
+		for i := range s.Terms {
+			s.Terms[i].Term = req.Terms[i].Label
+		}
+		return adapters.RadialSplitAnswer{Shares: s}, nil
+	}}
+}
