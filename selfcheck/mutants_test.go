@@ -181,6 +181,8 @@ func mutants() []mutant {
 		// corpus's atoms all under zone1970.tab (iso3166.tab's ISLANDS lost).
 		{adapters.Elastic, broken.ElasticLoneHitFullWindow(), []string{"ELA-05", "ELA-19"}},
 		{adapters.Elastic, broken.CensusUnderLastCompound(), []string{"ELA-08"}},
+		// A budget past 2^31 wraps: more budget, a smaller radius.
+		{adapters.Elastic, broken.RadiusInt32(), []string{"ELA-12", "ELA-13"}},
 
 		// Fuzzy search.
 		// Unescaped LIKE reads the term's %, _ and \ as LIKE's syntax: a

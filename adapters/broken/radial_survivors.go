@@ -242,3 +242,16 @@ func RadialSplitLabelsInRequestOrder() adapters.Adapter {
 		return adapters.RadialSplitAnswer{Shares: s}, nil
 	}}
 }
+
+// RadiusInt32 computes std105 §2.2's radius with the budget held in 32
+// bits: a budget past 2^31 wraps, so a larger budget can give a smaller
+// radius (its hits still never make it grow).
+func RadiusInt32() adapters.Adapter {
+	return &hydrator{mutant: named("radius-int32"),
+		radius: func(budget, hits int) (int, error) {
+			if budget <= 0 || hits <= 0 {
+				return elastic.Radius(budget, hits)
+			}
+			return min(max(int(int32(budget))/hits/2, elastic.MinRadius), elastic.MaxRadius), nil
+		}}
+}
