@@ -172,6 +172,7 @@ func mutants() []mutant {
 		// Prose windows from the atom on, costs right for what they cut.
 		{adapters.Radial, broken.RadialProseNoLeft(), []string{"RAD-06", "RAD-20"}},
 		{adapters.Radial, broken.RadialCutsCharacters(), []string{"RAD-29"}},
+		{adapters.Radial, broken.RadialCodeHitLine(), []string{"RAD-21", "RAD-22"}},
 		// Dropped atoms at the right offsets in the wrong document (ties
 		// under the floor); a census that stops at 100 atoms per term (THE
 		// 148 times in go_spec.txt).

@@ -70,6 +70,9 @@ func TestSelfComparedRight(t *testing.T) {
 		// Edges inside characters, each cost the bytes cut: RAD-29's to
 		// judge; RAD-04 allows the bytes the repair moved.
 		{"RAD-04", adapters.Radial, broken.RadialCutsCharacters()},
+		// Code windowed by the atom's line alone: RAD-21's and RAD-22's to
+		// judge; RAD-20 judges costs, whatever code window is chosen.
+		{"RAD-20", adapters.Radial, broken.RadialCodeHitLine()},
 		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
 		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
