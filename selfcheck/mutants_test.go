@@ -184,6 +184,8 @@ func mutants() []mutant {
 		{adapters.Elastic, broken.CensusUnderLastCompound(), []string{"ELA-08"}},
 		// A budget past 2^31 wraps: more budget, a smaller radius.
 		{adapters.Elastic, broken.RadiusInt32(), []string{"ELA-12", "ELA-13"}},
+		// The windows cut at the cap, the radius reported past it.
+		{adapters.Elastic, broken.ElasticReportsUncappedRadius(), []string{"ELA-04", "ELA-18"}},
 
 		// Fuzzy search.
 		// Unescaped LIKE reads the term's %, _ and \ as LIKE's syntax: a

@@ -271,3 +271,18 @@ func RadiusInt32() adapters.Adapter {
 			return min(max(int(int32(budget))/hits/2, elastic.MinRadius), elastic.MaxRadius), nil
 		}}
 }
+
+// ElasticReportsUncappedRadius hydrates as the reference but, when
+// floor(budget/hits/2) passes the cap, reports that radius instead of the
+// 32000 its windows were cut at (std105 §4's cap applied to the windows,
+// not to the answer).
+func ElasticReportsUncappedRadius() adapters.Adapter {
+	return &hydrator{mutant: named("elastic-reports-uncapped-radius"),
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			if err == nil && res.Hits > 0 && res.Radius == elastic.MaxRadius && budget/res.Hits/2 > elastic.MaxRadius {
+				res.Radius = budget / res.Hits / 2
+			}
+			return res, err
+		}}
+}
