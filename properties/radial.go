@@ -260,13 +260,13 @@ func nonNilAtoms(a []radial.Atom) []radial.Atom {
 // firstDiff describes where got first departs from want, for messages:
 // "atom i is x, want y", a missing or an extra atom at the end, or "none".
 func firstDiff[E comparable](want, got []E) string {
-	for i := range min(len(want), len(got)) {
-		if want[i] != got[i] {
-			return fmt.Sprintf("atom %d is %s, want %s", i, jsonenc.Message(got[i]), jsonenc.Message(want[i]))
+	for i, w := range want {
+		if i == len(got) {
+			return fmt.Sprintf("missing %s", jsonenc.Message(w))
 		}
-	}
-	if len(want) > len(got) {
-		return fmt.Sprintf("missing %s", jsonenc.Message(want[len(got)]))
+		if w != got[i] {
+			return fmt.Sprintf("atom %d is %s, want %s", i, jsonenc.Message(got[i]), jsonenc.Message(w))
+		}
 	}
 	if len(got) > len(want) {
 		return fmt.Sprintf("extra %s", jsonenc.Message(got[len(want)]))

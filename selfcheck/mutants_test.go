@@ -151,6 +151,42 @@ func mutants() []mutant {
 		{adapters.Elastic, broken.CensusPrefix(), []string{"ELA-29", "ELA-24"}},
 		{adapters.Elastic, broken.CensusCaseSensitive(), []string{"ELA-07", "ELA-08", "ELA-09", "ELA-14", "ELA-24"}},
 
+		// Radial and elastic (issue 31, area radial): the comparisons with
+		// the reference's whole answer fail an implementation wrong in any
+		// one way (windows unmerged, the split 50/50, atoms per run of
+		// non-space); the union of single-atom windows is no unmerged list.
+		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
+		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
+		// The amounts right, the labels in request order; each window as
+		// the reference's but for its cost.
+		{adapters.Radial, broken.RadialSplitLabelsInRequestOrder(), []string{"RAD-15"}},
+		{adapters.Radial, broken.RadialCountsCodeSpace(), []string{"RAD-10"}},
+		{adapters.Radial, broken.RadialIngestFields(), []string{"RAD-18"}},
+		// Its atoms a prefix of the reference's: the message that names
+		// the first difference must not index past the shorter list.
+		{adapters.Radial, broken.RadialIngestDropsLastWord(), []string{"RAD-18"}},
+		// Each window right, the last listed twice: the examples that count
+		// windows (two atoms in two documents; one code atom) and the
+		// comparison with the reference's list.
+		{adapters.Radial, broken.RadialRepeatsLastWindow(), []string{"RAD-10", "RAD-20", "RAD-21", "RAD-22"}},
+		// Prose windows from the atom on, costs right for what they cut.
+		{adapters.Radial, broken.RadialProseNoLeft(), []string{"RAD-06", "RAD-20"}},
+		{adapters.Radial, broken.RadialCutsCharacters(), []string{"RAD-29"}},
+		{adapters.Radial, broken.RadialCodeHitLine(), []string{"RAD-21", "RAD-22"}},
+		// Dropped atoms at the right offsets in the wrong document (ties
+		// under the floor); a census that stops at 100 atoms per term (THE
+		// 148 times in go_spec.txt).
+		{adapters.Elastic, broken.ElasticDropsUnderKeptCompound(), []string{"ELA-06", "ELA-17"}},
+		{adapters.Elastic, broken.CensusCapsAt100(), []string{"ELA-08"}},
+		// A lone hit windowed at the floor under a budget of 300; the data
+		// corpus's atoms all under zone1970.tab (iso3166.tab's ISLANDS lost).
+		{adapters.Elastic, broken.ElasticLoneHitFullWindow(), []string{"ELA-05", "ELA-19"}},
+		{adapters.Elastic, broken.CensusUnderLastCompound(), []string{"ELA-08"}},
+		// A budget past 2^31 wraps: more budget, a smaller radius.
+		{adapters.Elastic, broken.RadiusInt32(), []string{"ELA-12", "ELA-13"}},
+		// The windows cut at the cap, the radius reported past it.
+		{adapters.Elastic, broken.ElasticReportsUncappedRadius(), []string{"ELA-04", "ELA-18"}},
+
 		// Fuzzy search.
 		// Unescaped LIKE reads the term's %, _ and \ as LIKE's syntax: a
 		// reading `LIKE 'term%'` allows (FUZ-14 accepts it), caught by

@@ -23,6 +23,18 @@ func (d disguised) Info() adapters.Info {
 	return i
 }
 
+// noTerms answers a split of no terms with no list of terms where the
+// reference has an empty one: the same answer.
+type noTerms struct{ disguised }
+
+func (e noTerms) RadialSplit(ctx context.Context, req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+	ans, err := e.disguised.RadialSplit(ctx, req)
+	if err == nil && len(ans.Shares.Terms) == 0 {
+		ans.Shares.Terms = nil
+	}
+	return ans, err
+}
+
 // TestSelfComparedRight: the checks that judge an answer by the
 // reference's own (inconclusive on the reference itself, so no run of the
 // reference shows that they pass a right answer) pass the reference in
@@ -50,6 +62,19 @@ func TestSelfComparedRight(t *testing.T) {
 		// Exactly MIN_PADDING on each side: INF-12 asks for at least 50.
 		{"INF-12", adapters.Inflate, broken.PadsFifty()},
 		{"ASM-10", adapters.Assemble, disguised{reference.New()}},
+		{"RAD-10", adapters.Radial, disguised{reference.New()}},
+		{"RAD-15", adapters.Radial, disguised{reference.New()}},
+		// No term answered as none, not as an empty list (JSON's null and []).
+		{"RAD-15", adapters.Radial, noTerms{disguised{reference.New()}}},
+		{"RAD-18", adapters.Radial, disguised{reference.New()}},
+		// Edges inside characters, each cost the bytes cut: RAD-29's to
+		// judge; RAD-04 allows the bytes the repair moved.
+		{"RAD-04", adapters.Radial, broken.RadialCutsCharacters()},
+		// Code windowed by the atom's line alone: RAD-21's and RAD-22's to
+		// judge; RAD-20 judges costs, whatever code window is chosen.
+		{"RAD-20", adapters.Radial, broken.RadialCodeHitLine()},
+		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
+		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
 		// ADR-023 (issue 31, area expand). 1.5 below two nodes, the

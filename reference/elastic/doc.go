@@ -38,11 +38,17 @@
 //     radius up to 32000 at which their merged windows still fit, then the
 //     narrowest that costs as much. Both are found by binary search, which
 //     is exact while the windows' cost grows with the radius. Code windows
-//     snap to block extents, and two atoms' blocks can merge into one that
-//     costs less at a wider radius (two atoms of TestCutterAgrees' corpus:
-//     29 bytes at radius 9, 20 at 10); there the search may stop at a
-//     narrower radius that fits. No such case is known from the floor of
-//     200 up, where step 4 starts for more than one atom. std105 §1, §2.1 and §5 ask for the most
+//     snap to lines and block extents, and a wider block of one atom can
+//     swallow another's lines, so the cost can fall, from the floor of 200
+//     up too (TestCodeCostFalls: 529 at radius 200, 448 at 207, 494 from
+//     247 on; with budget 800 the search answers 247, where 200 holds 35
+//     more bytes). There the search may stop at a radius that fits but
+//     holds less than another, and which one depends on the midpoints it
+//     probes. Measuring every stretch of radii where no code window jumps
+//     instead (exact) was tried on 2026-11-27: a generated ELA case (98
+//     atoms, budget 194,257) did not end within the 10-minute test
+//     timeout: too dear for a reference asked only for the cap's range
+//     (ELA-18). std105 §1, §2.1 and §5 ask for the most
 //     context the budget allows; the formula alone wastes what merged
 //     windows, document edges and dropped atoms leave (24–35% budget use on
 //     generated cases, against about 100% of what the text allows now).

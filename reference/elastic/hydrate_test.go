@@ -361,3 +361,41 @@ func TestHydrateFloorYields(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeCostFalls: the cost of code windows can fall as the radius grows,
+// from the floor of 200 up, so step 4's bisection is exact only where it
+// does not (see the package Decisions). The code below, indentation 2, 0,
+// 1, 1, has lines costing L0 35, L1 136, L2 277, L3 81; atom A starts L1,
+// atom B starts L2. The only block (L1 headed, L2–L3 deeper) costs
+// 136+277+81 = 494 and fits from r = 247. Below it the windows are lines
+// grown up, then down:
+//
+//   - r 200 (2r = 400): A takes L0 (171; L2 would make 448), B cannot take
+//     L1 (413) but takes L3 (358); they touch: one window L0–L3, 529.
+//   - r 207 to 246 (2r >= 414): B takes L1 first (413), then not L3 (494);
+//     A as before: L0–L2, 448.
+//   - r 247 on: both take the block, 494.
+//
+// With budget 800 (r0 = 200, both served) Hydrate answers radius 247 and
+// 494: the widest radius that fits is 32000, and the bisection for the
+// narrowest that costs as much lands on 247; radius 200 would give 529.
+func TestCodeCostFalls(t *testing.T) {
+	x := strings.Repeat
+	body := "\t\t" + x("x", 35) + "\n" + x("x", 136) + "\n\t" + x("x", 277) + "\n\t" + x("x", 81) + "\n"
+	docs := []inflate.Document{{ID: "c", Body: body, Kind: inflate.KindCode}}
+	a, b := 2+35+1, 2+35+1+136+1+1
+	atoms := []radial.Atom{atom("c", "x", a, 1), atom("c", "x", b, 1)}
+	for _, c := range []struct{ r, cost int }{{200, 529}, {206, 529}, {207, 448}, {246, 448}, {247, 494}, {32000, 494}} {
+		ws, err := radial.Windows(docs, atoms, c.r)
+		if err != nil || len(ws) == 0 {
+			t.Fatalf("radius %d: %v, %v", c.r, ws, err)
+		}
+		total := 0
+		for _, w := range ws {
+			total += w.Cost
+		}
+		if total != c.cost {
+			t.Errorf("radius %d: windows cost %d, want %d (the derivation above)", c.r, total, c.cost)
+		}
+	}
+}
