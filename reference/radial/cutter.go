@@ -167,10 +167,7 @@ func keyBits(docs, maxOff int) (bd, bo uint, fit bool) {
 
 // bitsFor is the number of bits that hold every value below n.
 func bitsFor(n int) uint {
-	if n <= 1 {
-		return 0
-	}
-	return uint(bits.Len(uint(n - 1)))
+	return uint(bits.Len(uint(max(n, 1) - 1)))
 }
 
 // Len is the number of atoms, identical atoms once.

@@ -259,6 +259,7 @@ func TestPadded(t *testing.T) {
 		{"window without hits", one(0, 10), inflate.Result{Windows: []inflate.Window{infWin(body, 0, 600)}}, ""},
 		{"window beyond the body", one(1000, 1100), windows(infWin(body, 1000, 2100, "a")), ""},
 		{"window before the body", one(0, 100), windows(infWin(body, -1, 100, "a")), ""},
+		{"600 on the right from the body's start", one(0, 100), windows(infWin(body, 0, 700, "a")), "pads its hits' span"},
 		{"hit not touched", one(0, 10), windows(infWin(body, 20, 600, "a")), ""},
 		// The body's end: [1400,2000) pads [1950,2000) by 550 on the left.
 		{"at the body's end", one(1950, 2000), windows(infWin(body, 1400, 2000, "a")), "pads its hits' span"},
