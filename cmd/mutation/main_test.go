@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -135,5 +136,46 @@ func TestStale(t *testing.T) {
 	made := map[string]bool{"a.go F boundary <→<= #1": true, "b.go G negate ==→!= #1": true}
 	if got := stale(known, made); !reflect.DeepEqual(got, []string{"a.go F boundary <→<= #2", "c.go H *"}) {
 		t.Errorf("stale = %q", got)
+	}
+}
+
+// TestScore: the score is rounded down, so that 100% means no survivor;
+// and the .json marks a survivor the equivalent list names, so that a
+// reader of it counts the survivors as the report does.
+func TestScore(t *testing.T) {
+	m := func(n int) mutation.Mutant {
+		return mutation.Mutant{File: "a.go", Func: "F", Operator: "boundary", From: "<", To: "<=", N: n}
+	}
+	for _, tt := range []struct {
+		killed, survived int
+		want             string
+	}{{3780, 1, "score 99.9%"}, {3, 0, "score 100.0%"}, {1, 1, "score 50.0%"}, {2, 1, "score 66.6%"}} {
+		r := report{}
+		for i := 0; i < tt.killed; i++ {
+			r.results = append(r.results, result{m: m(i + 1), v: killed})
+		}
+		for i := 0; i < tt.survived; i++ {
+			r.results = append(r.results, result{m: m(tt.killed + i + 1), v: survived})
+		}
+		if got := r.summary(); !strings.HasPrefix(got, tt.want+":") {
+			t.Errorf("%d killed, %d survived: %q, want %q", tt.killed, tt.survived, got, tt.want)
+		}
+	}
+
+	r := report{known: map[string]string{m(1).ID(): "equal values"}, results: []result{{m: m(1), v: survived}, {m: m(2), v: survived}}}
+	path := filepath.Join(t.TempDir(), "latest.json")
+	if err := r.save(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s saved
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Results) != 2 || s.Results[0].Equivalent != "equal values" || s.Results[1].Equivalent != "" {
+		t.Errorf("saved %+v, want the first marked equivalent (equal values), the second not", s.Results)
 	}
 }
