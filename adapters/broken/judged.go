@@ -87,29 +87,7 @@ func AssembleTrimsFirstByte() adapters.Adapter {
 // PadsFifty gives every window MIN_PADDING (50) on each side of its hits'
 // span and no more: every hit is kept, in a window of its own unless the
 // padded spans touch. Short windows, but no MUST of padding is broken.
-func PadsFifty() adapters.Adapter {
-	return &inflater{named("pads-fifty"), func(req inflate.Request) (inflate.Result, error) {
-		res, err := inflate.Inflate(req)
-		if err != nil {
-			return res, err
-		}
-		spans := map[string][2]int{}
-		for _, h := range req.Hits {
-			spans[h.ID] = [2]int{h.Start, h.End}
-		}
-		bodies := inflate.Bodies(req.Documents)
-		for i, w := range res.Windows {
-			s, e := w.End, w.Start
-			for _, id := range w.Hits {
-				s, e = min(s, spans[id][0]), max(e, spans[id][1])
-			}
-			body := bodies[w.CompoundID]
-			s, e = max(s-50, w.Start), min(e+50, w.End)
-			res.Windows[i].Start, res.Windows[i].End, res.Windows[i].Text = s, e, body[s:e]
-		}
-		return res, nil
-	}}
-}
+func PadsFifty() adapters.Adapter { return padsAtMost("pads-fifty", 50, 50) }
 
 // AssembleWholeDocument widens every window to its whole document and
 // fills the bytes between its first and last molecule that no molecule
