@@ -7,6 +7,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
@@ -48,12 +49,10 @@ func TestExpandRecallBaseline(t *testing.T) {
 		}
 	}
 	req := adapters.GraphRequest{Nodes: mature.Nodes}
-	var es []expand.Edge
 	for _, e := range mature.Edges {
 		req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
-		es = append(es, expand.Edge{From: e[0], To: e[1]})
 	}
-	g, err := expand.FromEdges(mature.Nodes, es)
+	g, err := convert.Graph(req)
 	if err != nil {
 		t.Fatal(err)
 	}

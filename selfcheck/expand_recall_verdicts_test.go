@@ -31,11 +31,7 @@ func (graphBlind) Expand(_ context.Context, req adapters.ExpandRequest) (adapter
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}
-	es := make([]expand.Edge, len(req.Edges))
-	for i, e := range req.Edges {
-		es[i] = expand.Edge{From: e.From, To: e.To}
-	}
-	g, err := expand.FromEdges(req.Nodes, es)
+	g, err := convert.Graph(req.Graph())
 	if err != nil {
 		return adapters.ExpandAnswer{}, fmt.Errorf("expand: %w", err)
 	}
@@ -74,11 +70,7 @@ func (b bandMultiplier) Multiplier(_ context.Context, req adapters.GraphRequest)
 }
 
 func (b bandMultiplier) graph(req adapters.GraphRequest) (*expand.Graph, float64, error) {
-	es := make([]expand.Edge, len(req.Edges))
-	for i, e := range req.Edges {
-		es[i] = expand.Edge{From: e.From, To: e.To}
-	}
-	g, err := expand.FromEdges(req.Nodes, es)
+	g, err := convert.Graph(req)
 	if err != nil {
 		return nil, 0, fmt.Errorf("expand: %w", err)
 	}

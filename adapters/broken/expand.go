@@ -22,11 +22,7 @@ type expander struct {
 }
 
 func (b *expander) graph(req adapters.GraphRequest) (*expand.Graph, float64, error) {
-	es := make([]expand.Edge, len(req.Edges))
-	for i, e := range req.Edges {
-		es[i] = expand.Edge{From: e.From, To: e.To}
-	}
-	g, err := expand.FromEdges(req.Nodes, es)
+	g, err := convert.Graph(req)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -22,11 +22,7 @@ func (b *trivialDouble) Expand(_ context.Context, req adapters.ExpandRequest) (a
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}
-	es := make([]expand.Edge, len(req.Edges))
-	for i, e := range req.Edges {
-		es[i] = expand.Edge{From: e.From, To: e.To}
-	}
-	g, err := expand.FromEdges(req.Nodes, es)
+	g, err := convert.Graph(req.Graph())
 	if err != nil {
 		return adapters.ExpandAnswer{}, err
 	}

@@ -17,7 +17,7 @@ func (*Adapter) Multiplier(ctx context.Context, req adapters.GraphRequest) (floa
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	g, err := graph(req.Nodes, req.Edges)
+	g, err := convert.Graph(req)
 	if err != nil {
 		return 0, fmt.Errorf("multiplier: %w", err)
 	}
@@ -39,7 +39,7 @@ func search(cfg hybrid.Config, req adapters.ExpandRequest) (adapters.ExpandAnswe
 	if err != nil {
 		return adapters.ExpandAnswer{}, fmt.Errorf("expand: %w", err)
 	}
-	g, err := graph(req.Nodes, req.Edges)
+	g, err := convert.Graph(req.Graph())
 	if err != nil {
 		return adapters.ExpandAnswer{}, fmt.Errorf("expand: %w", err)
 	}
@@ -49,13 +49,4 @@ func search(cfg hybrid.Config, req adapters.ExpandRequest) (adapters.ExpandAnswe
 	}
 	ans := convert.ExpandAnswer(res, res.Multiplier)
 	return ans, nil
-}
-
-// graph builds the reference graph of a request's nodes and edges.
-func graph(nodes []string, edges []adapters.Edge) (*expand.Graph, error) {
-	es := make([]expand.Edge, len(edges))
-	for i, e := range edges {
-		es[i] = expand.Edge{From: e.From, To: e.To}
-	}
-	return expand.FromEdges(nodes, es)
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
 	"github.com/ctxconform/ctxconform/reference/trgm"
@@ -32,6 +33,16 @@ func Entries(es []adapters.SearchEntry) []fuzzy.Entry {
 		out[i] = fuzzy.Entry(e)
 	}
 	return out
+}
+
+// Graph builds the reference's graph of a request's nodes and edges
+// (expand.FromEdges: its error names what is wrong with them).
+func Graph(req adapters.GraphRequest) (*expand.Graph, error) {
+	es := make([]expand.Edge, len(req.Edges))
+	for i, e := range req.Edges {
+		es[i] = expand.Edge{From: e.From, To: e.To}
+	}
+	return expand.FromEdges(req.Nodes, es)
 }
 
 // Match converts a reference match to the contract's type.
