@@ -27,6 +27,25 @@ type AssembleRequest struct {
 	Options assemble.Options `json:"options"`
 }
 
+// Bodies maps the request's document IDs to their bodies.
+func (r AssembleRequest) Bodies() map[string]string {
+	m := make(map[string]string, len(r.Documents))
+	for _, d := range r.Documents {
+		m[d.ID] = d.Body
+	}
+	return m
+}
+
+// MoleculesByID maps the request's molecule IDs to their molecules (the
+// last, where two share an ID).
+func (r AssembleRequest) MoleculesByID() map[string]assemble.Molecule {
+	m := make(map[string]assemble.Molecule, len(r.Molecules))
+	for _, x := range r.Molecules {
+		m[x.ID] = x
+	}
+	return m
+}
+
 // AssembleAnswer lists the assembled windows, the protocol's
 // InflationResult[]. Their order is the implementation's to choose.
 type AssembleAnswer struct {

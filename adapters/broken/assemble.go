@@ -39,10 +39,7 @@ func AssembleSpaceGaps() adapters.Adapter {
 		if err != nil {
 			return adapters.AssembleAnswer{}, err
 		}
-		mols := map[string]assemble.Molecule{}
-		for _, m := range req.Molecules {
-			mols[m.ID] = m
-		}
+		mols := req.MoleculesByID()
 		for i, r := range res {
 			covered := make([]bool, len(r.Window))
 			first, last := r.End, r.Start

@@ -94,14 +94,8 @@ func PadsFifty() adapters.Adapter { return padsAtMost("pads-fifty", 50, 50) }
 // covers with spaces.
 func AssembleWholeDocument() adapters.Adapter {
 	return assembled("assemble-whole-document", func(req adapters.AssembleRequest, rs []assemble.Result) []assemble.Result {
-		bodies := map[string]string{}
-		for _, d := range req.Documents {
-			bodies[d.ID] = d.Body
-		}
-		mols := map[string]assemble.Molecule{}
-		for _, m := range req.Molecules {
-			mols[m.ID] = m
-		}
+		bodies := req.Bodies()
+		mols := req.MoleculesByID()
 		for i, r := range rs {
 			b := []byte(bodies[r.Source])
 			covered := make([]bool, len(b))
@@ -170,14 +164,8 @@ func AssembleDocumentsWhenEmpty() adapters.Adapter {
 // tight narrows each result to the span of its molecules (plus trim bytes
 // cut from its start), its text to match.
 func tight(req adapters.AssembleRequest, rs []assemble.Result, trim int) []assemble.Result {
-	bodies := map[string]string{}
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
-	mols := map[string]assemble.Molecule{}
-	for _, m := range req.Molecules {
-		mols[m.ID] = m
-	}
+	bodies := req.Bodies()
+	mols := req.MoleculesByID()
 	for i, r := range rs {
 		s, e := r.End, r.Start
 		for _, id := range r.Molecules {

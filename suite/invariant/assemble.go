@@ -48,10 +48,7 @@ func asmCheck(req adapters.AssembleRequest, results []assemble.Result) error {
 // text is set, each window's text replaced by its body's bytes (when its
 // range lies inside the body).
 func asmNeutral(req adapters.AssembleRequest, results []assemble.Result, text bool) []assemble.Result {
-	bodies := make(map[string]string, len(req.Documents))
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
+	bodies := req.Bodies()
 	out := make([]assemble.Result, len(results))
 	for i, r := range results {
 		if math.IsNaN(r.Coherence) || r.Coherence < 0 || r.Coherence > 1 {
@@ -89,10 +86,7 @@ func AssembleCombined(req adapters.AssembleRequest, ans adapters.AssembleAnswer)
 // (AssembleListOrder judges the reference's), so the other criteria judge
 // an answer as if it listed them in byte order.
 func asmListedInOrder(req adapters.AssembleRequest, results []assemble.Result) []assemble.Result {
-	mols := make(map[string]assemble.Molecule, len(req.Molecules))
-	for _, m := range req.Molecules {
-		mols[m.ID] = m
-	}
+	mols := req.MoleculesByID()
 	out := slices.Clone(results)
 	for i := range out {
 		ids := slices.Clone(out[i].Molecules)
@@ -113,10 +107,7 @@ func asmListedInOrder(req adapters.AssembleRequest, results []assemble.Result) [
 // for the molecules field: each result lists its molecules in byte order
 // (start, then end).
 func AssembleListOrder(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	mols := make(map[string]assemble.Molecule, len(req.Molecules))
-	for _, m := range req.Molecules {
-		mols[m.ID] = m
-	}
+	mols := req.MoleculesByID()
 	for i, r := range ans.Results {
 		for k := 1; k < len(r.Molecules); k++ {
 			a, oka := mols[r.Molecules[k-1]]
@@ -132,10 +123,7 @@ func AssembleListOrder(req adapters.AssembleRequest, ans adapters.AssembleAnswer
 // AssembleOnRunes: no window edge cuts a multi-byte character (ctxconform's
 // rule; the protocol's "bytes" say nothing of characters).
 func AssembleOnRunes(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	bodies := make(map[string]string, len(req.Documents))
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
+	bodies := req.Bodies()
 	for i, r := range ans.Results {
 		body, ok := bodies[r.Source]
 		if !ok || r.Start < 0 || r.Start > r.End || r.End > len(body) {
@@ -156,14 +144,8 @@ func AssembleOnRunes(req adapters.AssembleRequest, ans adapters.AssembleAnswer) 
 // an edge inside a character is left to AssembleOnRunes. Results are checked one at a time, their molecule lists
 // put in byte order, so that no other criterion can come first.
 func AssembleFilled(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	mols := make(map[string]assemble.Molecule, len(req.Molecules))
-	for _, m := range req.Molecules {
-		mols[m.ID] = m
-	}
-	bodies := make(map[string]string, len(req.Documents))
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
+	mols := req.MoleculesByID()
+	bodies := req.Bodies()
 	for i, r := range asmNeutral(req, ans.Results, false) {
 		if body, ok := bodies[r.Source]; ok && 0 <= r.Start && r.Start <= r.End && r.End <= len(body) &&
 			(!unit.IsBoundary(body, r.Start) || !unit.IsBoundary(body, r.End)) {
@@ -264,10 +246,7 @@ func AssembleListedAll(req adapters.AssembleRequest, ans adapters.AssembleAnswer
 // AssembleMoleculeBytes is the length, counted in u, of the union of the molecules'
 // ranges, per source.
 func AssembleMoleculeBytes(req adapters.AssembleRequest, u unit.Unit) int {
-	bodies := map[string]string{}
-	for _, d := range req.Documents {
-		bodies[d.ID] = d.Body
-	}
+	bodies := req.Bodies()
 	by := map[string][]assemble.Molecule{}
 	for _, m := range req.Molecules {
 		by[m.Source] = append(by[m.Source], m)
@@ -294,10 +273,7 @@ func AssembleMoleculeBytes(req adapters.AssembleRequest, u unit.Unit) int {
 // the reference's definitions (assemble.Coherence, assemble.Label) give for
 // the molecules it lists, under the request's options.
 func AssembleDocumented(req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
-	mols := make(map[string]assemble.Molecule, len(req.Molecules))
-	for _, m := range req.Molecules {
-		mols[m.ID] = m
-	}
+	mols := req.MoleculesByID()
 	for i, r := range ans.Results {
 		var ms []assemble.Molecule
 		for _, id := range r.Molecules {
