@@ -3,7 +3,6 @@ package broken
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/elastic"
@@ -42,41 +41,7 @@ func clampedRadius(lo, hi int) func(budget, hits int) (int, error) {
 // (`window.start < previous.end`), where §5.4 says `<=`: windows that only
 // touch stay apart. Caught by RAD-02.
 func RadialMergesOverlapOnly() adapters.Adapter {
-	return &radialInflater{mutant: named("radial-merges-overlap-only"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
-		if err := radial.Check(req.Documents, req.Atoms); err != nil {
-			return adapters.RadialWindowsAnswer{}, err
-		}
-		docs := map[string]inflate.Document{}
-		for _, d := range req.Documents {
-			docs[d.ID] = d
-		}
-		var single []radial.Window
-		for _, a := range radial.Unique(req.Atoms) {
-			ws, err := radial.Windows([]inflate.Document{docs[a.CompoundID]}, []radial.Atom{a}, req.Radius)
-			if err != nil {
-				return adapters.RadialWindowsAnswer{}, err
-			}
-			single = append(single, ws...)
-		}
-		slices.SortStableFunc(single, func(x, y radial.Window) int {
-			return cmp.Or(strings.Compare(x.CompoundID, y.CompoundID), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
-		})
-		var out []radial.Window
-		for _, w := range single {
-			if n := len(out); n > 0 && out[n-1].CompoundID == w.CompoundID && w.Start < out[n-1].End {
-				prev := &out[n-1]
-				d := docs[w.CompoundID]
-				prev.End = max(prev.End, w.End)
-				prev.Text = d.Body[prev.Start:prev.End]
-				prev.Cost = radial.Cost(d.Kind, prev.Text)
-				prev.Score = max(prev.Score, w.Score)
-				prev.Atoms = append(prev.Atoms, w.Atoms...)
-				continue
-			}
-			out = append(out, w)
-		}
-		return adapters.RadialWindowsAnswer{Windows: out}, nil
-	}}
+	return radialReshaped("radial-merges-overlap-only", nil, false)
 }
 
 // RadialServesSixRelated serves up to 6 related atoms per term, where §5.5

@@ -113,7 +113,7 @@ func RadialProseNoLeft() adapters.Adapter {
 			w.Start = a.Offset
 		}
 		return w
-	})
+	}, true)
 }
 
 // RadialCutsCharacters cuts prose and data windows at [offset−r, offset+r]
@@ -125,7 +125,7 @@ func RadialCutsCharacters() adapters.Adapter {
 			w.Start, w.End = max(0, a.Offset-r), min(len(d.Body), a.Offset+r)
 		}
 		return w
-	})
+	}, true)
 }
 
 // RadialCodeHitLine windows a code atom by its own line only, whatever the
@@ -141,13 +141,14 @@ func RadialCodeHitLine() adapters.Adapter {
 			}
 		}
 		return w
-	})
+	}, true)
 }
 
 // radialReshaped windows each atom alone as the reference does, lets
-// reshape move its window, then merges per compound (start <= previous end)
-// and recounts texts and costs.
-func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom, r int, w radial.Window) radial.Window) adapters.Adapter {
+// reshape (nil: none) move its window, then merges per compound, windows
+// that touch (start <= previous end, §5.4's rule) or with touching false
+// only those that overlap, and recounts texts and costs.
+func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom, r int, w radial.Window) radial.Window, touching bool) adapters.Adapter {
 	return &radialInflater{mutant: named(name), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		if err := radial.Check(req.Documents, req.Atoms); err != nil {
 			return adapters.RadialWindowsAnswer{}, err
@@ -162,14 +163,18 @@ func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom,
 			if err != nil {
 				return adapters.RadialWindowsAnswer{}, err
 			}
-			singles = append(singles, reshape(docs[a.CompoundID], a, req.Radius, ws[0]))
+			w := ws[0]
+			if reshape != nil {
+				w = reshape(docs[a.CompoundID], a, req.Radius, w)
+			}
+			singles = append(singles, w)
 		}
 		slices.SortStableFunc(singles, func(x, y radial.Window) int {
 			return cmp.Or(strings.Compare(x.CompoundID, y.CompoundID), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
 		})
 		var out []radial.Window
 		for _, w := range singles {
-			if n := len(out); n > 0 && out[n-1].CompoundID == w.CompoundID && w.Start <= out[n-1].End {
+			if n := len(out); n > 0 && out[n-1].CompoundID == w.CompoundID && (w.Start < out[n-1].End || touching && w.Start == out[n-1].End) {
 				last := &out[n-1]
 				last.End = max(last.End, w.End)
 				last.Atoms = append(last.Atoms, w.Atoms...)
@@ -182,10 +187,7 @@ func radialReshaped(name string, reshape func(d inflate.Document, a radial.Atom,
 		for i, w := range out {
 			d := docs[w.CompoundID]
 			out[i].Text = d.Body[w.Start:w.End]
-			out[i].Cost = len(out[i].Text)
-			if d.Kind == inflate.KindCode {
-				out[i].Cost = radial.Cost(d.Kind, out[i].Text)
-			}
+			out[i].Cost = radial.Cost(d.Kind, out[i].Text)
 			out[i].Atoms = radial.Unique(w.Atoms)
 		}
 		return adapters.RadialWindowsAnswer{Windows: out}, nil
