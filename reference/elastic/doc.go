@@ -44,7 +44,11 @@
 //     247 on; with budget 800 the search answers 247, where 200 holds 35
 //     more bytes). There the search may stop at a radius that fits but
 //     holds less than another, and which one depends on the midpoints it
-//     probes. Measuring every stretch of radii where no code window jumps
+//     probes, so the probes are part of the definition: lo + ⌈(hi−lo)/2⌉
+//     for the widest, r + ⌊(hi−r)/2⌋ for the narrowest (TestBisectionProbes:
+//     budget 48000 on two code lines gives radius 12000 and 44002 bytes,
+//     where a first probe one radius higher would give 23501 and 47002).
+//     Measuring every stretch of radii where no code window jumps
 //     instead (exact) was tried on 2026-11-27: a generated ELA case (98
 //     atoms, budget 194,257) did not end within the 10-minute test
 //     timeout: too dear for a reference asked only for the cap's range

@@ -53,7 +53,12 @@ type Result struct {
 //     on that costs as much (so a radius grows only while it adds text).
 //     Windows that merge or reach a document's edge leave budget the
 //     formula's radius would waste; the wider radius gives it to the text
-//     around the kept atoms.
+//     around the kept atoms. Both are bisections: the first probes
+//     lo + ⌈(hi−lo)/2⌉ of [lo, hi], the second r + ⌊(hi−r)/2⌋. They are
+//     exact while the windows' cost grows with the radius; code windows
+//     can cost less at a wider radius, and there the answer is the radius
+//     these probes reach (TestBisectionProbes), which may hold less than
+//     another radius that fits.
 //
 // Every atom is checked, kept or not; bad input (budget <= 0, unknown
 // compound, offset outside the body, invalid UTF-8, NaN score, ...) is an

@@ -399,3 +399,61 @@ func TestCodeCostFalls(t *testing.T) {
 		}
 	}
 }
+
+// TestBisectionProbes: where the windows' cost falls, step 4's answer is
+// the one its bisection's probes give, so the probes are part of the
+// definition (see the package Decisions). TestCodeCostFalls's four lines,
+// scaled: L0 (two tabs) 3001, L1 22001, L2 (one tab) 22001, L3 (one tab)
+// 3000 bytes of cost; atom A starts L1, atom B starts L2's text. The only
+// block is L1–L3, 47002. Budget 48000: r0 = 48000/2/2 = 12000, both atoms
+// served (2·2·12000 <= 48000). Lines grow up, then down, within 2r:
+//
+//   - r 12000 to 12500 (2r <= 25000): A is L1 alone (L0+L1 = 25002), B is
+//     L2 alone (L1+L2 = 44002, L2+L3 = 25001); they touch: L1–L2, 44002.
+//   - r 12501 to 22000 (2r 25002 to 44000): A takes L0, B takes L3: L0–L3,
+//     50003, over the budget.
+//   - r 22001 to 23500 (2r 44002 to 47000): B takes L1 first, then not L3:
+//     L0–L2, 47003.
+//   - r 23501 on (2r >= 47002): both take the block, 47002.
+//
+// The first search runs over [12000, 32000]: its first probe is 12000 +
+// ceil(20000/2) = 22000, which does not fit, and [12000, 21999] fits up to
+// 12500 and no further, so it ends at 12500 (44002); the second finds
+// 12000 costs as much. A first probe of 22001 would fit, and the search
+// would end at 32000 (47002), then narrow to 23501: that is another
+// definition, and it holds 3000 more bytes. The reference keeps its probes;
+// the test holds them.
+func TestBisectionProbes(t *testing.T) {
+	x := strings.Repeat
+	body := "\t\t" + x("x", 3001) + "\n" + x("x", 22001) + "\n\t" + x("x", 22001) + "\n\t" + x("x", 3000) + "\n"
+	docs := []inflate.Document{{ID: "c", Body: body, Kind: inflate.KindCode}}
+	a := 2 + 3001 + 1      // 3004: L1's first byte
+	b := a + 22001 + 1 + 1 // 25007: L2's first byte after its tab
+	l2End := b + 22001 + 1 // 47009: just after L2's newline
+	atoms := []radial.Atom{atom("c", "x", a, 1), atom("c", "x", b, 1)}
+	for _, c := range []struct{ r, cost int }{
+		{12000, 44002}, {12500, 44002}, {12501, 50003}, {22000, 50003},
+		{22001, 47003}, {23500, 47003}, {23501, 47002}, {32000, 47002},
+	} {
+		ws, err := radial.Windows(docs, atoms, c.r)
+		if err != nil {
+			t.Fatalf("radius %d: %v", c.r, err)
+		}
+		total := 0
+		for _, w := range ws {
+			total += w.Cost
+		}
+		if total != c.cost {
+			t.Errorf("radius %d: windows cost %d, want %d (the derivation above)", c.r, total, c.cost)
+		}
+	}
+	res, err := Hydrate(docs, atoms, 48000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Radius != 12000 || res.Used != 44002 || len(res.Kept) != 2 ||
+		!reflect.DeepEqual(windowSpans(res.Windows), []ws{{a, l2End}}) {
+		t.Errorf("Hydrate: radius %d, used %d, %d kept, windows %v; want radius 12000, used 44002, 2 kept, windows [{%d %d}]",
+			res.Radius, res.Used, len(res.Kept), windowSpans(res.Windows), a, l2End)
+	}
+}
