@@ -3,6 +3,7 @@ package selfcheck_test
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ctxconform/ctxconform"
@@ -107,6 +108,9 @@ func TestSelfComparedRight(t *testing.T) {
 		// A classifier of the listed phrases alone is DSF-30's to judge:
 		// the properties that need overflows recognised use listed wordings.
 		{"DSF-20", adapters.Densify, broken.ListedPhrases()},
+		// A second attempt after a rate limit, capture off, is not a
+		// classification: DSF-05's and DSF-10's ("returned immediately").
+		{"DSF-11", adapters.Densify, broken.RetriesWithoutCapture()},
 		{"DSF-24", adapters.Densify, broken.ListedPhrases()},
 	} {
 		t.Run(c.id, func(t *testing.T) {
@@ -121,5 +125,31 @@ func TestSelfComparedRight(t *testing.T) {
 				t.Errorf("%s on %s: %s, want passed: %s", c.id, c.impl.Info().Name, r.Outcome, r.Message)
 			}
 		})
+	}
+}
+
+// TestClassifierNotesRetries: DSF-11 passes a flow that makes another
+// attempt after a non-overflow with capture off, and says so in a note,
+// which a right flow does not get.
+func TestClassifierNotesRetries(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	opts := suite.Options{Level: suite.Reference, Seed: 1, Standards: []adapters.Standard{adapters.Densify},
+		Match: regexp.MustCompile(`^DSF-11 `)}
+	const note = "non-overflow messages were followed by another attempt"
+	for _, c := range []struct {
+		impl adapters.Adapter
+		want bool
+	}{{reference.New(), false}, {broken.RetriesWithoutCapture(), true}} {
+		rep := suite.Run(context.Background(), c.impl, reqs, opts)
+		if len(rep.Results) != 1 || rep.Results[0].Outcome != suite.Passed {
+			t.Fatalf("%s: %s, want DSF-11 passed", c.impl.Info().Name, rep.Summary())
+		}
+		got := false
+		for _, n := range rep.Results[0].Notes {
+			got = got || strings.Contains(n, note)
+		}
+		if got != c.want {
+			t.Errorf("%s: notes %q; want a note %q: %v", c.impl.Info().Name, rep.Results[0].Notes, note, c.want)
+		}
 	}
 }

@@ -95,7 +95,10 @@ func classifierSuggested(t *suite.T) { classifyRows(t, false) }
 // classifyRows: for every row that decided(row) selects (or, with
 // listed false, does not), reactive entry on a 4096 window with the full
 // call failing with the row's error, work limit 1. An overflow row must be
-// followed by chunk calls; a rate-limit or other row by no further call.
+// followed by chunk calls in its attempt; a rate-limit or other row by
+// none. Whether another attempt follows a non-overflow is no matter of
+// classification (it breaks the request's one attempt and "returned
+// immediately", which DSF-05 and DSF-10 judge), so here it is only noted.
 func classifyRows(t *suite.T, listed bool) {
 	all, err := loadErrorRows()
 	if err != nil {
@@ -108,7 +111,7 @@ func classifyRows(t *suite.T, listed bool) {
 		}
 	}
 	input := prose(300)
-	wrong := 0
+	wrong, retried := 0, 0
 	for _, i := range rows {
 		row := all[i]
 		pe := &densify.ProviderError{Provider: row.Provider, Status: row.Status, Type: row.Type, Code: row.Code, Message: row.Message}
@@ -116,21 +119,32 @@ func classifyRows(t *suite.T, listed bool) {
 		m.Inject = failAt("full", 1, pe, row.Class)
 		req := adapters.DensifyRequest{Input: input, Cap: invariant.AppleCap, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
-		stages := map[string]int{}
-		for _, c := range d.Calls {
-			stages[c.Stage]++
+		// The chunk calls of the failed call's attempt: a later attempt
+		// (capture's retry) starts afresh and may overflow on its own.
+		chunks, later := 0, 0
+		for _, s := range d.Steps {
+			switch {
+			case s.Attempt > 0:
+				later++
+			case s.Stage == "chunk":
+				chunks++
+			}
 		}
-		chunks := stages["chunk"]
 		switch overflow := row.Class == invariant.KindOverflow; {
 		case overflow && chunks == 0:
 			wrong++
-			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow returned the error (%d calls, none a chunk call)",
+			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow returned the error (%d calls, no chunk call in its attempt)",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
-		case !overflow && len(d.Calls) != 1:
+		case !overflow && chunks > 0:
 			wrong++
-			t.Errorf("row %d (%s, HTTP %d, class %s) %q: %d calls (%d of them chunk calls), want the failed full call alone",
+			t.Errorf("row %d (%s, HTTP %d, class %s) %q: %d calls, %d of them chunk calls after the failed full call, want none: it was handled as an overflow",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls), chunks)
+		case !overflow && later > 0:
+			retried++
 		}
 	}
 	t.Notef("classification through behaviour: %d of %d fixture messages handled as their class says", len(rows)-wrong, len(rows))
+	if retried > 0 {
+		t.Notef("%d non-overflow messages were followed by another attempt: not a classification, judged by DSF-05 and DSF-10 (\"returned immediately\")", retried)
+	}
 }

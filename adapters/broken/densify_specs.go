@@ -116,6 +116,29 @@ func MissesPromptTooLong() adapters.Adapter {
 	}}
 }
 
+// RetriesWithoutCapture makes capture's second attempt after a provider
+// failure even when the request turns capture off (a flow that retries the
+// full call after a rate limit, accounting for it as it must: an attempt).
+// It classifies as the reference does, so DSF-11 passes it; the request's
+// one attempt and "returned immediately" it breaks. Caught by DSF-05 and
+// DSF-10.
+func RetriesWithoutCapture() adapters.Adapter {
+	ref := named("retries-without-capture")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		ans, err := ref.Densify(ctx, req, p)
+		if err != nil || req.Capture || ans.Failure != adapters.FailureProvider {
+			return ans, err
+		}
+		again, err := ref.Densify(ctx, req, p)
+		if err != nil {
+			return again, err
+		}
+		again.Attempts += ans.Attempts
+		again.Runs = append(ans.Runs, again.Runs...)
+		return again, nil
+	}}
+}
+
 // byEntry is the reference for one entry and the sequential flow f for the
 // other: wrong only on the path entry names.
 func byEntry(name, entry string, f flow) adapters.Adapter {
