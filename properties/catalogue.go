@@ -51,7 +51,7 @@ func catalogue() []suite.Requirement {
 			"When no hit is dropped, the windows (offsets and hits; not their scores) do not depend on the order of the hits or documents in the request.",
 			inflation("order-independent", infOrderIndependentKept)),
 		inf("INF-17", "std085 §3.1 (squeeze); determinism", suite.Robust,
-			"When a squeeze drops hits, the windows still do not depend on the order of the hits or documents in the request.",
+			"When a squeeze drops hits, the windows (offsets and hits; not their scores) still do not depend on the order of the hits or documents in the request.",
 			inflation("order-independent-squeeze", infOrderIndependentSqueezed)),
 		inf("INF-10", "std085 §2–3", suite.Reference,
 			"Inflation is idempotent: inflating only the surviving hits again, with the same budget, gives the same windows.",

@@ -88,6 +88,7 @@ func mutants() []mutant {
 		{adapters.Inflate, broken.ScoresAscending(), []string{"INF-15"}},
 		{adapters.Inflate, broken.ScoresWorstHit(), []string{"INF-15"}},
 		{adapters.Inflate, broken.ScoresZero(), []string{"INF-15"}},
+		{adapters.Inflate, broken.ScoresFirstAsked(), []string{"INF-15"}},
 		{adapters.Inflate, broken.SwapsFirstTwo(), []string{"INF-15"}},
 		// Windows the reference's, the dropped hits left unsaid.
 		{adapters.Inflate, broken.ForgetsDropped(), []string{"INF-05", "INF-13"}},

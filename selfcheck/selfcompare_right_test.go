@@ -102,6 +102,11 @@ func TestSelfComparedRight(t *testing.T) {
 		// Windows that list no hits: INF-05's; INF-15 scores a window by
 		// the hits it lists.
 		{"INF-15", adapters.Inflate, broken.HitlessWindows()},
+		// A window's score that depends on the order of the hits: INF-15's
+		// (no text defines a window's score); the order requirements
+		// compare windows without it.
+		{"INF-09", adapters.Inflate, broken.ScoresFirstAsked()},
+		{"INF-17", adapters.Inflate, broken.ScoresFirstAsked()},
 		// Area densifyprops (issue 31). DSF-27 compares with the reference;
 		// no window for the hit under 600 is DEN-11's, not DEN-06's.
 		{"DSF-27", adapters.Densify, disguised{reference.New()}},

@@ -147,6 +147,34 @@ func ScoresWorstHit() adapters.Adapter {
 	}}
 }
 
+// ScoresFirstAsked scores each window by the hit of its that comes first
+// in the request, so a window's score depends on the order of the hits. No
+// text defines a window's score: INF-15 (REFERENCE) judges it, and the
+// order requirements (INF-09, INF-17) compare windows without it.
+func ScoresFirstAsked() adapters.Adapter {
+	return &inflater{named("scores-first-asked"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		rank := map[string]int{}
+		for i, h := range req.Hits {
+			if _, ok := rank[h.ID]; !ok {
+				rank[h.ID] = i
+			}
+		}
+		for i, w := range res.Windows {
+			first := -1
+			for _, id := range w.Hits {
+				if r := rank[id]; first < 0 || r < first {
+					first = r
+				}
+			}
+			if first >= 0 {
+				res.Windows[i].Score = req.Hits[first].Score
+			}
+		}
+		return res, err
+	}}
+}
+
 // AssembleDocumentsWhenEmpty answers a request without molecules with
 // every document whole, listing nothing, instead of no window.
 func AssembleDocumentsWhenEmpty() adapters.Adapter {
