@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ctxconform/ctxconform/internal/safefile"
 	"github.com/ctxconform/ctxconform/reports"
@@ -103,14 +104,16 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 	// Runs of one adapter in different versions (the postgres adapter on
 	// PostgreSQL 15 and on PGlite) have different names, but their badges
 	// are named after the adapter: each after the first is labelled with
-	// its whole name, which names its badges.
+	// the adapter and its report's file name, which name its column and
+	// its badges ("postgres [pglite]" from pglite.json: the version names
+	// the server, and is long).
 	adapterSeen := map[string]bool{}
 	for i := range runs {
 		if runs[i].Label != "" {
 			continue
 		}
 		if adapterSeen[runs[i].Adapter.Name] {
-			runs[i].Label = runs[i].Name()
+			runs[i].Label = runs[i].Adapter.Name + " [" + strings.TrimSuffix(filepath.Base(from[i]), ".json") + "]"
 		}
 		adapterSeen[runs[i].Adapter.Name] = true
 	}
