@@ -35,22 +35,9 @@ func RejectsAtMaxInput() adapters.Adapter {
 // ThreeCaptureAttempts retries a failed densification twice (3 attempts in
 // all) where the text says "up to 2 attempts total". Caught by DSF-12.
 func ThreeCaptureAttempts() adapters.Adapter {
-	ref := named("three-capture-attempts")
-	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
-		ans, err := ref.Densify(ctx, req, p)
-		if err != nil || !req.Capture || ans.Status != adapters.StatusFailed || ans.Failure != adapters.FailureProvider {
-			return ans, err
-		}
-		one := req
-		one.Capture = false
-		again, err := ref.Densify(ctx, one, p)
-		if err != nil {
-			return ans, err
-		}
-		again.Attempts += ans.Attempts
-		again.Runs = append(ans.Runs, again.Runs...)
-		return again, nil
-	}}
+	return extraAttempt("three-capture-attempts", func(req adapters.DensifyRequest, ans adapters.DensifyAnswer) bool {
+		return req.Capture && ans.Status == adapters.StatusFailed && ans.Failure == adapters.FailureProvider
+	})
 }
 
 // AssembleGapAt500 fills gaps of exactly 500 bytes (`gap <= 500` where

@@ -123,15 +123,26 @@ func MissesPromptTooLong() adapters.Adapter {
 // one attempt and "returned immediately" it breaks. Caught by DSF-05 and
 // DSF-10.
 func RetriesWithoutCapture() adapters.Adapter {
-	ref := named("retries-without-capture")
+	return extraAttempt("retries-without-capture", func(req adapters.DensifyRequest, ans adapters.DensifyAnswer) bool {
+		return !req.Capture && ans.Failure == adapters.FailureProvider
+	})
+}
+
+// extraAttempt is the reference making one more attempt, capture off,
+// after an answer more selects; the answer is the last attempt's, with
+// the runs of both.
+func extraAttempt(name string, more func(adapters.DensifyRequest, adapters.DensifyAnswer) bool) adapters.Adapter {
+	ref := named(name)
 	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
 		ans, err := ref.Densify(ctx, req, p)
-		if err != nil || req.Capture || ans.Failure != adapters.FailureProvider {
+		if err != nil || !more(req, ans) {
 			return ans, err
 		}
-		again, err := ref.Densify(ctx, req, p)
+		one := req
+		one.Capture = false
+		again, err := ref.Densify(ctx, one, p)
 		if err != nil {
-			return again, err
+			return ans, err
 		}
 		again.Attempts += ans.Attempts
 		again.Runs = append(ans.Runs, again.Runs...)
