@@ -312,7 +312,7 @@ func catalogue() []suite.Requirement {
 		// cases and their simulated model from gen_densify.go; decisions in
 		// specs/REQUIREMENTS.md, "Chunk/merge densification".
 		dsf("DSF-19", "Capture-level retry; adapter contract", suite.Robust,
-			"The answer is well formed and accounts for every provider call: its attempts, rounds, merge attempts and passes add up to the calls the provider received, each of the stage its prompt names; a failed answer carries a message.",
+			"The answer is well formed (one attempt when the request turns capture off) and accounts for every provider call: its attempts, rounds, merge attempts and passes add up to the calls the provider received, each of the stage its prompt names; a failed answer carries a message.",
 			densification("accounts", dsfOptions{faults: true, account: ofAccount}, dsfAccounts)),
 		dsf("DSF-20", "Do we include potential output tokens in input sizing?", suite.Must,
 			"Once chunking is active, without failures injected (the model refuses only what exceeds its window), the densification succeeds; overflows are in wordings the text lists.",

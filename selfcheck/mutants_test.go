@@ -227,7 +227,7 @@ func mutants() []mutant {
 		{adapters.Densify, broken.AcceptsBadInput(), []string{"DSF-15"}},
 		{adapters.Densify, broken.KeepsBlank(), []string{"DSF-16"}},
 		{adapters.Densify, broken.MissesPromptTooLong(), []string{"DSF-11"}},
-		{adapters.Densify, broken.RetriesWithoutCapture(), []string{"DSF-05", "DSF-10"}},
+		{adapters.Densify, broken.RetriesWithoutCapture(), []string{"DSF-19"}},
 		// Cost: wasteful on one path only (DSF-28's two factors), in calls
 		// only or in tokens only (DSF-18's two factors).
 		{adapters.Densify, broken.FixedCeilingsProactive(), []string{"DSF-28"}},

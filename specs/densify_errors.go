@@ -95,10 +95,11 @@ func classifierSuggested(t *suite.T) { classifyRows(t, false) }
 // classifyRows: for every row that decided(row) selects (or, with
 // listed false, does not), reactive entry on a 4096 window with the full
 // call failing with the row's error, work limit 1. An overflow row must be
-// followed by chunk calls in its attempt; a rate-limit or other row by
-// none. Whether another attempt follows a non-overflow is no matter of
-// classification (it breaks the request's one attempt and "returned
-// immediately", which DSF-05 and DSF-10 judge), so here it is only noted.
+// followed by chunk calls; a rate-limit or other row by none. Capture is
+// off, so the flow makes one attempt (a second is DSF-19's: the answer
+// does not follow the request, and MustDensify ends the check). Other
+// calls after a non-overflow, without chunking, are not classification:
+// "returned immediately" is DSF-05's and DSF-10's.
 func classifyRows(t *suite.T, listed bool) {
 	all, err := loadErrorRows()
 	if err != nil {
@@ -111,7 +112,7 @@ func classifyRows(t *suite.T, listed bool) {
 		}
 	}
 	input := prose(300)
-	wrong, retried := 0, []int(nil) // retried: rows followed by another attempt
+	wrong := 0
 	for _, i := range rows {
 		row := all[i]
 		pe := &densify.ProviderError{Provider: row.Provider, Status: row.Status, Type: row.Type, Code: row.Code, Message: row.Message}
@@ -119,28 +120,20 @@ func classifyRows(t *suite.T, listed bool) {
 		m.Inject = failAt("full", 1, pe, row.Class)
 		req := adapters.DensifyRequest{Input: input, Cap: invariant.AppleCap, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
-		// A chunk call in the failed call's attempt: a later attempt
-		// (capture's retry) starts afresh and may overflow on its own.
-		chunked, again := false, false
-		for _, s := range d.Steps {
-			again = again || s.Attempt > 0
-			chunked = chunked || s.Attempt == 0 && s.Stage == "chunk"
+		chunked := false
+		for _, c := range d.Calls {
+			chunked = chunked || c.Stage == "chunk"
 		}
 		switch overflow := row.Class == invariant.KindOverflow; {
 		case overflow && !chunked:
 			wrong++
-			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow returned the error (%d calls, no chunk call in its attempt)",
+			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow returned the error (%d calls, none a chunk call)",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
 		case !overflow && chunked:
 			wrong++
-			t.Errorf("row %d (%s, HTTP %d, class %s) %q: %d calls, chunk calls among them after the failed full call, want none: it was handled as an overflow",
+			t.Errorf("row %d (%s, HTTP %d, class %s) %q: %d calls, chunk calls among them, want none: it was handled as an overflow",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
-		case !overflow && again:
-			retried = append(retried, i+1)
 		}
 	}
 	t.Notef("classification through behaviour: %d of %d fixture messages handled as their class says", len(rows)-wrong, len(rows))
-	if retried != nil {
-		t.Notef("rows %v, not overflows, were followed by another attempt: not a classification, judged by DSF-05 and DSF-10 (\"returned immediately\")", retried)
-	}
 }

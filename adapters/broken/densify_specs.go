@@ -117,11 +117,10 @@ func MissesPromptTooLong() adapters.Adapter {
 }
 
 // RetriesWithoutCapture makes capture's second attempt after a provider
-// failure even when the request turns capture off (a flow that retries the
-// full call after a rate limit, accounting for it as it must: an attempt).
-// It classifies as the reference does, so DSF-11 passes it; the request's
-// one attempt and "returned immediately" it breaks. Caught by DSF-05 and
-// DSF-10.
+// failure even when the request turns capture off (a flow that retries
+// after a rate limit whatever it is asked). The request's "the flow runs
+// exactly once" is the adapter contract: caught by DSF-19, and the other
+// checks leave such an answer unjudged.
 func RetriesWithoutCapture() adapters.Adapter {
 	return extraAttempt("retries-without-capture", func(req adapters.DensifyRequest, ans adapters.DensifyAnswer) bool {
 		return !req.Capture && ans.Failure == adapters.FailureProvider

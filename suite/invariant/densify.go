@@ -132,11 +132,13 @@ func ByPrompt(calls []Call) []Step {
 }
 
 // Answered checks the answer's own fields: a known status, a failure kind
-// exactly when failed, at least one attempt. How many attempts capture
-// allows ("up to `2` attempts total") and a failed answer's message
-// ("failure message is stored") are the text's, judged where the text is
-// (DSF-12; the message also by DSF-19, with FailureMessage), not as the
-// form every check needs.
+// exactly when failed, at least one attempt, and only one when the request
+// turns capture off (the protocol's "the flow runs exactly once": a second
+// attempt there is no reading of the text but a request not followed). How
+// many attempts capture allows ("up to `2` attempts total") and a failed
+// answer's message ("failure message is stored") are the text's, judged
+// where the text is (DSF-12; the message also by DSF-19, with
+// FailureMessage), not as the form every check needs.
 func Answered(req adapters.DensifyRequest, ans adapters.DensifyAnswer) error {
 	switch ans.Status {
 	case adapters.StatusReady:
@@ -154,6 +156,9 @@ func Answered(req adapters.DensifyRequest, ans adapters.DensifyAnswer) error {
 	}
 	if ans.Attempts < 1 {
 		return fmt.Errorf("%d attempts: want at least 1", ans.Attempts)
+	}
+	if !req.Capture && ans.Attempts != 1 {
+		return fmt.Errorf("%d attempts with capture off: the request asks for the flow to run exactly once", ans.Attempts)
 	}
 	return nil
 }

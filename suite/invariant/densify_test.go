@@ -202,8 +202,9 @@ func TestSplitRefuses(t *testing.T) {
 
 // TestDensifyAnswerFields: Answered, FailureMessage, WithinCap and
 // NoOverflow on hand-made answers and calls, at their bounds: one attempt
-// is enough, a message of white space is none, a call costing exactly the
-// cap is within it, a full call is not judged by it.
+// is enough, and two only with capture on; a message of white space is
+// none, a call costing exactly the cap is within it, a full call is not
+// judged by it.
 func TestDensifyAnswerFields(t *testing.T) {
 	ans := func(status, failure, msg string, attempts int) adapters.DensifyAnswer {
 		return adapters.DensifyAnswer{Status: status, Failure: failure, Message: msg, Attempts: attempts}
@@ -218,7 +219,7 @@ func TestDensifyAnswerFields(t *testing.T) {
 		{"ready with a failure", ans(adapters.StatusReady, adapters.FailureProvider, "m", 1), `status ready with failure "provider"`, true},
 		{"too long", ans(adapters.StatusFailed, adapters.FailureTooLong, "m", 1), "", true},
 		{"invalid", ans(adapters.StatusFailed, adapters.FailureInvalid, "m", 1), "", true},
-		{"provider", ans(adapters.StatusFailed, adapters.FailureProvider, "m", 2), "", true},
+		{"provider", ans(adapters.StatusFailed, adapters.FailureProvider, "m", 1), "", true},
 		{"failed, no kind", ans(adapters.StatusFailed, adapters.FailureNone, "m", 1), `status failed with unknown failure kind ""`, true},
 		{"failed, unknown kind", ans(adapters.StatusFailed, "meh", "m", 1), `status failed with unknown failure kind "meh"`, true},
 		{"status unknown", ans("done", "", "", 1), `status "done" is neither "ready" nor "failed"`, true},
@@ -232,6 +233,22 @@ func TestDensifyAnswerFields(t *testing.T) {
 		}
 		if err := FailureMessage(tt.a); (err == nil) != tt.message {
 			t.Errorf("%s: FailureMessage: %v, want ok %v", tt.name, err, tt.message)
+		}
+	}
+	// Two attempts only with capture on, ready or failed.
+	for _, tt := range []struct {
+		capture bool
+		a       adapters.DensifyAnswer
+		want    string
+	}{
+		{true, ans(adapters.StatusFailed, adapters.FailureProvider, "m", 2), ""},
+		{true, ans(adapters.StatusReady, adapters.FailureNone, "", 2), ""},
+		{false, ans(adapters.StatusFailed, adapters.FailureProvider, "m", 2), "2 attempts with capture off: the request asks for the flow to run exactly once"},
+		{false, ans(adapters.StatusReady, adapters.FailureNone, "", 2), "2 attempts with capture off: the request asks for the flow to run exactly once"},
+	} {
+		err := Answered(adapters.DensifyRequest{Capture: tt.capture}, tt.a)
+		if got := fmt.Sprint(err); (err == nil) != (tt.want == "") || err != nil && got != tt.want {
+			t.Errorf("capture %v, %s after %d attempts: Answered: %v, want %q", tt.capture, tt.a.Status, tt.a.Attempts, err, tt.want)
 		}
 	}
 
