@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/elastic"
-	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
@@ -116,18 +116,13 @@ func expandRequest(stage string) (adapters.ExpandRequest, error) {
 	if err != nil || len(cs) == 0 {
 		return adapters.ExpandRequest{}, fmt.Errorf("fixtures/tools: no evaluation case (%v)", err)
 	}
-	req := adapters.ExpandRequest{Query: cs[0].Query, Limit: cs[0].Limit}
-	for _, t := range ts {
-		req.Tools = append(req.Tools, hybrid.Tool{ID: t.ID, Description: t.Description})
-	}
+	req := adapters.ExpandRequest{Tools: convert.Tools(ts), Query: cs[0].Query, Limit: cs[0].Limit}
 	for i, s := range tools.Stages {
 		if s != stage {
 			continue
 		}
-		req.Nodes = gs[i].Nodes
-		for _, e := range gs[i].Edges {
-			req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
-		}
+		g := convert.GraphRequest(gs[i])
+		req.Nodes, req.Edges = g.Nodes, g.Edges
 		return req, nil
 	}
 	return adapters.ExpandRequest{}, fmt.Errorf("fixtures/tools: no graph %q", stage)

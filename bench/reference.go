@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/llm/sim"
@@ -421,11 +422,7 @@ func toolFixtures(stage string) (*hybrid.Catalogue, *expand.Graph, []tools.Case,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	hts := make([]hybrid.Tool, len(ts))
-	for i, t := range ts {
-		hts[i] = hybrid.Tool{ID: t.ID, Description: t.Description}
-	}
-	cat, err := hybrid.NewCatalogue(hts)
+	cat, err := hybrid.NewCatalogue(convert.Tools(ts))
 	if err != nil {
 		return nil, nil, nil, err
 	}

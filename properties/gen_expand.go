@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/suite/invariant"
@@ -104,9 +105,7 @@ var expFixture = sync.OnceValues(func() (expFixtureData, error) {
 	if err != nil {
 		return fx, err
 	}
-	for _, x := range cat {
-		fx.tools = append(fx.tools, hybrid.Tool{ID: x.ID, Description: x.Description})
-	}
+	fx.tools = convert.Tools(cat)
 	for _, c := range cases {
 		fx.queries = append(fx.queries, c.Query)
 	}

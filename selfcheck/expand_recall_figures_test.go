@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/suite"
@@ -70,20 +70,14 @@ func (p pastLimit) Expand(ctx context.Context, req adapters.ExpandRequest) (adap
 // arm, mean recall@limit, gems found within the limit, candidates asked,
 // and the padding (none for the graph already growing).
 func TestExpandRecallFigures(t *testing.T) {
-	var exp13 suite.Requirement
-	for _, r := range ctxconform.Requirements() {
-		if r.ID == "EXP-13" {
-			exp13 = r
-		}
-	}
+	exp13 := requirement(t, "EXP-13")
 	cat, err := tools.Catalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ts []hybrid.Tool
+	ts := convert.Tools(cat)
 	var ids []string
-	for _, x := range cat {
-		ts = append(ts, hybrid.Tool{ID: x.ID, Description: x.Description})
+	for _, x := range ts {
 		ids = append(ids, x.ID)
 	}
 	graphs, err := tools.Graphs()
@@ -130,10 +124,7 @@ func TestExpandRecallFigures(t *testing.T) {
 			}
 			ex := a.(adapters.Expander)
 			for _, g := range graphs {
-				req := adapters.GraphRequest{Nodes: g.Nodes}
-				for _, e := range g.Edges {
-					req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
-				}
+				req := convert.GraphRequest(g)
 				padded, pad, err := invariant.PadToGrowing(req, ids)
 				if err != nil {
 					t.Fatal(err)

@@ -24,10 +24,9 @@ func TestExpandRecallBaseline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ts []hybrid.Tool
+	ts := convert.Tools(cat)
 	var ids []string
-	for _, x := range cat {
-		ts = append(ts, hybrid.Tool{ID: x.ID, Description: x.Description})
+	for _, x := range ts {
 		ids = append(ids, x.ID)
 	}
 	hcat, err := hybrid.NewCatalogue(ts)
@@ -48,10 +47,7 @@ func TestExpandRecallBaseline(t *testing.T) {
 			mature = g
 		}
 	}
-	req := adapters.GraphRequest{Nodes: mature.Nodes}
-	for _, e := range mature.Edges {
-		req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
-	}
+	req := convert.GraphRequest(mature)
 	g, err := convert.Graph(req)
 	if err != nil {
 		t.Fatal(err)

@@ -45,59 +45,6 @@ func (graphBlind) Expand(_ context.Context, req adapters.ExpandRequest) (adapter
 	return ans, nil
 }
 
-// bandMultiplier is the reference with the multiplier of one band (or of
-// every graph) replaced, in the Multiplier operation and the search: wrong
-// for EXP-01, but its own answer to EXP-13's question.
-type bandMultiplier struct {
-	*reference.Adapter
-	band  expand.Maturity
-	every bool // every graph, whatever its band: a static multiplier
-	m     float64
-}
-
-func (b bandMultiplier) Info() adapters.Info {
-	i := reference.New().Info()
-	i.Name = fmt.Sprintf("%s-×%v", b.band, b.m)
-	if b.every {
-		i.Name = fmt.Sprintf("static-×%v", b.m)
-	}
-	return i
-}
-
-func (b bandMultiplier) Multiplier(_ context.Context, req adapters.GraphRequest) (float64, error) {
-	_, m, err := b.graph(req)
-	return m, err
-}
-
-func (b bandMultiplier) graph(req adapters.GraphRequest) (*expand.Graph, float64, error) {
-	g, err := convert.Graph(req)
-	if err != nil {
-		return nil, 0, fmt.Errorf("expand: %w", err)
-	}
-	if b.every || expand.MaturityOf(g) == b.band {
-		return g, b.m, nil
-	}
-	return g, expand.Multiplier(g), nil
-}
-
-func (b bandMultiplier) Expand(_ context.Context, req adapters.ExpandRequest) (adapters.ExpandAnswer, error) {
-	cat, err := hybrid.NewCatalogue(req.Tools)
-	if err != nil {
-		return adapters.ExpandAnswer{}, err
-	}
-	g, m, err := b.graph(req.Graph())
-	if err != nil {
-		return adapters.ExpandAnswer{}, err
-	}
-	cfg := hybrid.DefaultConfig()
-	cfg.Multiplier = m
-	res, err := cfg.Search(cat, g, req.Query, req.Limit)
-	if err != nil {
-		return adapters.ExpandAnswer{}, err
-	}
-	return convert.ExpandAnswer(res, m), nil
-}
-
 // TestExpandRecallVerdicts: EXP-13 (recall with the dynamic multiplier at
 // least a static 2×'s, on the mature fixture graph) gives each of its four
 // verdicts for the reason it states:
@@ -115,25 +62,32 @@ func (b bandMultiplier) Expand(_ context.Context, req adapters.ExpandRequest) (a
 //   - skipped: a static 3× engine (the pre-ADR search with K = 3), which
 //     gives the padded graph ×3: there is no static 2× to compare with.
 func TestExpandRecallVerdicts(t *testing.T) {
-	var exp13 suite.Requirement
-	for _, r := range ctxconform.Requirements() {
-		if r.ID == "EXP-13" {
-			exp13 = r
-		}
-	}
+	exp13 := requirement(t, "EXP-13")
 	for _, tt := range []struct {
 		a    adapters.Adapter
 		want suite.Outcome
 	}{
 		{reference.New(), suite.Passed},
-		{bandMultiplier{reference.New(), expand.Mature, false, 1.5}, suite.Passed},
+		{broken.BandMultiplier(expand.Mature, 1.5), suite.Passed},
 		{graphBlind{reference.New()}, suite.Inconclusive},
 		{broken.GraphPenalty(), suite.Failed},
-		{bandMultiplier{reference.New(), 0, true, 3}, suite.Skipped},
+		{broken.StaticMultiplier(3), suite.Skipped},
 	} {
 		res := suite.RunOne(context.Background(), tt.a, exp13, suite.Options{Seed: 1})
 		if res.Outcome != tt.want {
 			t.Errorf("%s: EXP-13 %s (%s), want %s", tt.a.Info().Name, res.Outcome, res.Message, tt.want)
 		}
 	}
+}
+
+// requirement is the catalogue's requirement id.
+func requirement(t *testing.T, id string) suite.Requirement {
+	t.Helper()
+	for _, r := range ctxconform.Requirements() {
+		if r.ID == id {
+			return r
+		}
+	}
+	t.Fatalf("no requirement %s in the catalogue", id)
+	return suite.Requirement{}
 }

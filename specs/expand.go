@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/reference/convert"
 	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/suite"
@@ -401,19 +402,13 @@ func expLoadFixtures(t *suite.T) expFixtures {
 	if err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	for _, x := range cat {
-		fx.tools = append(fx.tools, hybrid.Tool{ID: x.ID, Description: x.Description})
-	}
+	fx.tools = convert.Tools(cat)
 	gs, err := tools.Graphs()
 	if err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
 	for _, g := range gs {
-		ng := expNamedGraph{name: g.Name, graph: adapters.GraphRequest{Nodes: g.Nodes}}
-		for _, e := range g.Edges {
-			ng.graph.Edges = append(ng.graph.Edges, adapters.Edge{From: e[0], To: e[1]})
-		}
-		fx.graphs = append(fx.graphs, ng)
+		fx.graphs = append(fx.graphs, expNamedGraph{name: g.Name, graph: convert.GraphRequest(g)})
 	}
 	if fx.cases, err = tools.Cases(); err != nil {
 		t.Fatalf("fixtures: %v", err)

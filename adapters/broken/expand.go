@@ -89,9 +89,26 @@ func floatBands(n, e int, lessLow, lessHigh func(d float64) bool) float64 {
 
 // StaticDouble is the pre-ADR engine: it always asks for 2·limit
 // candidates, whatever the graph.
-func StaticDouble() adapters.Adapter {
-	return &expander{mutant: named("static-2x"),
-		multiplier: func(*expand.Graph, adapters.GraphRequest) float64 { return 2 }}
+func StaticDouble() adapters.Adapter { return StaticMultiplier(2) }
+
+// StaticMultiplier is the pre-ADR engine with the constant K = m: every
+// graph gets multiplier m, in the Multiplier operation and the search.
+// Wrong for EXP-01 unless every band's multiplier were m.
+func StaticMultiplier(m float64) adapters.Adapter {
+	return &expander{mutant: named(fmt.Sprintf("static-%vx", m)),
+		multiplier: func(*expand.Graph, adapters.GraphRequest) float64 { return m }}
+}
+
+// BandMultiplier gives the graphs of one maturity band multiplier m and
+// the others the ADR's: wrong for EXP-01 in that band.
+func BandMultiplier(band expand.Maturity, m float64) adapters.Adapter {
+	return &expander{mutant: named(fmt.Sprintf("%s-%vx", band, m)),
+		multiplier: func(g *expand.Graph, _ adapters.GraphRequest) float64 {
+			if expand.MaturityOf(g) == band {
+				return m
+			}
+			return expand.Multiplier(g)
+		}}
 }
 
 // ColdAtOneHundredth puts density exactly 0.01 on the cold side (`<=

@@ -1,14 +1,16 @@
 // Package convert turns the plain fields of the contract (package adapters:
-// strings that travel as JSON) into the reference's types and back. The
-// harness's checks, its benchmarks and the reference adapter need these
-// conversions; a user of the contract does not, so they are internal
-// rather than part of package adapters.
+// strings that travel as JSON) into the reference's types and back, and
+// ADR-023's fixtures (fixtures/tools) into the contract's. The harness's
+// checks, its benchmarks and the reference adapter need these conversions;
+// a user of the contract does not, so they are internal rather than part
+// of package adapters.
 package convert
 
 import (
 	"fmt"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/fixtures/tools"
 	"github.com/ctxconform/ctxconform/reference/expand"
 	"github.com/ctxconform/ctxconform/reference/expand/hybrid"
 	"github.com/ctxconform/ctxconform/reference/fuzzy"
@@ -43,6 +45,26 @@ func Graph(req adapters.GraphRequest) (*expand.Graph, error) {
 		es[i] = expand.Edge{From: e.From, To: e.To}
 	}
 	return expand.FromEdges(req.Nodes, es)
+}
+
+// Tools is the fixture catalogue as the contract's tools: each entry's ID
+// and description (its domain is the fixture's own).
+func Tools(cat []tools.Tool) []hybrid.Tool {
+	var ts []hybrid.Tool
+	for _, x := range cat {
+		ts = append(ts, hybrid.Tool{ID: x.ID, Description: x.Description})
+	}
+	return ts
+}
+
+// GraphRequest is a fixture usage graph as the contract's graph: its nodes,
+// and its [from, to] pairs as edges.
+func GraphRequest(g tools.Graph) adapters.GraphRequest {
+	req := adapters.GraphRequest{Nodes: g.Nodes}
+	for _, e := range g.Edges {
+		req.Edges = append(req.Edges, adapters.Edge{From: e[0], To: e[1]})
+	}
+	return req
 }
 
 // Match converts a reference match to the contract's type.
