@@ -18,14 +18,6 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// infOrderIndependent judges that the same hits and documents, shuffled,
-// give the same windows (compared in canonical order, without their
-// scores: see unscored).
-func infOrderIndependent(t *suite.T, req inflate.Request, res inflate.Result) error {
-	again := call.MustInflate(t, shuffled(req, t.Seed()+int64(len(req.Hits))))
-	return invariant.SameWindows(req, t.Unit(), unscored(invariant.Canonical(res.Windows)), unscored(invariant.Canonical(again.Windows)), "as asked", "shuffled")
-}
-
 // infIdempotent judges that inflating only the hits that survived, with the
 // same budget, gives the same windows again.
 func infIdempotent(t *suite.T, req inflate.Request, res inflate.Result) error {

@@ -8,6 +8,7 @@ import (
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
+	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
 // The order independence of inflation, in two parts (specs/REQUIREMENTS.md,
@@ -25,6 +26,14 @@ func infOrderIndependentKept(t *suite.T, req inflate.Request, res inflate.Result
 		return nil
 	}
 	return infOrderIndependent(t, req, res)
+}
+
+// infOrderIndependent judges that the same hits and documents, shuffled,
+// give the same windows (compared in canonical order, without their
+// scores: see unscored).
+func infOrderIndependent(t *suite.T, req inflate.Request, res inflate.Result) error {
+	again := call.MustInflate(t, shuffled(req, t.Seed()+int64(len(req.Hits))))
+	return invariant.SameWindows(req, t.Unit(), unscored(invariant.Canonical(res.Windows)), unscored(invariant.Canonical(again.Windows)), "as asked", "shuffled")
 }
 
 // unscored is ws with every score zero: no text defines a window's score
