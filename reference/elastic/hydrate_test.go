@@ -380,12 +380,29 @@ func TestHydrateFloorYields(t *testing.T) {
 // 494: the widest radius that fits is 32000, and the bisection for the
 // narrowest that costs as much lands on 247; radius 200 would give 529.
 func TestCodeCostFalls(t *testing.T) {
+	docs, atoms := fourCodeLines(35, 136, 277, 81)
+	checkCosts(t, docs, atoms, []radiusCost{{200, 529}, {206, 529}, {207, 448}, {246, 448}, {247, 494}, {32000, 494}})
+}
+
+// fourCodeLines is the code of TestCodeCostFalls with lines of the given
+// costs: L0 indented by two tabs, L1 by none, L2 and L3 by one; atom A at
+// L1's first byte, atom B at L2's first byte after its tab.
+func fourCodeLines(l0, l1, l2, l3 int) ([]inflate.Document, []radial.Atom) {
 	x := strings.Repeat
-	body := "\t\t" + x("x", 35) + "\n" + x("x", 136) + "\n\t" + x("x", 277) + "\n\t" + x("x", 81) + "\n"
-	docs := []inflate.Document{{ID: "c", Body: body, Kind: inflate.KindCode}}
-	a, b := 2+35+1, 2+35+1+136+1+1
-	atoms := []radial.Atom{atom("c", "x", a, 1), atom("c", "x", b, 1)}
-	for _, c := range []struct{ r, cost int }{{200, 529}, {206, 529}, {207, 448}, {246, 448}, {247, 494}, {32000, 494}} {
+	body := "\t\t" + x("x", l0) + "\n" + x("x", l1) + "\n\t" + x("x", l2) + "\n\t" + x("x", l3) + "\n"
+	a := 2 + l0 + 1
+	b := a + l1 + 1 + 1
+	return []inflate.Document{{ID: "c", Body: body, Kind: inflate.KindCode}},
+		[]radial.Atom{atom("c", "x", a, 1), atom("c", "x", b, 1)}
+}
+
+type radiusCost struct{ r, cost int }
+
+// checkCosts checks what the atoms' merged windows cost at each radius
+// against a derivation by hand.
+func checkCosts(t *testing.T, docs []inflate.Document, atoms []radial.Atom, want []radiusCost) {
+	t.Helper()
+	for _, c := range want {
 		ws, err := radial.Windows(docs, atoms, c.r)
 		if err != nil || len(ws) == 0 {
 			t.Fatalf("radius %d: %v, %v", c.r, ws, err)
@@ -424,29 +441,16 @@ func TestCodeCostFalls(t *testing.T) {
 // definition, and it holds 3000 more bytes. The reference keeps its probes;
 // the test holds them.
 func TestBisectionProbes(t *testing.T) {
-	x := strings.Repeat
-	body := "\t\t" + x("x", 3001) + "\n" + x("x", 22001) + "\n\t" + x("x", 22001) + "\n\t" + x("x", 3000) + "\n"
-	docs := []inflate.Document{{ID: "c", Body: body, Kind: inflate.KindCode}}
-	a := 2 + 3001 + 1      // 3004: L1's first byte
-	b := a + 22001 + 1 + 1 // 25007: L2's first byte after its tab
-	l2End := b + 22001 + 1 // 47009: just after L2's newline
-	atoms := []radial.Atom{atom("c", "x", a, 1), atom("c", "x", b, 1)}
-	for _, c := range []struct{ r, cost int }{
+	docs, atoms := fourCodeLines(3001, 22001, 22001, 3000)
+	a := 2 + 3001 + 1                  // 3004: L1's first byte
+	l2End := a + 22002 + 1 + 22001 + 1 // 47009: just after L2's newline
+	if atoms[0].Offset != a {
+		t.Fatalf("atom A at %d, want %d", atoms[0].Offset, a)
+	}
+	checkCosts(t, docs, atoms, []radiusCost{
 		{12000, 44002}, {12500, 44002}, {12501, 50003}, {22000, 50003},
 		{22001, 47003}, {23500, 47003}, {23501, 47002}, {32000, 47002},
-	} {
-		ws, err := radial.Windows(docs, atoms, c.r)
-		if err != nil {
-			t.Fatalf("radius %d: %v", c.r, err)
-		}
-		total := 0
-		for _, w := range ws {
-			total += w.Cost
-		}
-		if total != c.cost {
-			t.Errorf("radius %d: windows cost %d, want %d (the derivation above)", c.r, total, c.cost)
-		}
-	}
+	})
 	res, err := Hydrate(docs, atoms, 48000)
 	if err != nil {
 		t.Fatal(err)
