@@ -90,15 +90,20 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 			count[r.Name()]++
 		}
 	}
+	// label is base and a run's file, told apart by a number when they
+	// are taken already.
 	seen := map[string]bool{}
+	label := func(base, file string) string {
+		l := base + " [" + file + "]"
+		for k := 2; seen[l]; k++ { // the same file named twice
+			l = fmt.Sprintf("%s [%s #%d]", base, file, k)
+		}
+		seen[l] = true
+		return l
+	}
 	for i := range runs {
 		if n := runs[i].Name(); count[n] > 1 {
-			label := n + " [" + filepath.Base(from[i]) + "]"
-			for k := 2; seen[label]; k++ { // the same file named twice
-				label = fmt.Sprintf("%s [%s #%d]", n, filepath.Base(from[i]), k)
-			}
-			seen[label] = true
-			runs[i].Label = label
+			runs[i].Label = label(n, filepath.Base(from[i]))
 		}
 	}
 	// Runs of one adapter in different versions (the postgres adapter on
@@ -113,7 +118,7 @@ func matrixRuns(files []string) ([]reports.Run, error) {
 			continue
 		}
 		if adapterSeen[runs[i].Adapter.Name] {
-			runs[i].Label = runs[i].Adapter.Name + " [" + strings.TrimSuffix(filepath.Base(from[i]), ".json") + "]"
+			runs[i].Label = label(runs[i].Adapter.Name, strings.TrimSuffix(filepath.Base(from[i]), ".json"))
 		}
 		adapterSeen[runs[i].Adapter.Name] = true
 	}

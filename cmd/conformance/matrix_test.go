@@ -95,6 +95,29 @@ func TestMatrixCommand(t *testing.T) {
 	if want := []string{"reference-inflate.svg", "reference_ref2-inflate.svg"}; !slices.Equal(names, want) {
 		t.Errorf("badges of two versions of one adapter: %v, want %v", names, want)
 	}
+	// A third version in a file of the same name elsewhere: numbered.
+	other3 := filepath.Join(dir, "elsewhere", "ref2.json")
+	if err := os.MkdirAll(filepath.Dir(other3), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other3, []byte(strings.Replace(string(data), `"version": "0.1.0"`, `"version": "8.8.8"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badges3 := filepath.Join(dir, "badges3")
+	if code, stdout, stderr := runCmd("matrix", "--badges", badges3, ref, ref2, other3); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	entries, err = os.ReadDir(badges3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = names[:0]
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"reference-inflate.svg", "reference_ref2-inflate.svg", "reference_ref2_2-inflate.svg"}; !slices.Equal(names, want) {
+		t.Errorf("badges of three versions of one adapter, two in files named alike: %v, want %v", names, want)
+	}
 
 	// The same report twice: its runs are told apart by file.
 	code, stdout, stderr = runCmd("matrix", "--html", "-", ref, ref)
