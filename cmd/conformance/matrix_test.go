@@ -84,14 +84,7 @@ func TestMatrixCommand(t *testing.T) {
 	if code, stdout, stderr := runCmd("matrix", "--badges", badges2, ref, ref2); code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	entries, err = os.ReadDir(badges2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names = names[:0]
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
+	names = fileNames(t, badges2)
 	if want := []string{"reference-inflate.svg", "reference_ref2-inflate.svg"}; !slices.Equal(names, want) {
 		t.Errorf("badges of two versions of one adapter: %v, want %v", names, want)
 	}
@@ -107,14 +100,7 @@ func TestMatrixCommand(t *testing.T) {
 	if code, stdout, stderr := runCmd("matrix", "--badges", badges3, ref, ref2, other3); code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	entries, err = os.ReadDir(badges3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names = names[:0]
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
+	names = fileNames(t, badges3)
 	if want := []string{"reference-inflate.svg", "reference_ref2-inflate.svg", "reference_ref2_2-inflate.svg"}; !slices.Equal(names, want) {
 		t.Errorf("badges of three versions of one adapter, two in files named alike: %v, want %v", names, want)
 	}
@@ -171,4 +157,18 @@ func TestRunRecordsReplayArgs(t *testing.T) {
 	if len(doc.Runs) != 2 || len(doc.Runs[0].ReplayArgs) != 0 || !slices.Equal(doc.Runs[1].ReplayArgs, append([]string{"--"}, prog...)) {
 		t.Errorf("replay arguments %q and %q, want none for the reference and -- %q", doc.Runs[0].ReplayArgs, doc.Runs[1].ReplayArgs, prog)
 	}
+}
+
+// fileNames lists the names of dir's files, sorted.
+func fileNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }
