@@ -236,11 +236,16 @@ func TestAction(t *testing.T) {
 	for i, form := range []string{"$(touch %s)", "`touch %s`", "'; touch %s; '", "\"; touch %s; \"", "x\ntouch %s", "$(touch %s)\n$(touch %[1]s)"} {
 		hostile = append(hostile, fmt.Sprintf(form, filepath.Join(canary, fmt.Sprint(i))))
 	}
-	allHostile := map[string]string{"command": strings.Join(hostile, "\n")}
-	for name := range a.Inputs {
-		if name != "binary" && name != "command" && name != "go-version" && name != "working-directory" && name != "replay-dir" {
-			allHostile[name] = strings.Join(hostile, " ")
+	// everyFlag sets every flag's input to value (but replay-dir, which
+	// must be one line to be an output), and the command to its lines.
+	everyFlag := func(value string) map[string]string {
+		inputs := map[string]string{"command": python + "\n" + value}
+		for name := range a.Inputs {
+			if name != "binary" && name != "command" && name != "go-version" && name != "working-directory" && name != "replay-dir" {
+				inputs[name] = value
+			}
 		}
+		return inputs
 	}
 	holding := quick(append([]string{python, template}, hostile...)...)
 	holding["run"] = "^INF-0[1-3]$|" + strings.Join(hostile, "|")
@@ -261,10 +266,19 @@ func TestAction(t *testing.T) {
 		{"no command", quick(), exitUsage, "exited 2", "needs a command", "", ""},
 		{"one line, several words", quick(python + " " + template), exitUsage, "", "one argument per line", "", ""},
 		{"hostile values that hold", holding, exitOK, "**3 passed, 0 failed", "", "template-python", ""},
-		{"hostile value of every flag", allHostile, exitUsage, "exited 2", "", "", ""},
 		{"hostile working-directory", with(quick(python, template), "working-directory", hostile[0]), exitUsage, "", "no such directory", "", ""},
 		{"hostile replay-dir", with(quick(python, template), "replay-dir", hostile[4]), exitUsage, "stopped (exit 2) before conformance run", "a path of one line", "", ""},
 		{"hostile binary", map[string]string{"binary": bin + "\njson=/etc/passwd"}, exitUsage, "stopped (exit 2) before conformance run", "a path of one line", "", ""},
+	}
+	// Each form alone too: a script that evaluated the inputs would choke on
+	// the quotes of one form before it ran another.
+	for i, h := range append(hostile, strings.Join(hostile, " ")) {
+		tests = append(tests, struct {
+			name                           string
+			inputs                         map[string]string
+			code                           int
+			summary, log, reported, failed string
+		}{fmt.Sprintf("hostile value of every flag %d", i), everyFlag(h), exitUsage, "exited 2", "", "", ""})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -289,8 +303,10 @@ func TestAction(t *testing.T) {
 			if strings.Contains(tt.inputs["binary"], "\n") && r.outputs["json"] != "" {
 				t.Errorf("output json is %q: an input's newline reached GITHUB_OUTPUT", r.outputs["json"])
 			}
-			if ran, _ := os.ReadDir(canary); len(ran) > 0 {
-				t.Errorf("an input was run as a command: %s holds %d files", canary, len(ran))
+			ran, _ := os.ReadDir(canary)
+			for _, f := range ran {
+				t.Errorf("an input was run as a command: it created %s", filepath.Join(canary, f.Name()))
+				os.Remove(filepath.Join(canary, f.Name()))
 			}
 			if t.Failed() {
 				t.Log(r.log)
