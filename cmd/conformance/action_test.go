@@ -214,6 +214,16 @@ func TestAction(t *testing.T) {
 	faulty, _ := filepath.Abs("../../testdata/faulty/inflate.py")
 	workspace := t.TempDir()
 	known := filepath.Join(workspace, "known-failures.json")
+	impl, err := os.ReadFile(template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(workspace, "engine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(workspace, "engine", "impl.py"), impl, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	quick := func(command ...string) map[string]string {
 		return map[string]string{"command": strings.Join(command, "\n"), "standard": "inflate", "property-runs": "20"}
 	}
@@ -267,6 +277,8 @@ func TestAction(t *testing.T) {
 		{"one line, several words", quick(python + " " + template), exitUsage, "", "one argument per line", "", ""},
 		{"hostile values that hold", holding, exitOK, "**3 passed, 0 failed", "", "template-python", ""},
 		{"hostile working-directory", with(quick(python, template), "working-directory", hostile[0]), exitUsage, "", "no such directory", "", ""},
+		{"working-directory", with(quick(python, "impl.py"), "working-directory", "engine"), exitOK, "template-python", "", "template-python", ""},
+		{"no such binary", map[string]string{"binary": filepath.Join(workspace, "conformance")}, exitUsage, "stopped (exit 2) before conformance run", "not an executable file", "", ""},
 		{"hostile replay-dir", with(quick(python, template), "replay-dir", hostile[4]), exitUsage, "stopped (exit 2) before conformance run", "a path of one line", "", ""},
 		{"hostile binary", map[string]string{"binary": bin + "\njson=/etc/passwd"}, exitUsage, "stopped (exit 2) before conformance run", "a path of one line", "", ""},
 	}
