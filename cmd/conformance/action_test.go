@@ -174,6 +174,8 @@ func runAction(t *testing.T, a actionSpec, inputs map[string]string, workspace s
 	return run
 }
 
+var outputName = regexp.MustCompile(`^[a-z][a-z-]*$`)
+
 // readOutputs reads a step's GITHUB_OUTPUT file: name=value lines (the
 // action writes no other form; a line of another form fails the test).
 func readOutputs(t *testing.T, path string) map[string]string {
@@ -187,7 +189,7 @@ func readOutputs(t *testing.T, path string) map[string]string {
 	}
 	for line := range strings.Lines(string(b)) {
 		name, value, ok := strings.Cut(strings.TrimSuffix(line, "\n"), "=")
-		if !ok || !regexp.MustCompile(`^[a-z][a-z-]*$`).MatchString(name) {
+		if !ok || !outputName.MatchString(name) {
 			t.Fatalf("%s: line %q is not name=value", path, line)
 		}
 		outputs[name] = value
@@ -246,12 +248,13 @@ func TestAction(t *testing.T) {
 	for i, form := range []string{"$(touch %s)", "`touch %s`", "'; touch %s; '", "\"; touch %s; \"", "x\ntouch %s", "$(touch %s)\n$(touch %[1]s)"} {
 		hostile = append(hostile, fmt.Sprintf(form, filepath.Join(canary, fmt.Sprint(i))))
 	}
-	// everyFlag sets every flag's input to value (but replay-dir, which
-	// must be one line to be an output), and the command to its lines.
+	// everyFlag sets every input passed as a flag to value (but replay-dir,
+	// which must be one line to be an output), and the command to
+	// python3 and value's lines.
 	everyFlag := func(value string) map[string]string {
 		inputs := map[string]string{"command": python + "\n" + value}
-		for name := range a.Inputs {
-			if name != "binary" && name != "command" && name != "go-version" && name != "working-directory" && name != "replay-dir" {
+		for _, name := range flagInputs(a) {
+			if name != "replay-dir" {
 				inputs[name] = value
 			}
 		}
@@ -260,15 +263,7 @@ func TestAction(t *testing.T) {
 	holding := quick(append([]string{python, template}, hostile...)...)
 	holding["run"] = "^INF-0[1-3]$|" + strings.Join(hostile, "|")
 
-	tests := []struct {
-		name     string
-		inputs   map[string]string
-		code     int
-		summary  string // in the step summary
-		log      string // in the log
-		reported string // the adapter named in the reports ("": no reports)
-		failed   string // the requirement failed in the JUnit report
-	}{
+	tests := []actionCase{
 		{"gate fails, expectations written", with(quick(python, faulty, "cap2501"), "write-expectations", known), exitGate, "INF-07", "", "faulty-inflate-cap2501", "INF-07"},
 		{"known failure", with(quick(python, faulty, "cap2501"), "expectations", known), exitOK, "INF-07", "", "faulty-inflate-cap2501", ""},
 		{"known failure passes, strict", with(with(quick(python, template), "expectations", known), "strict-expectations", "true"), exitFixed, "", "", "template-python", ""},
@@ -285,12 +280,7 @@ func TestAction(t *testing.T) {
 	// Each form alone too: a script that evaluated the inputs would choke on
 	// the quotes of one form before it ran another.
 	for i, h := range append(hostile, strings.Join(hostile, " ")) {
-		tests = append(tests, struct {
-			name                           string
-			inputs                         map[string]string
-			code                           int
-			summary, log, reported, failed string
-		}{fmt.Sprintf("hostile value of every flag %d", i), everyFlag(h), exitUsage, "exited 2", "", "", ""})
+		tests = append(tests, actionCase{fmt.Sprintf("hostile value of every flag %d", i), everyFlag(h), exitUsage, "exited 2", "", "", ""})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -325,6 +315,31 @@ func TestAction(t *testing.T) {
 			}
 		})
 	}
+}
+
+// actionCase is a use of the action and what it must leave.
+type actionCase struct {
+	name     string
+	inputs   map[string]string
+	code     int
+	summary  string // in the step summary
+	log      string // in the log
+	reported string // the adapter named in the reports ("": no reports)
+	failed   string // the requirement failed in the JUnit report
+}
+
+// flagInputs are the inputs the action passes as flags of conformance run:
+// those of its CTXCONFORM_FLAG_ variables.
+func flagInputs(a actionSpec) []string {
+	var names []string
+	for _, s := range a.Runs.Steps {
+		for k, v := range s.Env {
+			if m := expression.FindStringSubmatch(v); m != nil && strings.HasPrefix(k, flagEnvPrefix) {
+				names = append(names, strings.TrimPrefix(m[1], "inputs."))
+			}
+		}
+	}
+	return names
 }
 
 // with is inputs with name set to value.
