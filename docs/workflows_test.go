@@ -1,7 +1,9 @@
 package docs_test
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,7 +22,8 @@ var (
 // TestWorkflows: every YAML block of docs/ci.md and the README parses, and
 // each step that uses the action gives only inputs action.yml declares and
 // reads only outputs it has (the workflows cannot drift from the action; its
-// steps are run by cmd/conformance/action_test.go).
+// steps are run by cmd/conformance/action_test.go), and every script of a
+// step parses (checkScript).
 func TestWorkflows(t *testing.T) {
 	var action struct {
 		Inputs  map[string]any `yaml:"inputs"`
@@ -43,6 +46,7 @@ func TestWorkflows(t *testing.T) {
 			}
 			ids := map[string]bool{}
 			walk(doc, func(step map[string]any) {
+				checkScript(t, page, step)
 				if u, _ := step["uses"].(string); !strings.HasPrefix(u, actionUses) {
 					return
 				}
@@ -66,6 +70,34 @@ func TestWorkflows(t *testing.T) {
 	}
 	if uses < 3 {
 		t.Errorf("docs/ci.md and the README use the action in %d steps, want the README's, the workflow's and the shards'", uses)
+	}
+}
+
+// checkScript checks the shell of a step (GitHub's run:, GitLab's
+// script:): bash parses it, and it holds no expression (${{ … }}), as a
+// script must not, lest a value become code.
+func checkScript(t *testing.T, page string, step map[string]any) {
+	t.Helper()
+	var script string
+	switch s := step["script"].(type) {
+	case []any:
+		for _, line := range s {
+			script += fmt.Sprint(line) + "\n"
+		}
+	default:
+		script, _ = step["run"].(string)
+	}
+	if script == "" {
+		return
+	}
+	if strings.Contains(script, "${{") {
+		t.Errorf("%s: a script holds an expression; pass the value in env:\n%s", page, script)
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		return
+	}
+	if out, err := exec.Command("bash", "-n", "-c", script).CombinedOutput(); err != nil {
+		t.Errorf("%s: bash cannot parse a script: %v\n%s\n%s", page, err, out, script)
 	}
 }
 
