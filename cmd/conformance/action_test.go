@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -119,7 +120,7 @@ func runAction(t *testing.T, a actionSpec, inputs map[string]string, workspace s
 	}
 	run := actionRun{outputs: map[string]string{}}
 	var log strings.Builder
-	for i, s := range a.Runs.Steps {
+	for _, s := range a.Runs.Steps {
 		if s.Uses != "" {
 			if !strings.HasPrefix(s.Uses, "actions/setup-go@") {
 				t.Fatalf("action.yml: step %q uses %s: this test's runner knows only actions/setup-go", s.Name, s.Uses)
@@ -129,40 +130,15 @@ func runAction(t *testing.T, a actionSpec, inputs map[string]string, workspace s
 		if s.If != "" || s.Shell != "bash" {
 			t.Fatalf("action.yml: step %q: want shell: bash and no if: (this test's runner evaluates no conditions)", s.Name)
 		}
-		env := []string{
-			"GITHUB_WORKSPACE=" + workspace,
-			"GITHUB_ACTION_PATH=" + root,
-			"RUNNER_TEMP=" + temp,
-			"GITHUB_OUTPUT=" + filepath.Join(temp, fmt.Sprintf("output-%d", i)),
-			"GITHUB_STEP_SUMMARY=" + filepath.Join(temp, fmt.Sprintf("summary-%d", i)),
-		}
-		for _, kv := range os.Environ() {
-			if !strings.HasPrefix(kv, "GITHUB_") && !strings.HasPrefix(kv, "INPUT_") && !strings.HasPrefix(kv, "CTXCONFORM_FLAG_") {
-				env = append(env, kv)
-			}
-		}
+		env := map[string]string{"GITHUB_ACTION_PATH": root}
 		for k, v := range s.Env {
-			env = append(env, k+"="+resolve("step "+s.Name+" env "+k, v))
+			env[k] = resolve("step "+s.Name+" env "+k, v)
 		}
-		script := filepath.Join(temp, fmt.Sprintf("step-%d.sh", i))
-		if err := os.WriteFile(script, []byte(s.Run), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
-		cmd.Dir, cmd.Env = workspace, env
-		out, err := cmd.CombinedOutput()
-		fmt.Fprintf(&log, "--- step %q\n%s", s.Name, out)
-		run.code = 0
-		if err != nil {
-			if x, ok := err.(*exec.ExitError); ok {
-				run.code = x.ExitCode()
-			} else {
-				t.Fatalf("step %q: %v", s.Name, err)
-			}
-		}
-		summary, _ := os.ReadFile(filepath.Join(temp, fmt.Sprintf("summary-%d", i)))
-		run.summary += string(summary)
-		steps[s.ID] = readOutputs(t, filepath.Join(temp, fmt.Sprintf("output-%d", i)))
+		r := runStep(t, s, env, workspace, temp)
+		fmt.Fprintf(&log, "--- step %q\n%s", s.Name, r.log)
+		run.code = r.code
+		run.summary += r.summary
+		steps[s.ID] = r.outputs
 		if run.code != 0 {
 			break
 		}
@@ -172,6 +148,45 @@ func runAction(t *testing.T, a actionSpec, inputs map[string]string, workspace s
 	}
 	run.log = log.String()
 	return run
+}
+
+// runStep runs the script of step s as a runner does (bash --noprofile
+// --norc -eo pipefail, in the workspace, with GITHUB_OUTPUT,
+// GITHUB_STEP_SUMMARY, RUNNER_TEMP and GITHUB_WORKSPACE set, and env): the
+// exit status, the log, the summary and the outputs it wrote.
+func runStep(t *testing.T, s actionStep, env map[string]string, workspace, temp string) actionRun {
+	t.Helper()
+	dir, err := os.MkdirTemp(temp, "step-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	output, summary, script := filepath.Join(dir, "output"), filepath.Join(dir, "summary"), filepath.Join(dir, "script.sh")
+	vars := []string{"GITHUB_WORKSPACE=" + workspace, "RUNNER_TEMP=" + temp, "GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GITHUB_") && !strings.HasPrefix(kv, "INPUT_") && !strings.HasPrefix(kv, flagEnvPrefix) {
+			vars = append(vars, kv)
+		}
+	}
+	for k, v := range env {
+		vars = append(vars, k+"="+v)
+	}
+	if err := os.WriteFile(script, []byte(s.Run), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Dir, cmd.Env = workspace, vars
+	out, err := cmd.CombinedOutput()
+	r := actionRun{log: string(out)}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		r.code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("step %q: %v", s.Name, err)
+	}
+	b, _ := os.ReadFile(summary)
+	r.summary = string(b)
+	r.outputs = readOutputs(t, output)
+	return r
 }
 
 var outputName = regexp.MustCompile(`^[a-z][a-z-]*$`)
@@ -201,8 +216,9 @@ func readOutputs(t *testing.T, path string) map[string]string {
 // standard) and on testdata/faulty/inflate.py cap2501 (which fails INF-07),
 // and with inputs built to run commands if the scripts evaluated them: it
 // checks the exit status, the step summary, the outputs, and that nothing
-// ran. The first use builds conformance as the action does on a runner; the
-// others take that binary through the input binary.
+// ran; and it runs the steps of docs/ci.md's workflow that diff against
+// main's report. The first use builds conformance as the action does on a
+// runner; the others take that binary through the input binary.
 func TestAction(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not found: the action's steps are bash scripts")
@@ -282,6 +298,9 @@ func TestAction(t *testing.T) {
 	for i, h := range append(hostile, strings.Join(hostile, " ")) {
 		tests = append(tests, actionCase{fmt.Sprintf("hostile value of every flag %d", i), everyFlag(h), exitUsage, "exited 2", "", "", ""})
 	}
+	t.Run("docs/ci.md's workflow", func(t *testing.T) {
+		testCIWorkflow(t, a, built, quick, []string{python, template}, []string{python, faulty, "cap2501"})
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, given := tt.inputs["binary"]; !given {
@@ -317,6 +336,50 @@ func TestAction(t *testing.T) {
 	}
 }
 
+// ciWorkflow is the step named name of the job "conformance" of the
+// workflow in docs/ci.md (its YAML block that begins "name: conformance").
+func ciWorkflow(t *testing.T, name string) actionStep {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("(?s)```yaml\n(name: conformance\n.*?)```").FindAllSubmatch(b, -1) {
+		var wf struct {
+			Jobs map[string]struct {
+				Steps []actionStep `yaml:"steps"`
+			} `yaml:"jobs"`
+		}
+		if err := yaml.Unmarshal(m[1], &wf); err != nil {
+			t.Fatalf("docs/ci.md: the workflow: %v", err)
+		}
+		for _, s := range wf.Jobs["conformance"].Steps {
+			if s.Name == name {
+				return s
+			}
+		}
+	}
+	t.Fatalf("docs/ci.md: no workflow \"conformance\" with a step %q", name)
+	return actionStep{}
+}
+
+// afterAction is the env of a workflow's step s run after the action (step
+// id conformance) left outputs.
+func afterAction(t *testing.T, s actionStep, outputs map[string]string) map[string]string {
+	t.Helper()
+	env := map[string]string{}
+	for k, v := range s.Env {
+		env[k] = expression.ReplaceAllStringFunc(v, func(m string) string {
+			name, ok := strings.CutPrefix(expression.FindStringSubmatch(m)[1], "steps.conformance.outputs.")
+			if !ok {
+				t.Fatalf("docs/ci.md: step %q env %s: %s: this test knows only steps.conformance.outputs.*", s.Name, k, m)
+			}
+			return outputs[name]
+		})
+	}
+	return env
+}
+
 // actionCase is a use of the action and what it must leave.
 type actionCase struct {
 	name     string
@@ -340,6 +403,40 @@ func flagInputs(a actionSpec) []string {
 		}
 	}
 	return names
+}
+
+// testCIWorkflow runs the steps of docs/ci.md's workflow that keep the main
+// branch's report and diff a pull request's against it: after main, the
+// action's run on the template, and then after the action on passing (the
+// template again) and on failing (a program that fails INF-07), as pull
+// requests. quick is the action's inputs for a command.
+func testCIWorkflow(t *testing.T, a actionSpec, main actionRun, quick func(...string) map[string]string, passing, failing []string) {
+	keep, diff := ciWorkflow(t, "Keep main's report"), ciWorkflow(t, "Diff against main")
+	workspace := t.TempDir()
+	first := runStep(t, diff, afterAction(t, diff, main.outputs), workspace, t.TempDir())
+	if first.code != exitOK || !strings.Contains(first.summary, "No report of main's") {
+		t.Errorf("diff with no report of main's: exit %d, summary %q\n%s", first.code, first.summary, first.log)
+	}
+	if r := runStep(t, keep, afterAction(t, keep, main.outputs), workspace, t.TempDir()); r.code != exitOK {
+		t.Fatalf("keep main's report: exit %d\n%s", r.code, r.log)
+	}
+	for _, tt := range []struct {
+		name    string
+		command []string
+		code    int
+		summary string
+	}{
+		{"unchanged", passing, exitOK, "no regression"},
+		{"new failure", failing, exitGate, "INF-07"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pr := runAction(t, a, with(quick(tt.command...), "binary", main.outputs["binary"]), workspace)
+			r := runStep(t, diff, afterAction(t, diff, pr.outputs), workspace, t.TempDir())
+			if r.code != tt.code || !strings.Contains(r.summary, tt.summary) {
+				t.Errorf("diff against main: exit %d, want %d; summary lacks %q?\n%s\n%s", r.code, tt.code, tt.summary, r.summary, r.log)
+			}
+		})
+	}
 }
 
 // with is inputs with name set to value.
