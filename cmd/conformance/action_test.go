@@ -243,7 +243,7 @@ func TestAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	quick := func(command ...string) map[string]string {
-		return map[string]string{"command": strings.Join(command, "\n"), "standard": "inflate", "property-runs": "20"}
+		return map[string]string{"command": strings.Join(command, "\n"), "standard": "inflate", "property-runs": "5"}
 	}
 
 	built := runAction(t, a, quick(python, template), workspace)
