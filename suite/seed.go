@@ -1,7 +1,9 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +45,13 @@ func (c *SeedChoice) Set(v string) error {
 		return nil
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		what := "too large"
+		if n < 0 {
+			what = "too small"
+		}
+		return fmt.Errorf("%q: %s: want an integer in [%d, %d] or \"random\"", v, what, int64(math.MinInt64), int64(math.MaxInt64))
+	}
 	if err != nil {
 		return fmt.Errorf("%q: want an integer or \"random\"", v)
 	}

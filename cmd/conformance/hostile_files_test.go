@@ -284,6 +284,8 @@ func TestFlagLimits(t *testing.T) {
 	}{
 		{[]string{"run", "--property-runs", "99999999999999999999"}, "--property-runs 99999999999999999999: too large: want an integer of at least 1"},
 		{[]string{"run", "--property-runs", "-99999999999999999999"}, "too small"},
+		{[]string{"run", "--seed", "18446744073709551615"}, `--seed: "18446744073709551615": too large: want an integer in [-9223372036854775808, 9223372036854775807] or "random"`},
+		{[]string{"run", "--seed", "-18446744073709551615"}, `"-18446744073709551615": too small`},
 		{[]string{"run", "--timeout", "1ns"}, "--timeout 1ns: want at least 1s"},
 		{[]string{"replay", "--timeout", "999ms", "x.json"}, "--timeout 999ms: want at least 1s"},
 	} {
