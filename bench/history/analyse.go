@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"hash/fnv"
 	"math"
 	"runtime"
 	"sync"
@@ -118,9 +117,7 @@ func analyseSeries(h *History, s *Series, d Detector) *SeriesResult {
 		res.Segments = segments(x, nil)
 		return res
 	}
-	hash := fnv.New64a()
-	hash.Write([]byte(s.Benchmark + "\x00" + s.Unit))
-	splits := d.splits(x, hash.Sum64())
+	splits := d.splits(x, 0)
 	splits = keepLarge(x, splits, d.MinChange)
 	res.Segments = segments(x, splits)
 	for i, sp := range splits {

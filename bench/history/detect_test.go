@@ -1,12 +1,15 @@
 package history_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -165,4 +168,56 @@ func TestReadAcks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestProportionalSeriesAgree: two units of one benchmark whose values are
+// in a fixed ratio in every run (sec/op and sec/window, the windows per op
+// fixed by the workload) get the same change points: the same data, in
+// another unit, gives the same verdict. (The permutations were seeded with
+// the series' name, so one of the two could reach p <= 0.002 and the other
+// not: 12 histories in 300 split this way.)
+func TestProportionalSeriesAgree(t *testing.T) {
+	start := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	for _, per := range []float64{7, 0.25, 1000} {
+		t.Run(fmt.Sprintf("%g windows per op", per), func(t *testing.T) {
+			for seed := uint64(0); seed < 120; seed++ {
+				rng := rand.New(rand.NewPCG(seed, 1))
+				step, factor := 5+int(seed%10), 1+0.01*float64(seed%7)
+				var rs []*history.Run
+				for i := range 20 {
+					var b strings.Builder
+					fmt.Fprintf(&b, "commit: %s\ndate: %s\n", commit(i), start.Add(time.Duration(i)*24*time.Hour).Format(time.RFC3339))
+					v := 100000.0
+					if i >= step {
+						v *= factor
+					}
+					for range 3 {
+						x := v * (1 + 0.03*rng.NormFloat64())
+						fmt.Fprintf(&b, "BenchmarkX 100 %.0f ns/op %.5g ns/window\n", x, x/per)
+					}
+					r, err := history.Parse([]byte(b.String()), fmt.Sprintf("run%02d.txt", i), history.ReadOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					rs = append(rs, r)
+				}
+				rep := analyse(t, rs, nil)
+				if len(rep.Series) != 2 {
+					t.Fatalf("%d series, want 2", len(rep.Series))
+				}
+				op, win := rep.Series[0], rep.Series[1]
+				if a, b := indices(op.ChangePoints), indices(win.ChangePoints); !slices.Equal(a, b) {
+					t.Errorf("seed %d: %s change points at %v, %s at %v: the same data gave two verdicts", seed, op.Unit, a, win.Unit, b)
+				}
+			}
+		})
+	}
+}
+
+func indices(cps []history.ChangePoint) []int {
+	var out []int
+	for _, c := range cps {
+		out = append(out, c.Index)
+	}
+	return out
 }

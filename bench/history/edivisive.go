@@ -26,8 +26,11 @@ type Detector struct {
 	// worth a report. Default 0.01; a negative value reports every
 	// significant shift.
 	MinChange float64
-	// Seed makes the permutations reproducible; every series mixes in its
-	// own name, so a series' answer does not depend on the others.
+	// Seed makes the permutations reproducible. Every series is tested
+	// with the same permutations, so its answer depends on its values
+	// alone, not on its name or the others: two series whose values are
+	// in a fixed ratio (sec/op and sec/window of one benchmark) get the
+	// same verdict.
 	Seed uint64
 }
 
@@ -152,7 +155,10 @@ func (w *workspace) test(seg []float64, d Detector) (tau int, p float64, ok bool
 			vals[i], vals[j] = vals[j], vals[i]
 			ranks[i], ranks[j] = ranks[j], ranks[i]
 		}
-		if _, qp := w.sweep(vals, ranks, total, d.MinSegment); qp >= q {
+		// A permuted statistic equal to the observed one up to rounding
+		// reaches it: the same values in another unit (scaled) must
+		// count the same permutations.
+		if _, qp := w.sweep(vals, ranks, total, d.MinSegment); qp >= q*(1-1e-12) {
 			exceed++
 			if exceed > limit {
 				return tau, float64(exceed+1) / float64(k+2), false
