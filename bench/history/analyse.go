@@ -63,6 +63,25 @@ type Analysis struct {
 	Detector Detector
 	Series   []*SeriesResult
 	Warnings []string
+	// TooFew, when the history has fewer runs than a change point needs,
+	// says how many it has and how many it needs, in place of a warning
+	// for every series.
+	TooFew string
+	// Unread are the files of the history skipped unread
+	// (ReadOptions.Unreadable), each with why: the gate fails while there
+	// is one, since a run lost could hold a regression.
+	Unread []string
+}
+
+// NotRead records files of the history skipped unread (see Unread), each
+// with why, and names each in a warning.
+func (a *Analysis) NotRead(unread []string) {
+	a.Unread = append(a.Unread, unread...)
+	var w []string
+	for _, u := range unread {
+		w = append(w, "not read: "+u)
+	}
+	a.Warnings = append(w, a.Warnings...)
 }
 
 // Analyse finds the change points of every series, in parallel over the
@@ -92,6 +111,10 @@ func Analyse(h *History, d Detector) (*Analysis, error) {
 	}
 	close(jobs)
 	wg.Wait()
+	if n, need := len(h.Runs), 2*d.MinSegment; n < need {
+		a.TooFew = fmt.Sprintf("Only %d runs: finding a change point needs at least %d (%d on either side, --min-segment); no series was analysed.", n, need, d.MinSegment)
+		return a, nil
+	}
 	for _, s := range a.Series {
 		if s.Note != "" {
 			a.Warnings = append(a.Warnings, fmt.Sprintf("%s %s: %s", s.Benchmark, s.Unit, s.Note))

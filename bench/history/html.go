@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/perf/benchunit"
@@ -68,7 +69,7 @@ type htmlPage struct {
 // first, then those with change points, then the rest.
 func (r *Report) HTML(w io.Writer) error {
 	page := htmlPage{
-		Title: "Performance history", Summary: r.summary(), Verdict: r.Verdict(), VerdictClass: "ok",
+		Title: "Performance history", Summary: strings.TrimSpace(r.summary() + " " + r.TooFew), Verdict: r.Verdict(), VerdictClass: "ok",
 		Generated: time.Now().UTC().Format(time.RFC3339), Format: htmlFormatVersion, Warnings: r.Warnings,
 	}
 	if r.Failed() {

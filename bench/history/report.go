@@ -27,15 +27,23 @@ func NewReport(a *Analysis, acks []Ack, location string) *Report {
 }
 
 // Failed reports whether the gate fails.
-func (r *Report) Failed() bool { return len(r.Gate.Failing) > 0 }
+// A history with files skipped unread fails too.
+func (r *Report) Failed() bool { return len(r.Gate.Failing) > 0 || len(r.Unread) > 0 }
 
 // Verdict is the one-line outcome.
 func (r *Report) Verdict() string {
-	if n := len(r.Gate.Failing); n > 0 {
-		if n == 1 {
-			return "FAIL: 1 series ends in an unacknowledged regression"
-		}
-		return fmt.Sprintf("FAIL: %d series end in an unacknowledged regression", n)
+	var fail []string
+	if n := len(r.Gate.Failing); n == 1 {
+		fail = append(fail, "1 series ends in an unacknowledged regression")
+	} else if n > 1 {
+		fail = append(fail, fmt.Sprintf("%d series end in an unacknowledged regression", n))
+	}
+	if n := len(r.Unread); n > 0 {
+		fail = append(fail, fmt.Sprintf("%d %s of the history not read (--skip-unreadable): %s could hold a regression",
+			n, plural(n, "file", "files"), plural(n, "the run it holds", "the runs they hold")))
+	}
+	if len(fail) > 0 {
+		return "FAIL: " + strings.Join(fail, "; ")
 	}
 	s := "ok: no series ends in an unacknowledged regression"
 	if n := len(r.Gate.Acknowledged); n > 0 {
@@ -166,7 +174,11 @@ func (r *Report) table(w io.Writer, markdown bool) error {
 		}
 	}
 	if rows == 0 {
-		fmt.Fprintln(w, "No change points.")
+		if r.TooFew != "" {
+			fmt.Fprintln(w, r.TooFew)
+		} else {
+			fmt.Fprintln(w, "No change points.")
+		}
 		fmt.Fprintln(w)
 		return nil
 	}
@@ -187,6 +199,8 @@ type (
 		Series   []jsonSeries `json:"series"`
 		Gate     jsonGate     `json:"gate"`
 		Warnings []string     `json:"warnings"`
+		TooFew   string       `json:"too_few,omitempty"`
+		Unread   []string     `json:"unread"`
 		Verdict  string       `json:"verdict"`
 		Failed   bool         `json:"failed"`
 	}
@@ -241,6 +255,7 @@ func (r *Report) JSON(w io.Writer) error {
 	out := jsonReport{Format: "ctxconform-history/1", Location: r.Location, Verdict: r.Verdict(), Failed: r.Failed(),
 		Detector: jsonDetector{d.PValue, d.Permutations, d.MinSegment, d.MinChange},
 		Runs:     []jsonRun{}, Series: []jsonSeries{}, Warnings: append([]string{}, r.Warnings...),
+		TooFew: r.TooFew, Unread: append([]string{}, r.Unread...),
 		Gate: jsonGate{Failing: []jsonFinding{}, Acknowledged: []jsonFinding{}, UnusedAcks: append([]Ack{}, r.Gate.Unused...)}}
 	for _, run := range r.History.Runs {
 		out.Runs = append(out.Runs, jsonRun{run.Commit, run.Date, run.Source})
@@ -263,4 +278,11 @@ func (r *Report) JSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -57,6 +57,11 @@ type ReadOptions struct {
 	// unreadable benchmark lines with a warning, instead of refusing the
 	// file.
 	SkipBad bool
+	// Unreadable, when set, is handed each file of a history directory
+	// that cannot be read at all (a link, a FIFO, a device, no read
+	// permission, over the size limit), which is then skipped instead of
+	// refused.
+	Unreadable func(err error) // err names the file
 }
 
 // Parse reads a run from data, which source names in messages. The run

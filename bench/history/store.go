@@ -121,7 +121,9 @@ func (d Dir) Holds(_ context.Context, commit string) (bool, error) {
 }
 
 // Runs reads every *.txt file of the directory. A file that cannot be read
-// as a run is an error naming it.
+// as a run is an error naming it; one that cannot be read at all (a link,
+// a FIFO, a device, a directory, a file without read permission) is handed
+// to opts.Unreadable instead when it is set.
 func (d Dir) Runs(_ context.Context, opts ReadOptions) ([]*Run, error) {
 	names, err := d.files()
 	if err != nil {
@@ -131,10 +133,19 @@ func (d Dir) Runs(_ context.Context, opts ReadOptions) ([]*Run, error) {
 	for _, n := range names {
 		p := filepath.Join(string(d), n)
 		// Only a regular file of the directory is read: a link, a FIFO
-		// or a device put there is an error naming it, never waited on.
+		// or a device put there is an error naming it, never followed or
+		// waited on, and never passed over in silence (a run lost is a
+		// regression the gate cannot see).
 		data, err := safefile.ReadFile(string(d), n, "a benchmark results file", bounded.Results)
+		if err != nil && !strings.Contains(err.Error(), p) {
+			err = fmt.Errorf("%s: %w", p, err)
+		}
+		if err != nil && opts.Unreadable != nil {
+			opts.Unreadable(err)
+			continue
+		}
 		if err != nil {
-			return nil, fmt.Errorf("history: %w", err)
+			return nil, fmt.Errorf("history: %w (--skip-unreadable skips such a file with a warning; the gate then fails)", err)
 		}
 		r, err := Parse(data, p, opts)
 		if err != nil {
@@ -155,7 +166,9 @@ func (d Dir) files() ([]string, error) {
 	}
 	var names []string
 	for _, e := range ents {
-		if n := e.Name(); e.Type().IsRegular() && strings.HasSuffix(n, ".txt") && !strings.HasPrefix(n, ".") {
+		// Every kind of entry is listed, links and FIFOs too: Runs refuses
+		// what it cannot read rather than lose it.
+		if n := e.Name(); strings.HasSuffix(n, ".txt") && !strings.HasPrefix(n, ".") {
 			names = append(names, n)
 		}
 	}

@@ -111,19 +111,28 @@ func TestDirStore(t *testing.T) {
 	}
 }
 
-// TestDirStoreHostile: a link or FIFO planted in a history directory is an
-// error naming it, never followed or waited on.
+// TestDirStoreHostile: a link planted in a history directory is an error
+// naming it, never followed nor passed over in silence (the run it stands
+// for would be lost to the gate); with ReadOptions.Unreadable it is handed
+// over, named, and skipped.
 func TestDirStoreHostile(t *testing.T) {
 	dir := t.TempDir()
 	victim := filepath.Join(t.TempDir(), "victim.txt")
-	if err := os.WriteFile(victim, []byte("goos: linux\nBenchmarkX-2 100 1 ns/op\n"), 0o644); err != nil {
+	if err := os.WriteFile(victim, []byte("commit: c1\ndate: 2026-01-01T00:00:00Z\nBenchmarkX-2 100 1 ns/op\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(victim, filepath.Join(dir, "20260101T000000Z-x.txt")); err != nil {
+	link := filepath.Join(dir, "20260101T000000Z-x.txt")
+	if err := os.Symlink(victim, link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := history.Dir(dir).Runs(context.Background(), history.ReadOptions{}); err != nil {
-		t.Fatalf("a link is passed over by the listing, then: %v", err)
+	_, err := history.Dir(dir).Runs(context.Background(), history.ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), link+": a symbolic link, not a regular file") {
+		t.Fatalf("a link: %v, want an error naming it", err)
+	}
+	var handed []string
+	runs, err := history.Dir(dir).Runs(context.Background(), history.ReadOptions{Unreadable: func(err error) { handed = append(handed, err.Error()) }})
+	if err != nil || len(runs) != 0 || len(handed) != 1 || !strings.Contains(handed[0], link) {
+		t.Errorf("with Unreadable: %d runs, %v, handed %q", len(runs), err, handed)
 	}
 }
 

@@ -35,14 +35,17 @@ Flags:
 
 // historyConfig is everything cmdHistory read from its flags.
 type historyConfig struct {
-	loc      string // the history: a directory or a postgres:// DSN
-	det      history.Detector
-	ack      string
-	skipBad  bool
-	markdown bool
-	mdTo     string
-	jsonTo   string
-	htmlTo   string
+	loc     string // the history: a directory or a postgres:// DSN
+	det     history.Detector
+	ack     string
+	skipBad bool
+	// skipUnread skips the files of the history that cannot be read
+	// (links, FIFOs, no permission) with a warning; the gate then fails.
+	skipUnread bool
+	markdown   bool
+	mdTo       string
+	jsonTo     string
+	htmlTo     string
 }
 
 // cmdHistory finds the change points of a performance history and gates on
@@ -114,6 +117,7 @@ func parseHistory(args []string, stderr io.Writer) (historyConfig, error) {
 	fs.StringVar(&cfg.jsonTo, "json", "", "also write the JSON report to this file (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.htmlTo, "html", "", "also write the self-contained HTML trend report to this file")
 	fs.BoolVar(&cfg.skipBad, "skip-bad", false, "skip unreadable lines and NaN, infinite or impossible negative samples with a warning instead of refusing the file")
+	fs.BoolVar(&cfg.skipUnread, "skip-unreadable", false, "skip a file of the history that cannot be read (a symbolic link, a FIFO, no read permission) with a warning naming it instead of refusing it; the gate then fails")
 	locs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return cfg, shownUsage(err)
@@ -147,7 +151,12 @@ func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*hist
 			return nil, fmt.Errorf("history %s: not a directory", d)
 		}
 	}
-	runs, err := store.Runs(ctx, history.ReadOptions{SkipBad: cfg.skipBad})
+	opts := history.ReadOptions{SkipBad: cfg.skipBad}
+	var unread []string
+	if cfg.skipUnread {
+		opts.Unreadable = func(err error) { unread = append(unread, err.Error()) }
+	}
+	runs, err := store.Runs(ctx, opts)
 	if errors.Is(err, history.ErrNoHistory) {
 		return nil, fmt.Errorf("%w (record runs with conformance bench --record DSN or conformance history import --dsn DSN)", err)
 	}
@@ -161,7 +170,12 @@ func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*hist
 	if err != nil {
 		return nil, err
 	}
-	return history.Analyse(h, cfg.det)
+	a, err := history.Analyse(h, cfg.det)
+	if err != nil {
+		return nil, err
+	}
+	a.NotRead(unread)
+	return a, nil
 }
 
 // writeHistoryReport prints the report (JSON, Markdown or text) and writes

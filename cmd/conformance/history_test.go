@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -102,8 +103,8 @@ func TestHistoryGate(t *testing.T) {
 			if c.name == "level" && !strings.Contains(stdout.String(), "No change points") {
 				t.Errorf("a level history has change points:\n%s", stdout.String())
 			}
-			if c.name == "too few runs for the segments" && !strings.Contains(stdout.String(), "only 40 runs (from ") {
-				t.Errorf("no warning naming the files of a short series:\n%s", stdout.String())
+			if c.name == "too few runs for the segments" && !strings.Contains(stdout.String(), "Only 40 runs: finding a change point needs at least 50 (25 on either side, --min-segment)") {
+				t.Errorf("no line saying how many runs there are and how many are needed:\n%s", stdout.String())
 			}
 		})
 	}
@@ -118,6 +119,35 @@ func TestHistoryGate(t *testing.T) {
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil || !doc.Failed || len(doc.Gate.Failing) != 1 || doc.Gate.Failing[0].Commit != commit {
 		t.Errorf("JSON: %v %+v\n%s", err, doc, stdout.String())
+	}
+}
+
+// TestHistoryTooFewRuns: a history of 2 runs says in one line how many it
+// has and how many a change point needs, not a warning per series (65 on
+// the catalogue) and "No change points."; a series shorter than the
+// history (a benchmark added later) still gets its warning, naming its
+// files.
+func TestHistoryTooFewRuns(t *testing.T) {
+	short := buildHistory(t, 2, -1, 1)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"history", short}, &stdout, &stderr)
+	out := stdout.String()
+	if code != exitOK || !strings.Contains(out, "Only 2 runs: finding a change point needs at least 10 (5 on either side, --min-segment); no series was analysed.") ||
+		strings.Contains(out, "No change points") || strings.Contains(out, "Warnings") {
+		t.Errorf("2 runs: exit %d:\n%s%s", code, out, stderr.String())
+	}
+	// 12 runs, and a benchmark that only the last 3 measured.
+	long := buildHistory(t, 12, -1, 1)
+	files, _ := filepath.Glob(filepath.Join(long, "*.txt"))
+	slices.Sort(files)
+	for _, f := range files[9:] {
+		b, _ := os.ReadFile(f)
+		os.WriteFile(f, append(b, "BenchmarkNew-2 1000 70 ns/op\n"...), 0o644)
+	}
+	stdout.Reset()
+	code = run([]string{"history", long}, &stdout, &stderr)
+	if out := stdout.String(); code != exitOK || !strings.Contains(out, "Warnings (1):") || !strings.Contains(out, "New-2 sec/op: only 3 runs (from ") || strings.Contains(out, "Only 12 runs") {
+		t.Errorf("a short series: exit %d:\n%s%s", code, out, stderr.String())
 	}
 }
 
