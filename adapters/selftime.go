@@ -19,6 +19,30 @@ type SelfTiming struct {
 	AllocatedBytes int64         // during the timed iterations, when HasBytes
 	HasBytes       bool          // its runtime could tell the bytes allocated
 	Clock          string        // the clock it read, for reports
+	// Resolution is its clock's resolution: stated by the implementation,
+	// else the least a clock can be trusted to measure (the process
+	// protocol's DefaultResolution).
+	Resolution time.Duration
+}
+
+// Marks of a timing that is not a measurement (SelfTiming.Unmeasured): the
+// figures it gives are kept, and marked in every output.
+const (
+	UnmeasuredZero  = "zero"             // no time at all
+	UnmeasuredBelow = "below-resolution" // less than the clock can measure
+)
+
+// Unmeasured says why the timing cannot be read as a measurement, "" when
+// it can: no time at all (UnmeasuredZero), or less than its clock's
+// resolution (UnmeasuredBelow).
+func (s *SelfTiming) Unmeasured() string {
+	switch {
+	case s.Elapsed <= 0:
+		return UnmeasuredZero
+	case s.Elapsed < s.Resolution:
+		return UnmeasuredBelow
+	}
+	return ""
 }
 
 // PerOp is the time of one timed iteration.

@@ -321,7 +321,9 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if err := a.check(out[len(pre):]); err != nil {
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
+	sent := time.Now()
 	got, broken, err := a.exchange(ctx, s, op, a.seq, out, p, timing != nil, a.schemas == nil)
+	wall := time.Since(sent) // the exchange, on the harness's clock
 	if broken {
 		s.kill()
 		a.cur = nil
@@ -334,7 +336,12 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 		if bt.Iterations != m.Iterations {
 			return answer{}, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
 		}
+		res, err := checkTiming(bt, wall)
+		if err != nil {
+			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message: %v", op.Name, a.seq, err)
+		}
 		timing.Done, timing.Timed, timing.Elapsed, timing.Clock = true, bt.Iterations, time.Duration(bt.ElapsedNS), bt.Clock
+		timing.Resolution = res
 		if bt.AllocatedBytes != nil {
 			timing.AllocatedBytes, timing.HasBytes = *bt.AllocatedBytes, true
 		}

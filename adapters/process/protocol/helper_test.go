@@ -44,6 +44,8 @@ func misbehaving(t *testing.T, mode string) protocol.Launcher {
 //	exit-start exits before answering start
 //	untimed    declares "bench" but answers bench messages without the timing
 //	forgets    declares "documents" but keeps none (a request's refs resolve to nothing)
+//	timed      declares "bench" and answers a bench with $CTXCONFORM_HELPER_BENCH as its
+//	           "bench" object, ITER in it replaced by the iterations asked for
 func TestHelperProcess(t *testing.T) {
 	mode := os.Getenv(helperEnv)
 	if mode == "" {
@@ -79,7 +81,7 @@ func TestHelperProcess(t *testing.T) {
 				fmt.Fprintln(os.Stderr, "helper: cannot open my model file")
 				os.Exit(4)
 			}
-			caps := map[string]string{"untimed": `,"capabilities":["bench"]`, "forgets": `,"capabilities":["documents"]`}[mode]
+			caps := map[string]string{"untimed": `,"capabilities":["bench"]`, "timed": `,"capabilities":["bench"]`, "forgets": `,"capabilities":["documents"]`}[mode]
 			send(`{"type":"started","protocol":1,"implementation":{"name":"helper-` + mode + `","version":"1","language":"go","unit":"bytes","standards":["inflate","density"]}` + caps + `}`)
 		case protocol.TypeStop:
 			return
@@ -146,6 +148,11 @@ func TestHelperProcess(t *testing.T) {
 			raw, _ := json.Marshal(res)
 			if mode == "extra" {
 				raw = append([]byte(`{"elapsed_ms":3,`), raw[1:]...)
+			}
+			if mode == "timed" && m.Type == protocol.TypeBench {
+				timing := strings.ReplaceAll(os.Getenv("CTXCONFORM_HELPER_BENCH"), "ITER", fmt.Sprint(m.Iterations))
+				send(fmt.Sprintf(`{"type":"result","seq":%d,"result":%s,"bench":%s}`, seq, raw, timing))
+				continue
 			}
 			send(fmt.Sprintf(`{"type":"result","seq":%d,"result":%s}`, seq, raw))
 		}

@@ -103,6 +103,9 @@ type Timing struct {
 	AllocatedBytes *int64 `json:"allocated_bytes,omitempty"`
 	// Clock names the clock read, for the report (e.g. "process.hrtime.bigint").
 	Clock string `json:"clock,omitempty"`
+	// ResolutionNS is the clock's resolution, when the program states it
+	// (DefaultResolution otherwise).
+	ResolutionNS *int64 `json:"resolution_ns,omitempty"`
 }
 
 // Peer names the harness in "start".
@@ -148,9 +151,38 @@ func Decode(line []byte) (Message, error) {
 		if errors.As(err, &syn) {
 			return m, fmt.Errorf("not JSON: %v (%q)", err, clip.Text(line, 120))
 		}
-		return m, fmt.Errorf("malformed message: %v (%q)", err, clip.Text(line, 120))
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) && typ.Field != "" {
+			// In the protocol's terms: the field and what it must hold,
+			// not Go's struct and type.
+			return m, fmt.Errorf("field %q: %s is not %s (%q)", typ.Field, typ.Value, jsonKind(typ.Type), clip.Text(line, 120))
+		}
+		// The caller says it is a malformed message.
+		return m, fmt.Errorf("%v (%q)", err, clip.Text(line, 120))
 	}
 	return m, checkMessage(m, line)
+}
+
+// jsonKind says what JSON a Go type holds, for a message.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := t.Bits()
+		return fmt.Sprintf("an integer in [%d, %d]", int64(-1)<<(bits-1), uint64(1)<<(bits-1)-1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("an integer in [0, %d]", uint64(1)<<(t.Bits()-1)*2-1)
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "of the kind the protocol gives it"
 }
 
 // checkMessage checks the fields m's type cannot do without.

@@ -212,6 +212,7 @@ func GenerateSchema() ([]byte, error) {
 			"elapsed_ns":      map[string]any{"type": "integer", "minimum": 0, "description": "nanoseconds they took on the implementation's clock"},
 			"allocated_bytes": map[string]any{"type": "integer", "minimum": 0, "description": "bytes allocated meanwhile, when the runtime can tell"},
 			"clock":           map[string]any{"type": "string", "description": "the clock read, for the report"},
+			"resolution_ns":   map[string]any{"type": "integer", "minimum": 1, "description": "the clock's resolution in nanoseconds (default 1000); a time under it is marked, not read as a measurement"},
 		}),
 	}), `implementation → harness: the answer to request seq; to a bench message, the last iteration's answer with "bench", the time taken`)
 	errBody := obj([]string{"message"}, map[string]any{
