@@ -93,10 +93,17 @@ type Row struct {
 	// Better is the unit's direction: -1 lower is better, +1 higher is
 	// better, 0 neither (the figure describes the workload).
 	Better int
-	// Regression: significant, worse, and beyond the threshold even
-	// between the confidence intervals (the best head against the worst
-	// base), so a noisy run cannot fail the gate by itself.
+	// Regression: significant, worse, beyond the threshold, and clear of
+	// the noise: beyond the threshold even between the confidence
+	// intervals (the best head against the worst base), or, when a run far
+	// from the others widens an interval, by more than the threshold plus
+	// twice the runs' robust spread on each side (clearOfSpread). A noisy
+	// run cannot fail the gate by itself; a large, significant slowdown
+	// is not let through because one run was disturbed.
 	Regression bool
+	// Wide: a regression whose intervals overlap within the threshold,
+	// gated on the runs' spread (clearOfSpread).
+	Wide bool
 	// Suspect: significant and worse beyond the threshold by the medians,
 	// but the intervals come closer than that: reported, not gating.
 	Suspect bool
@@ -464,16 +471,80 @@ func compareCell(name, unit string, baseVals, headVals []float64, units benchfmt
 	if r.Significant && r.Better != 0 && r.Base.Center != r.Head.Center {
 		worse := (r.Head.Center > r.Base.Center) == (r.Better < 0)
 		beyond := math.IsNaN(r.Delta) || math.Abs(r.Delta) > opts.Threshold
-		clear := beyond && separated(r, opts.Threshold)
+		sep := beyond && separated(r, opts.Threshold)
+		sb, sh := robustSpread(baseVals), robustSpread(headVals)
+		wide := beyond && !sep && clearOfSpread(r.Delta, opts.Threshold, sb, sh)
+		clear := sep || wide
 		r.Regression = worse && clear
+		r.Wide = r.Regression && wide
 		r.Suspect = worse && beyond && !clear
 		r.Improvement = !worse && clear
-		if r.Suspect {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s by the medians, but the intervals overlap within the %.0f%% threshold: a possible regression that this run cannot confirm (run more, or on a quieter machine)",
-				r.DeltaText(), 100*opts.Threshold))
+		th := fmt.Sprintf("%.3g%%", 100*opts.Threshold)
+		sc := benchunit.CommonScale([]float64{r.Base.Lo, r.Base.Hi, r.Head.Lo, r.Head.Hi}, benchunit.ClassOf(unit))
+		intervals := fmt.Sprintf("95%% intervals: base %s to %s, head %s to %s", sc.Format(r.Base.Lo), sc.Format(r.Base.Hi), sc.Format(r.Head.Lo), sc.Format(r.Head.Hi))
+		switch {
+		case r.Wide:
+			r.Warnings = append(r.Warnings, fmt.Sprintf("worse by %s%s by the medians, significant (p = %.2g), with wide intervals (%s) from a run far from the others; the change is far beyond the runs' spread (±%.1f%% base, ±%.1f%% head): gated as a regression",
+				r.DeltaText(), times(r), r.P, intervals, 100*sb, 100*sh))
+		case r.Suspect:
+			r.Warnings = append(r.Warnings, fmt.Sprintf("worse by %s%s by the medians and significant (p = %.2g), but the runs spread too widely to show that it passes the %s threshold (%s; spread ±%.1f%% base, ±%.1f%% head): a possible regression, not gating (run more, or on a quieter machine)",
+				r.DeltaText(), times(r), r.P, th, intervals, 100*sb, 100*sh))
 		}
 	}
 	return r
+}
+
+// robustSpread is the runs' spread around their median, robust to a run
+// far from the others: the median absolute deviation scaled to a normal
+// standard deviation (×1.4826), relative to the median (0 for a median of
+// 0 or fewer than 3 runs, whose spread the intervals already say is
+// unknown).
+func robustSpread(vals []float64) float64 {
+	if len(vals) < 3 {
+		return math.Inf(1)
+	}
+	m := medianOf(vals)
+	if m == 0 {
+		return math.Inf(1)
+	}
+	dev := make([]float64, len(vals))
+	for i, v := range vals {
+		dev[i] = math.Abs(v - m)
+	}
+	return 1.4826 * medianOf(dev) / math.Abs(m)
+}
+
+func medianOf(vals []float64) float64 {
+	x := slices.Clone(vals)
+	slices.Sort(x)
+	n := len(x)
+	if n%2 == 1 {
+		return x[n/2]
+	}
+	return (x[n/2-1] + x[n/2]) / 2
+}
+
+// clearOfSpread reports whether a change of delta by the medians stays
+// beyond the threshold by more than twice the runs' robust spread on each
+// side (sb, sh): then the intervals' overlap comes from a few runs far
+// from the others, not from the runs as a whole.
+func clearOfSpread(delta, threshold, sb, sh float64) bool {
+	if math.IsNaN(delta) || math.IsInf(sb, 0) || math.IsInf(sh, 0) {
+		return false
+	}
+	return math.Abs(delta)-threshold > 2*(sb+sh)
+}
+
+// times is " (6.7× the base)" for a change of a factor of 2 or more
+// either way, else "".
+func times(r Row) string {
+	if r.Base.Center == 0 {
+		return ""
+	}
+	if f := r.Head.Center / r.Base.Center; f >= 2 || f <= 0.5 {
+		return fmt.Sprintf(" (%.3g× the base)", f)
+	}
+	return ""
 }
 
 // separated reports whether the change stays beyond the threshold between

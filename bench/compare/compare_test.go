@@ -296,3 +296,47 @@ func TestByKeyFilesNamesFile(t *testing.T) {
 		t.Errorf("error %v, want it to name %s:2", err, b)
 	}
 }
+
+// TestLargeSlowdownWideIntervals: a 6.6× slowdown, significant (every head
+// run above every base run, p = 2/924), whose base interval reaches the
+// head's because one base run was disturbed, gates as a regression and
+// says so in plain words; a 10% slowdown whose runs spread as widely is a
+// possible regression, said as such, and does not gate.
+func TestLargeSlowdownWideIntervals(t *testing.T) {
+	base := []float64{1000, 1010, 990, 1020, 980, 6500}
+	for _, c := range []struct {
+		name       string
+		base, head []float64
+		regression bool
+		note, says string
+	}{
+		{"6.6× with one disturbed base run", base, []float64{6600, 6700, 6650, 6720, 6680, 6750}, true,
+			"REGRESSION (significant, wide intervals)", "worse by +565.67% (6.66× the base) by the medians, significant (p = 0.0022), with wide intervals"},
+		{"10% with widely spread runs", six, []float64{1030, 1100, 1120, 1150, 1200, 1015}, false,
+			"possible regression: significant, but too spread to confirm (not gating)", "worse by +10.72% by the medians and significant (p = 0.0043), but the runs spread too widely to show that it passes the 5% threshold"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bp := file(t, machine, map[string][]float64{"Inflate/hits=10-2": c.base}, "ns/op")
+			hp := file(t, machine, map[string][]float64{"Inflate/hits=10-2": c.head}, "ns/op")
+			tb, err := compare.Files(bp, hp, compare.Options{Threshold: 0.05})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(tb.Regressions()) > 0; got != c.regression {
+				t.Errorf("gates: %v, want %v", got, c.regression)
+			}
+			var out bytes.Buffer
+			if err := tb.Text(&out); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []string{c.note, c.says} {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+			if strings.Contains(out.String(), "noisy") || strings.Contains(out.String(), "overlap within") {
+				t.Errorf("output still speaks of noise and overlap:\n%s", out.String())
+			}
+		})
+	}
+}

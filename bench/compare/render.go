@@ -48,7 +48,7 @@ func (t *Table) Verdict() string {
 	th := fmt.Sprintf("%.3g%%", 100*t.Options.Threshold)
 	tail := fmt.Sprintf(", %d improvements", imps)
 	if sus > 0 {
-		tail += fmt.Sprintf(", %d possible regressions within the noise (not gating)", sus)
+		tail += fmt.Sprintf(", %d possible regressions the runs spread too widely to confirm (not gating)", sus)
 	}
 	switch {
 	case regs == 1:
@@ -202,12 +202,14 @@ func pText(r Row) string {
 func note(r Row) string {
 	var parts []string
 	switch {
+	case r.Wide:
+		parts = append(parts, "REGRESSION (significant, wide intervals)")
 	case r.Regression:
 		parts = append(parts, "REGRESSION")
 	case r.Improvement:
 		parts = append(parts, "improvement")
 	case r.Suspect:
-		parts = append(parts, "possible regression (noisy)")
+		parts = append(parts, "possible regression: significant, but too spread to confirm (not gating)")
 	}
 	if w := warned(r); w != "" {
 		parts = append(parts, w)
