@@ -26,6 +26,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/bench"
 	"github.com/ctxconform/ctxconform/internal/bounded"
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // Config is one file configuration line: "key: value".
@@ -63,7 +64,8 @@ func cpuName() string {
 
 // CheckConfig reports a configuration that the format cannot carry: a key
 // must be non-empty, start with a lower-case letter and hold no space or
-// upper-case letter; a value must be one line.
+// upper-case letter; a value must be one line, and the line at most
+// MaxConfigLine bytes.
 func CheckConfig(c Config) error {
 	switch {
 	case c.Key == "" || c.Key[0] < 'a' || c.Key[0] > 'z':
@@ -71,10 +73,17 @@ func CheckConfig(c Config) error {
 	case strings.ContainsAny(c.Key, " \t:") || strings.ToLower(c.Key) != c.Key:
 		return fmt.Errorf("configuration key %q must be lower case without spaces or colons", c.Key)
 	case strings.ContainsAny(c.Value, "\r\n"):
-		return fmt.Errorf("configuration %s: value %q must be one line", c.Key, c.Value)
+		return fmt.Errorf("configuration %s: value %q must be one line", c.Key, clip.Text(c.Value, 80))
+	case len(c.Key)+len(c.Value)+2 > MaxConfigLine:
+		return fmt.Errorf("configuration %s: a value of %d bytes (%q) is longer than a configuration line may be (%d bytes in all: readers of the format stop at 64 KiB)",
+			c.Key, len(c.Value), clip.Text(c.Value, 40), MaxConfigLine)
 	}
 	return nil
 }
+
+// MaxConfigLine is the longest configuration line ("key: value") Write
+// writes.
+const MaxConfigLine = 4096
 
 // Write writes the configuration, the unit metadata of the units the
 // results use, and the results. Skipped and failed benchmarks become

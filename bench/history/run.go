@@ -16,6 +16,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/ctxconform/ctxconform/bench/format"
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // Configuration keys every run of a history carries.
@@ -145,6 +146,11 @@ func Stamp(data []byte, source string, set []format.Config, opts ReadOptions) ([
 		if err := format.CheckConfig(c); err != nil {
 			return nil, nil, err
 		}
+		if c.Key == KeyCommit {
+			if err := CheckCommit(c.Value); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	in, err := parse(data, source, opts)
 	if err != nil {
@@ -182,6 +188,9 @@ func Stamp(data []byte, source string, set []format.Config, opts ReadOptions) ([
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := CheckCommit(run.Commit); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", source, err)
+	}
 	run.Warnings = append(in.Warnings, run.Warnings...)
 	return buf.Bytes(), run, nil
 }
@@ -193,6 +202,23 @@ func hasKey(cs []format.Config, k string) bool {
 		}
 	}
 	return false
+}
+
+// MaxCommit is the longest commit a history keeps: a hash (40 or 64
+// characters), a tag or a git describe string fit; the history file of a
+// run is named after it, within the 255 bytes of a file name.
+const MaxCommit = 128
+
+// CheckCommit refuses a commit no history can keep: longer than MaxCommit
+// bytes, or not one line.
+func CheckCommit(commit string) error {
+	switch {
+	case len(commit) > MaxCommit:
+		return fmt.Errorf("commit %q is %d bytes long: at most %d (a hash, tag or git describe string; a history file is named after it)", clip.Text(commit, 40), len(commit), MaxCommit)
+	case strings.ContainsAny(commit, "\r\n"):
+		return fmt.Errorf("commit %q is not one line", clip.Text(commit, 40))
+	}
+	return nil
 }
 
 // RecordConfig is what a recorded run needs besides the results: the
@@ -216,6 +242,9 @@ func RecordConfig(existing func(key string) string) ([]format.Config, error) {
 	}
 	if commit == "" {
 		return nil, fmt.Errorf("cannot tell which commit was measured: not in a git checkout and no $GITHUB_SHA; pass --config commit=SHA")
+	}
+	if err := CheckCommit(commit); err != nil {
+		return nil, err
 	}
 	set = append(set, format.Config{Key: KeyCommit, Value: commit})
 	date := existing(KeyDate)

@@ -22,9 +22,11 @@ import (
 	"github.com/ctxconform/ctxconform/bench/compare"
 	"github.com/ctxconform/ctxconform/bench/format"
 	"github.com/ctxconform/ctxconform/bench/scaling"
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
-// configFlag reads --config key=value (repeatable).
+// configFlag reads --config key=value (repeatable), judged after parsing
+// (checkFlags), so that a refusal quotes a long value clipped.
 type configFlag []format.Config
 
 func (c *configFlag) String() string {
@@ -32,19 +34,24 @@ func (c *configFlag) String() string {
 	for _, x := range *c {
 		parts = append(parts, x.Key+"="+x.Value)
 	}
-	return strings.Join(parts, ",")
+	return clip.Text(strings.Join(parts, ","), 80)
 }
 
 func (c *configFlag) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
 	if !ok {
-		return fmt.Errorf("%q: want key=value", v)
+		return fmt.Errorf("%q: want key=value", clip.Text(v, 80))
 	}
-	x := format.Config{Key: k, Value: val}
-	if err := format.CheckConfig(x); err != nil {
-		return err
+	*c = append(*c, format.Config{Key: k, Value: val})
+	return nil
+}
+
+func (c *configFlag) check() error {
+	for _, x := range *c {
+		if err := format.CheckConfig(x); err != nil {
+			return err
+		}
 	}
-	*c = append(*c, x)
 	return nil
 }
 

@@ -233,3 +233,40 @@ func TestRecord(t *testing.T) {
 		t.Errorf("second record: exit %d: %s", code, stderr.String())
 	}
 }
+
+// TestRecordChecksCommitFirst: bench --record refuses, before anything
+// runs, a commit no history file can be named after (300 characters: the
+// file name would be too long) and a configuration line no reader of the
+// format can read back (120 KB: "bufio.Scanner: token too long"), naming
+// the flags; history import refuses the long commit alike.
+func TestRecordChecksCommitFirst(t *testing.T) {
+	hist := filepath.Join(t.TempDir(), "h")
+	for _, c := range []struct {
+		name, commit string
+		want         []string
+	}{
+		{"300 characters", strings.Repeat("a", 300), []string{"--record " + hist + ": commit \"aaaa", "is 300 bytes long: at most 128"}},
+		{"120 KB", strings.Repeat("b", 120<<10), []string{"--config", "a value of 122880 bytes", "longer than a configuration line may be"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"bench", "--short", "--run", `^Inflate/hits=10/docs=100/doc-bytes=16000/budget=none$`, "--count", "1", "--benchtime", "1x",
+				"--config", "commit=" + c.commit, "-o", filepath.Join(t.TempDir(), "r.txt"), "--record", hist}, &stdout, &stderr)
+			msg := stderr.String()
+			if code != exitUsage || strings.Contains(msg, "token too long") || strings.Contains(msg, "1/1 ") || len(msg) > 2000 {
+				t.Errorf("exit %d, want 2 before the run:\n%.2000s", code, msg)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("stderr lacks %q:\n%.2000s", w, msg)
+				}
+			}
+		})
+	}
+	in := filepath.Join(t.TempDir(), "in.txt")
+	os.WriteFile(in, []byte("BenchmarkX-2 1 5 ns/op\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"history", "import", hist, "--commit", strings.Repeat("a", 300), "--date", "2026-01-01", in}, &stdout, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "is 300 bytes long: at most 128") {
+		t.Errorf("import: exit %d: %s", code, stderr.String())
+	}
+}
