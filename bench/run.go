@@ -33,6 +33,11 @@ type Result struct {
 	Err     error
 	// Labels are the benchmark's (Benchmark.Labels).
 	Labels []Label
+	// Unmeasured says why the time figures, reported by the implementation
+	// on its own clock, are not a measurement (adapters.UnmeasuredZero,
+	// adapters.UnmeasuredBelow), "" when they are: they are kept, and
+	// marked in every output (format.KeySelftime).
+	Unmeasured string
 }
 
 // Options control Run.
@@ -145,9 +150,10 @@ func runOne(bm Benchmark) Result {
 		selfTimed, ns = true, v
 	}
 	res.Values = append(res.Values, Value{ns, "ns/op"})
+	res.Unmeasured = unmeasuredOf(r.Extra[markUnit])
 	extra := make([]string, 0, len(r.Extra))
 	for u := range r.Extra {
-		if u != "ns/op" && u != "B/op" && u != "allocs/op" {
+		if u != "ns/op" && u != "B/op" && u != "allocs/op" && u != markUnit {
 			extra = append(extra, u)
 		}
 	}

@@ -47,7 +47,36 @@ func selfTimed(b *testing.B, call func(ctx context.Context) error) (*adapters.Se
 	if t.HasBytes {
 		b.ReportMetric(float64(t.AllocatedBytes)/float64(t.Timed), "B/op")
 	}
+	if m := markOf(t.Unmeasured()); m != 0 {
+		b.ReportMetric(m, markUnit) // runOne turns it into Result.Unmeasured
+	}
 	return t, nil
+}
+
+// markUnit carries SelfTiming.Unmeasured from a benchmark's loop to its
+// Result (runOne), as a metric of the last run of the loop: 1 for
+// adapters.UnmeasuredZero, 2 for adapters.UnmeasuredBelow. It is never
+// written.
+const markUnit = "ctxconform-unmeasured"
+
+func markOf(unmeasured string) float64 {
+	switch unmeasured {
+	case adapters.UnmeasuredZero:
+		return 1
+	case adapters.UnmeasuredBelow:
+		return 2
+	}
+	return 0
+}
+
+func unmeasuredOf(mark float64) string {
+	switch mark {
+	case 1:
+		return adapters.UnmeasuredZero
+	case 2:
+		return adapters.UnmeasuredBelow
+	}
+	return ""
 }
 
 // timedHere reports whether a's time can be measured by this process's

@@ -20,6 +20,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -109,7 +110,12 @@ type Row struct {
 	Suspect bool
 	// Improvement: significant, better, and beyond the threshold.
 	Improvement bool
-	Warnings    []string
+	// Unmeasured says which side's time figures the implementation
+	// reported below what its clock can measure (format.KeySelftime),
+	// e.g. "head: 6 of 6 runs selftime: zero"; "" when both were
+	// measured. Such a row is shown, marked, and never judged.
+	Unmeasured string
+	Warnings   []string
 }
 
 // DeltaText is the change as benchstat writes it: "~" when not
@@ -352,6 +358,7 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 		col string
 	}
 	samples := map[cell][]float64{}
+	marked := map[cell]map[string]int{} // runs of a time unit by format.KeySelftime
 	var rows []benchproc.Key
 	seenRow := map[benchproc.Key]bool{}
 	configs := map[string]map[string]string{} // column → first result's config
@@ -375,6 +382,12 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 			}
 			c := cell{row, rc.col}
 			samples[c] = append(samples[c], rec.Values[i].Value)
+			if m := format.Unmeasured(rec); m != "" && isTime(row.Get(unitField)) {
+				if marked[c] == nil {
+					marked[c] = map[string]int{}
+				}
+				marked[c][m]++
+			}
 		}
 	}
 	for _, k := range same {
@@ -389,6 +402,8 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 	for _, row := range rows {
 		unit := row.Get(unitField)
 		r := compareCell(row.Get(nameField), unit, samples[cell{row, base}], samples[cell{row, head}], units, opts)
+		unmeasured(&r, map[string]map[string]int{"base": marked[cell{row, base}], "head": marked[cell{row, head}]},
+			map[string]int{"base": r.Base.N, "head": r.Head.N}, map[string]string{"base": base, "head": head}, ratios)
 		switch {
 		case !r.Base.Present:
 			oneSided[r.Benchmark] = "head"
@@ -492,6 +507,33 @@ func compareCell(name, unit string, baseVals, headVals []float64, units benchfmt
 		}
 	}
 	return r
+}
+
+// isTime reports whether a (tidied) unit is a time, which a self-timing
+// implementation reports on its own clock.
+func isTime(unit string) bool { return strings.HasPrefix(unit, "sec/") }
+
+// unmeasured marks r when either side holds runs whose time the
+// implementation reported below what its clock can measure (marks: runs
+// by format.KeySelftime value, per side; n: the side's runs; label: the
+// side's name in a side-by-side table): it is not judged, and says so.
+func unmeasured(r *Row, marks map[string]map[string]int, n map[string]int, label map[string]string, ratios bool) {
+	var parts []string
+	for _, side := range []string{"base", "head"} {
+		name := side
+		if ratios {
+			name = label[side]
+		}
+		for _, m := range slices.Sorted(maps.Keys(marks[side])) {
+			parts = append(parts, fmt.Sprintf("%s: %d of %d runs selftime: %s", name, marks[side][m], n[side], m))
+		}
+	}
+	if len(parts) == 0 {
+		return
+	}
+	r.Unmeasured = strings.Join(parts, "; ")
+	r.Regression, r.Wide, r.Suspect, r.Improvement = false, false, false, false
+	r.Warnings = append(r.Warnings, r.Unmeasured+": the implementation reported less time than its clock can measure (zero, or under its resolution), so these figures are not a measurement and the change is not judged")
 }
 
 // robustSpread is the runs' spread around their median, robust to a run

@@ -47,6 +47,9 @@ func (t *Table) Verdict() string {
 	}
 	th := fmt.Sprintf("%.3g%%", 100*t.Options.Threshold)
 	tail := fmt.Sprintf(", %d improvements", imps)
+	if un := unmeasuredRows(t.Rows); un > 0 {
+		tail += fmt.Sprintf(", %d not measured (selftime: not judged)", un)
+	}
 	if sus > 0 {
 		tail += fmt.Sprintf(", %d possible regressions the runs spread too widely to confirm (not gating)", sus)
 	}
@@ -96,6 +99,9 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 			n := note(r)
 			if t.Ratios {
 				n = warned(r) // implementations: no verdict, only the warnings
+				if r.Unmeasured != "" {
+					n = strings.TrimPrefix(strings.Join([]string{n, "NOT MEASURED (" + r.Unmeasured + ")"}, ", "), ", ")
+				}
 			}
 			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), change(r), pText(r), n); err != nil {
 				return err
@@ -163,6 +169,16 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	return nil
 }
 
+func unmeasuredRows(rows []Row) int {
+	n := 0
+	for _, r := range rows {
+		if r.Unmeasured != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // ratioText is head over base, "~" appended when the difference is not
 // significant.
 func ratioText(r Row) string {
@@ -175,6 +191,9 @@ func ratioText(r Row) string {
 	s := fmt.Sprintf("%.3g×", r.Head.Center/r.Base.Center)
 	if !r.Significant {
 		s += " ~"
+	}
+	if r.Unmeasured != "" {
+		s += " (not measured)"
 	}
 	return s
 }
@@ -202,6 +221,8 @@ func pText(r Row) string {
 func note(r Row) string {
 	var parts []string
 	switch {
+	case r.Unmeasured != "":
+		parts = append(parts, "NOT MEASURED ("+r.Unmeasured+")")
 	case r.Wide:
 		parts = append(parts, "REGRESSION (significant, wide intervals)")
 	case r.Regression:

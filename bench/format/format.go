@@ -81,6 +81,18 @@ func CheckConfig(c Config) error {
 	return nil
 }
 
+// KeySelftime is the configuration key of a result whose time figures,
+// reported by the implementation on its own clock, are not a measurement:
+// "selftime: zero" (no time at all) or "selftime: below-resolution" (less
+// than its clock's resolution). The figures are kept; compare and history
+// mark them wherever they show them. A result without the key was
+// measured. (A key of its own, so that benchstat, too, shows such results
+// apart.)
+const KeySelftime = "selftime"
+
+// Unmeasured is the KeySelftime of res, "" for a measured result.
+func Unmeasured(res *benchfmt.Result) string { return string(res.GetConfig(KeySelftime)) }
+
 // MaxConfigLine is the longest configuration line ("key: value") Write
 // writes.
 const MaxConfigLine = 4096
@@ -126,9 +138,13 @@ func Write(w io.Writer, config []Config, results []bench.Result) error {
 			continue
 		}
 		res := base
-		if len(r.Labels) > 0 {
+		labels := r.Labels
+		if r.Unmeasured != "" {
+			labels = append(slices.Clip(labels), bench.Label{Key: KeySelftime, Value: r.Unmeasured})
+		}
+		if len(labels) > 0 {
 			res.Config = slices.Clone(base.Config)
-			for _, l := range r.Labels {
+			for _, l := range labels {
 				c := Config{l.Key, l.Value}
 				if err := CheckConfig(c); err != nil {
 					return err

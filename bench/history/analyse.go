@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 )
@@ -111,6 +112,11 @@ func Analyse(h *History, d Detector) (*Analysis, error) {
 	}
 	close(jobs)
 	wg.Wait()
+	for _, s := range h.Series {
+		if w := unmeasuredNote(h, s); w != "" {
+			a.Warnings = append(a.Warnings, w)
+		}
+	}
 	if n, need := len(h.Runs), 2*d.MinSegment; n < need {
 		a.TooFew = fmt.Sprintf("Only %d runs: finding a change point needs at least %d (%d on either side, --min-segment); no series was analysed.", n, need, d.MinSegment)
 		return a, nil
@@ -121,6 +127,22 @@ func Analyse(h *History, d Detector) (*Analysis, error) {
 		}
 	}
 	return a, nil
+}
+
+// unmeasuredNote names the runs of s whose time the implementation
+// reported below what its clock can measure (Point.Unmeasured), "" when
+// there are none: their figures are in the series, marked.
+func unmeasuredNote(h *History, s *Series) string {
+	var runs []string
+	for _, p := range s.Points {
+		if p.Unmeasured != "" {
+			runs = append(runs, fmt.Sprintf("%s (selftime: %s)", h.Runs[p.Run].Source, p.Unmeasured))
+		}
+	}
+	if len(runs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s %s: %d of %d runs not measured, the implementation reporting less time than its clock can measure: %s", s.Benchmark, s.Unit, len(runs), len(s.Points), strings.Join(runs, ", "))
 }
 
 func analyseSeries(h *History, s *Series, d Detector) *SeriesResult {

@@ -85,9 +85,12 @@ func ChangeText(c float64) string {
 }
 
 // status is what a change point means for the gate.
-func (r *Report) status(s *SeriesResult, i int) string {
+func (r *Report) status(s *SeriesResult, i int) (status string) {
 	cp := s.ChangePoints[i]
 	newest := i == len(s.ChangePoints)-1
+	if s.unmeasured() {
+		defer func() { status += " (some runs not measured: see the warnings)" }()
+	}
 	switch {
 	case cp.Verdict != Regression:
 		return cp.Verdict
@@ -100,6 +103,16 @@ func (r *Report) status(s *SeriesResult, i int) string {
 		}
 	}
 	return "REGRESSION"
+}
+
+// unmeasured reports whether a point of s is marked Unmeasured.
+func (s *SeriesResult) unmeasured() bool {
+	for _, p := range s.Points {
+		if p.Unmeasured != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Text writes the change points as a terminal table, then the warnings

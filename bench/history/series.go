@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/ctxconform/ctxconform/bench/format"
 )
 
 // Key names a series: a benchmark (its full name, GOMAXPROCS suffix
@@ -20,6 +23,10 @@ type Point struct {
 	Run   int     `json:"run"` // index into History.Runs
 	Value float64 `json:"value"`
 	N     int     `json:"n"` // samples behind the median
+	// Unmeasured is the format.KeySelftime of the run's samples of a time
+	// unit that the implementation reported below what its clock can
+	// measure ("zero", "below-resolution"), "" when measured.
+	Unmeasured string `json:"unmeasured,omitempty"`
 }
 
 // Series is one benchmark × unit over the runs that measured it, in date
@@ -60,6 +67,7 @@ func NewHistory(runs []*Run) (*History, error) {
 	units := benchfmt.UnitMetadataMap{}
 	for i, r := range runs {
 		samples := map[Key][]float64{}
+		marks := map[Key]string{}
 		var order []Key
 		for _, res := range r.Results {
 			for _, v := range res.Values {
@@ -68,6 +76,9 @@ func NewHistory(runs []*Run) (*History, error) {
 					order = append(order, k)
 				}
 				samples[k] = append(samples[k], v.Value)
+				if m := format.Unmeasured(res); m != "" && strings.HasPrefix(v.Unit, "sec/") {
+					marks[k] = m
+				}
 			}
 		}
 		for k, m := range r.Units {
@@ -82,7 +93,7 @@ func NewHistory(runs []*Run) (*History, error) {
 				index[k] = s
 				h.Series = append(h.Series, s)
 			}
-			s.Points = append(s.Points, Point{Run: i, Value: median(samples[k]), N: len(samples[k])})
+			s.Points = append(s.Points, Point{Run: i, Value: median(samples[k]), N: len(samples[k]), Unmeasured: marks[k]})
 		}
 	}
 	for _, s := range h.Series {
