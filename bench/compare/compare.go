@@ -545,7 +545,7 @@ func robustSpread(vals []float64) float64 {
 	if len(vals) < 3 {
 		return math.Inf(1)
 	}
-	m := medianOf(vals)
+	m := bench.Median(vals)
 	if m == 0 {
 		return math.Inf(1)
 	}
@@ -553,17 +553,7 @@ func robustSpread(vals []float64) float64 {
 	for i, v := range vals {
 		dev[i] = math.Abs(v - m)
 	}
-	return 1.4826 * medianOf(dev) / math.Abs(m)
-}
-
-func medianOf(vals []float64) float64 {
-	x := slices.Clone(vals)
-	slices.Sort(x)
-	n := len(x)
-	if n%2 == 1 {
-		return x[n/2]
-	}
-	return (x[n/2-1] + x[n/2]) / 2
+	return 1.4826 * bench.Median(dev) / math.Abs(m)
 }
 
 // clearOfSpread reports whether a change of delta by the medians stays

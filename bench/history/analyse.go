@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ctxconform/ctxconform/bench"
 )
 
 // Verdicts of a change point.
@@ -217,7 +219,7 @@ func segments(x []float64, splits []Split) []Segment {
 		for _, v := range seg {
 			sum += v
 		}
-		out = append(out, Segment{From: from, To: to, Mean: sum / float64(len(seg)), Median: median(seg)})
+		out = append(out, Segment{From: from, To: to, Mean: sum / float64(len(seg)), Median: bench.Median(seg)})
 		from = to
 	}
 	return out

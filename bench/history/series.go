@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/ctxconform/ctxconform/bench"
 	"github.com/ctxconform/ctxconform/bench/format"
 )
 
@@ -93,24 +94,11 @@ func NewHistory(runs []*Run) (*History, error) {
 				index[k] = s
 				h.Series = append(h.Series, s)
 			}
-			s.Points = append(s.Points, Point{Run: i, Value: median(samples[k]), N: len(samples[k]), Unmeasured: marks[k]})
+			s.Points = append(s.Points, Point{Run: i, Value: bench.Median(samples[k]), N: len(samples[k]), Unmeasured: marks[k]})
 		}
 	}
 	for _, s := range h.Series {
 		s.Better = Better(units, s.Unit)
 	}
 	return h, nil
-}
-
-// median of xs (which it sorts).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	slices.Sort(xs)
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2]
-	}
-	return (xs[n/2-1] + xs[n/2]) / 2
 }

@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ctxconform/ctxconform/bench"
 )
 
 // Sample is one measurement: a benchmark's full name (a GOMAXPROCS suffix
@@ -177,7 +179,7 @@ func Sweeps(samples []Sample, units ...string) []Sweep {
 	for _, g := range gs {
 		sw := Sweep{Head: g.head, Key: g.key, Fixed: g.fixed, Unit: g.unit}
 		for x, ys := range g.vals {
-			sw.Points = append(sw.Points, Point{X: x, Y: median(ys), N: len(ys)})
+			sw.Points = append(sw.Points, Point{X: x, Y: bench.Median(ys), N: len(ys)})
 		}
 		slices.SortFunc(sw.Points, func(a, b Point) int { return cmp.Compare(a.X, b.X) })
 		sw.Fit = fit(sw.Points)
@@ -191,16 +193,6 @@ type group struct {
 	head, key, fixed, unit string
 	vals                   map[float64][]float64
 	order                  int // when it was first seen
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // fit is least squares on log10 x, log10 y over the points with positive

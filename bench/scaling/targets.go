@@ -3,6 +3,8 @@ package scaling
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ctxconform/ctxconform/bench"
 )
 
 // A target is a figure the reference aims at (issue 12: a reference that
@@ -55,7 +57,7 @@ func Targets(samples []Sample) []string {
 		if len(vs) == 0 {
 			continue
 		}
-		v := median(vs)
+		v := bench.Median(vs)
 		if t.why != "" {
 			out = append(out, fmt.Sprintf("figure %s: %s %.4g (%s)", t.what, t.unit, v, t.why))
 			continue
