@@ -102,3 +102,14 @@ func TestBenchSelfTimingBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestSpeedTargetUnmeasured: PRF-03 on a program whose bench answers
+// claim no time at all is inconclusive, saying why, not passed: a time no
+// clock measured meets any target.
+func TestSpeedTargetUnmeasured(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run(append([]string{"run", "--run", "^PRF-03$", "--adapter", "exec", "--"}, lyingTemplate(t, "0")...), &stdout, &stderr)
+	if out := stdout.String(); !strings.Contains(out, "PRF-03 INCONCLUSIVE") || !strings.Contains(out, "21 of 21 calls were timed by the implementation at less than its clock can measure (selftime: zero") {
+		t.Errorf("PRF-03 on a zero timing:\n%s%s", out, stderr.String())
+	}
+}
