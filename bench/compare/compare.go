@@ -382,7 +382,7 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 			}
 			c := cell{row, rc.col}
 			samples[c] = append(samples[c], rec.Values[i].Value)
-			if m := format.Unmeasured(rec); m != "" && isTime(row.Get(unitField)) {
+			if m := format.Unmeasured(rec, row.Get(unitField)); m != "" {
 				if marked[c] == nil {
 					marked[c] = map[string]int{}
 				}
@@ -508,10 +508,6 @@ func compareCell(name, unit string, baseVals, headVals []float64, units benchfmt
 	}
 	return r
 }
-
-// isTime reports whether a (tidied) unit is a time, which a self-timing
-// implementation reports on its own clock.
-func isTime(unit string) bool { return strings.HasPrefix(unit, "sec/") }
 
 // unmeasured marks r when either side holds runs whose time the
 // implementation reported below what its clock can measure (marks: runs

@@ -90,8 +90,15 @@ func CheckConfig(c Config) error {
 // apart.)
 const KeySelftime = "selftime"
 
-// Unmeasured is the KeySelftime of res, "" for a measured result.
-func Unmeasured(res *benchfmt.Result) string { return string(res.GetConfig(KeySelftime)) }
+// Unmeasured is the KeySelftime of res for a value in unit (tidied, as
+// benchfmt's reader stores it): the mark of a time ("sec/op",
+// "sec/window") of a marked result, "" for any other value.
+func Unmeasured(res *benchfmt.Result, unit string) string {
+	if !strings.HasPrefix(unit, "sec/") {
+		return ""
+	}
+	return string(res.GetConfig(KeySelftime))
+}
 
 // MaxConfigLine is the longest configuration line ("key: value") Write
 // writes.

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -77,7 +76,7 @@ func NewHistory(runs []*Run) (*History, error) {
 					order = append(order, k)
 				}
 				samples[k] = append(samples[k], v.Value)
-				if m := format.Unmeasured(res); m != "" && strings.HasPrefix(v.Unit, "sec/") {
+				if m := format.Unmeasured(res, v.Unit); m != "" {
 					marks[k] = m
 				}
 			}
