@@ -163,6 +163,9 @@ func analyse(ctx context.Context, store history.Store, cfg historyConfig) (*hist
 	if err != nil {
 		return nil, err
 	}
+	if len(runs) == 0 && len(unread) > 0 {
+		return nil, fmt.Errorf("history %s holds no run that could be read: %s", store.Location(), strings.Join(unread, "; "))
+	}
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("history %s holds no runs (add some with conformance bench --record or conformance history import)", store.Location())
 	}
