@@ -39,14 +39,20 @@ type Case[C any] struct {
 // only.
 func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) string) {
 	p := &property[C]{t: t, name: name, f: f}
+	if t.probing && t.replayValue() == nil {
+		t.endProbe(errNoCase)
+	}
 	if raw := t.replayValue(); raw != nil {
 		var c C
-		if err := jsonenc.UnmarshalAny(raw, &c); err != nil {
-			t.Fatalf("replay of property %q: the case does not decode: %v", name, err)
+		if err := jsonenc.UnmarshalAnyStrict(raw, &c); err != nil {
+			t.replayRefused(fmt.Errorf("value: not a case of property %q: %v", name, err))
 		}
 		p.from = FromReplayed
 		if v, ok := any(c).(Validator); ok && !v.Valid() {
-			t.Skipf("replay of property %q: the case describes no valid request, so it is not sent", name)
+			t.replayRefused(fmt.Errorf("value: the case describes no valid request of property %q (a hit outside its document, an empty ID), so it cannot be sent", name))
+		}
+		if t.probing {
+			t.endProbe(errProbed)
 		}
 		if msg, calls := p.run("replayed case", c); msg != "" {
 			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})

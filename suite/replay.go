@@ -70,11 +70,16 @@ func (t *T) Record(op string, req, ans any, err error) {
 	}
 }
 
-// ReadReplay reads a replay file written by WriteFile.
+// ReadReplay reads a replay file written by WriteFile. Its text must be
+// UTF-8 as written: a string that is not is refused, naming it, never
+// read with U+FFFD in its place.
 func ReadReplay(path string) (Replay, error) {
 	b, err := bounded.ReadFile(path, "a replay file", bounded.Replay)
 	if err != nil {
 		return Replay{}, err
+	}
+	if err := jsonenc.CheckUTF8(b); err != nil { // read as it is, the case's text and offsets would move
+		return Replay{}, fmt.Errorf("%s: %w", path, err)
 	}
 	var r Replay
 	if err := jsonenc.UnmarshalAny(b, &r); err != nil {

@@ -43,6 +43,9 @@ type T struct {
 	caseFrom      string
 	caseValue     any
 	shrinking     bool // a fault now ends shrinking, not the verdict
+
+	probing bool  // CheckReplay: ForAll decodes the replayed case and stops
+	probed  error // and what it found (errProbed: the case is sound; errNoCase: none)
 }
 
 // Context is cancelled when the requirement's time is up. It carries the

@@ -15,6 +15,8 @@ import (
 	"github.com/ctxconform/ctxconform"
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/open"
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -119,7 +121,9 @@ a spec (deterministic) runs again. Without a command the in-process
 reference is used (or --adapter postgres); with one, --adapter exec.
 
 Exit status: 0 the requirement now passes; 1 it still fails or errors, or
-was not run (interrupted); 2 usage or setup error.
+was not run (interrupted); 2 usage or setup error, or a FILE that
+disagrees with its requirement (standard, kind, case, operations) or is
+not UTF-8, which is refused before anything is sent.
 
 Flags:
 `
@@ -163,6 +167,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		return usagef("%s: no requirement %s in this version of the catalogue", file, rp.ID)
 	}
 	req := ctxconform.Requirements()[i]
+	if err := replayAgrees(req, rp); err != nil {
+		return usagef("%s: %v", file, err)
+	}
 	name := *adapter
 	if name == "" {
 		name = "reference"
@@ -199,6 +206,28 @@ func replayOn(ctx context.Context, a adapters.Adapter, req suite.Requirement, rp
 	fmt.Fprintf(stdout, "(replayed %s of seed %d: %s)\n", rp.Case, rp.Seed, same)
 	if (suite.Report{Results: []suite.Result{res}}).Gate(suite.Reference) { // as run's gate: not run fails too
 		return errGate
+	}
+	return nil
+}
+
+// replayAgrees checks the replay against the requirement its ID names
+// (suite.CheckReplay), and that every call it records is an operation of
+// that requirement's standard: a file that disagrees is refused, not sent.
+// A call is recorded under the protocol's name of its operation without
+// the standard's prefix ("radius" for elastic_radius, as suite/call names
+// it).
+func replayAgrees(req suite.Requirement, rp suite.Replay) error {
+	if err := suite.CheckReplay(req, rp); err != nil {
+		return err
+	}
+	var names []string
+	for _, op := range protocol.OpsFor(req.Standard) {
+		names = append(names, op.Name)
+	}
+	for i, c := range rp.Calls {
+		if !slices.Contains(names, c.Op) && !slices.Contains(names, string(req.Standard)+"_"+c.Op) {
+			return fmt.Errorf("calls[%d].op %q: not an operation of %s (%s)", i, clip.Text(c.Op, 40), req.Standard, strings.Join(names, ", "))
+		}
 	}
 	return nil
 }

@@ -104,3 +104,91 @@ func TestReplayUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayDisagreeingFileRefused: a replay file whose fields disagree
+// with the requirement its ID names, or whose text is not UTF-8, is
+// refused (exit 2, naming the file and the field) before anything is sent:
+// on today's reference each of these would be "now passed" or "now
+// skipped", exit 0, for a case that was never sent. The sound file is
+// sent and judged.
+func TestReplayDisagreeingFileRefused(t *testing.T) {
+	const sound = `{"format":"ctxconform-replay/1","id":"INF-01","standard":"inflate","level":"MUST","kind":"property","outcome":"failed","seed":3,` +
+		`"case":"edge case","from":"edge","value":{"Fixed":{"documents":[{"id":"doc","body":"abcBODYdef"}],"hits":[{"id":"h","compound_id":"doc","start":0,"end":3,"score":0}]}},` +
+		`"calls":[{"op":"inflate","request":{}}],"expected":"x"}`
+	tests := []struct {
+		name       string
+		old, new   string // the edit of the sound file
+		code       int
+		wantStderr string
+	}{
+		{"sound", "", "", exitOK, ""},
+		{"another standard's requirement", `"id":"INF-01"`, `"id":"FUZ-01"`, exitUsage, `standard "inflate": FUZ-01 is a requirement of fuzzy`},
+		{"a spec named a property", `"id":"INF-01","standard":"inflate"`, `"id":"FUZ-01","standard":"fuzzy"`, exitUsage, `kind "property": FUZ-01 is a spec`},
+		{"a spec with a case", `"id":"INF-01","standard":"inflate","level":"MUST","kind":"property"`, `"id":"FUZ-01","standard":"fuzzy","level":"MUST","kind":"spec"`, exitUsage, "value: FUZ-01 is a spec"},
+		{"a property without its case", `"value":`, `"unused":`, exitUsage, "value: missing"},
+		{"another property's case", `"id":"INF-01","standard":"inflate"`, `"id":"ASM-01","standard":"assemble"`, exitUsage, `value: not a case of property`},
+		{"another standard's operation", `"op":"inflate"`, `"op":"search"`, exitUsage, `calls[0].op "search": not an operation of inflate`},
+		{"a byte that is not UTF-8", "BODY", "\xff", exitUsage, "/value/Fixed/documents/0/body: the text at byte"},
+		{"an unpaired surrogate", "BODY", `\ud800`, exitUsage, "/value/Fixed/documents/0/body: the text at byte"},
+		{"a hit outside its document", `"end":3`, `"end":99`, exitUsage, "describes no valid request"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "r.json")
+			if err := os.WriteFile(path, []byte(strings.Replace(sound, tt.old, tt.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, stderr := runCmd("replay", path)
+			if code != tt.code || !strings.Contains(stderr, tt.wantStderr) {
+				t.Fatalf("exit %d, want %d with %q\nstdout: %s\nstderr: %s", code, tt.code, tt.wantStderr, out, stderr)
+			}
+			if tt.code == exitUsage && !strings.Contains(stderr, path) {
+				t.Errorf("the refusal does not name the file %s: %s", path, stderr)
+			}
+			if tt.code == exitOK && !strings.Contains(out, "now passed") {
+				t.Errorf("the sound file is not sent and judged:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestReplayWrittenIsAgreed: the replay files run writes for every
+// property (here: each errors on a program that answers garbage, so its
+// file holds the case it was sending) pass the checks replay makes of a
+// file, whatever the standard: the case decodes strictly as its property's
+// type and every call is its standard's operation.
+func TestReplayWrittenIsAgreed(t *testing.T) {
+	python := testprog.Python(t)
+	garbage, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "garbage.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range ctxconform.Requirements() {
+		if r.Kind == suite.Property {
+			ids = append(ids, r.ID)
+		}
+	}
+	dir := t.TempDir()
+	code, _, stderr := runCmd("run", "--adapter", "exec", "--property-runs", "1", "--replay-dir", dir, "--run", "^("+strings.Join(ids, "|")+") ", "--", python, garbage, "--all")
+	if code != exitGate {
+		t.Fatalf("run: exit %d, want %d\n%s", code, exitGate, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) < len(ids)/2 {
+		t.Fatalf("%d replay files for %d properties", len(files), len(ids))
+	}
+	reqs := map[string]suite.Requirement{}
+	for _, r := range ctxconform.Requirements() {
+		reqs[r.ID] = r
+	}
+	for _, f := range files {
+		rp, err := suite.ReadReplay(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := replayAgrees(reqs[rp.ID], rp); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
