@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -14,6 +15,18 @@ type Info struct {
 	Language  string     `json:"language,omitempty"`
 	Unit      unit.Unit  `json:"unit"`      // what its offsets and lengths count
 	Standards []Standard `json:"standards"` // what it implements
+}
+
+// Shown is the description as the harness keeps it where it came from a
+// program or a file (the process protocol's handshake, a report read
+// back): its name, version and language as clip.Line makes them, one line
+// safe to print on a terminal, at most clip.MaxIdentity bytes each, so every
+// output shows them alike.
+func (i Info) Shown() Info {
+	i.Name = clip.Line(i.Name, clip.MaxIdentity)
+	i.Version = clip.Line(i.Version, clip.MaxIdentity)
+	i.Language = clip.Line(i.Language, clip.MaxIdentity)
+	return i
 }
 
 // Implements reports whether the implementation declares s.

@@ -291,6 +291,7 @@ func (rd *reportReader) run(field string) (Run, error) {
 		return Run{}, invalid(field, "%v", fieldError(err))
 	}
 	run := h.Run
+	run.Adapter = run.Adapter.Shown() // a file's strings are shown as a program's are
 	level, err := readLevel(field+".level", h.Level)
 	switch {
 	case err != nil:

@@ -69,3 +69,32 @@ func TestAround(t *testing.T) {
 		})
 	}
 }
+
+// TestLine: what a program gives is one line, its controls and the
+// characters that reorder text escaped, its invalid bytes named, cut on a
+// character or an escape with its length said; plain text is as it was.
+func TestLine(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    string
+		n    int
+		want string
+	}{
+		{"plain", "impl 1.2 é😀", 40, "impl 1.2 é😀"},
+		{"screen clear and title", "a\x1b[2J\x1b]0;t\x07b", 40, `a\x1b[2J\x1b]0;t\ab`},
+		{"forged line", "x\n--- INF-01 FAILED\r", 40, `x\n--- INF-01 FAILED\r`},
+		{"tab and DEL", "a\tb\x7f", 40, `a\tb\x7f`},
+		{"C1 control", "a\u009bb", 40, `a\u009bb`},
+		{"bidi override", "a\u202eb\u2066c\u2028", 40, `a\u202eb\u2066c\u2028`},
+		{"invalid byte", "a\xffb", 40, `a\xffb`},
+		{"clipped", "abcdef", 3, "abc… (6 bytes)"},
+		{"never inside an escape", "ab\x1b", 4, "ab… (3 bytes)"},
+		{"never inside a character", "a😀", 3, "a… (5 bytes)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Line(tc.s, tc.n); got != tc.want {
+				t.Errorf("Line(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+		})
+	}
+}

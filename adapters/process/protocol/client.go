@@ -19,6 +19,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/reference"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/densify"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 )
@@ -583,15 +584,16 @@ func quickProvider(p densify.Provider) bool {
 
 // answerError turns an "error" answer into the error the checks see.
 func (a *Adapter) answerError(op Op, seq int64, body *ErrorBody) error {
+	msg := clip.Line(body.Message, clip.MaxMessage) // one line, safe on a terminal, as Info.Shown
 	switch body.Kind {
 	case "", KindInvalid:
-		return &Rejection{Op: op.Name, Seq: seq, Message: body.Message}
+		return &Rejection{Op: op.Name, Seq: seq, Message: msg}
 	case KindNotImplemented:
-		return fmt.Errorf("%s seq %d: %s: %w", op.Name, seq, body.Message, adapters.ErrNotImplemented)
+		return fmt.Errorf("%s seq %d: %s: %w", op.Name, seq, msg, adapters.ErrNotImplemented)
 	case KindInternal:
-		return adapters.Fault("%s seq %d: the implementation reports an internal error: %s", op.Name, seq, body.Message)
+		return adapters.Fault("%s seq %d: the implementation reports an internal error: %s", op.Name, seq, msg)
 	}
-	return adapters.Fault("%s seq %d: error of unknown kind %q: %s", op.Name, seq, body.Kind, body.Message)
+	return adapters.Fault("%s seq %d: error of unknown kind %q: %s", op.Name, seq, clip.Text(body.Kind, 40), msg)
 }
 
 // providerError describes a failed provider call for the implementation:
@@ -671,13 +673,13 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 	}
 	switch {
 	case m.Type == TypeError:
-		return adapters.Info{}, fmt.Errorf("refused to start: %s", m.Error.Message)
+		return adapters.Info{}, fmt.Errorf("refused to start: %s", clip.Line(m.Error.Message, clip.MaxMessage))
 	case m.Type != TypeStarted:
 		return adapters.Info{}, fmt.Errorf(`answered start with %q, want "started"`, m.Type)
 	case m.Protocol != Protocol:
 		return adapters.Info{}, fmt.Errorf("speaks protocol %d; this harness speaks %d", m.Protocol, Protocol)
 	}
-	info := *m.Implementation
+	info := m.Implementation.Shown() // the program's strings enter the harness here and in answerError
 	if err := info.Validate(); err != nil {
 		return info, err
 	}

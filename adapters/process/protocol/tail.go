@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // tail keeps the last max bytes written to it: the implementation's standard
@@ -29,14 +31,26 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// String is what is kept, with a note of what was cut.
+// String is what is kept, with a note of what was cut, each line shown
+// (see shown).
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	s := strings.Join(shown(strings.Split(string(t.buf), "\n")), "\n")
 	if t.dropped > 0 {
-		return "[… " + strconv.FormatInt(t.dropped, 10) + " earlier bytes not kept]\n" + string(t.buf)
+		return "[… " + strconv.FormatInt(t.dropped, 10) + " earlier bytes not kept]\n" + s
 	}
-	return string(t.buf)
+	return s
+}
+
+// shown makes each line of standard error safe to print on a terminal
+// (clip.Line, as the program's other strings): its escape sequences and
+// carriage returns escaped, no line of the harness's output forged.
+func shown(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = clip.Line(strings.TrimSuffix(l, "\r"), clip.MaxMessage)
+	}
+	return lines
 }
 
 // mark is the current length written, for lastLines since a point.
@@ -62,7 +76,7 @@ func (t *tail) since(m int64, head, n int) string {
 		return ""
 	}
 	s := strings.TrimRight(string(t.buf[start:]), "\n")
-	lines := strings.Split(s, "\n")
+	lines := shown(strings.Split(s, "\n"))
 	if lost {
 		head = 1 // the first lines are gone: say so instead
 		lines = append([]string{"[… earlier lines not kept]"}, lines...)
