@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters/process"
+	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 )
 
@@ -43,6 +44,12 @@ func cmdServeReference(args []string, stdout, stderr io.Writer) error {
 	// often (it lives for one run), which halves its collector's share.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	// But documents held for the session live on: past the protocol's
+	// bounds (the documents a session holds, a line being read and its
+	// decoded request), collect as often as it takes to stay near them.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(protocol.MaxSessionDocuments + 4*protocol.MaxLine)
 	}
 	if err := process.Serve(ctx, reference.New(), stdin, stdout, process.ServeOptions{Standards: stds, Spin: *spin}); err != nil {
 		return asUsage(err)

@@ -68,7 +68,7 @@ func (o Options) withDefaults() Options {
 		o.StartTimeout = defaultStartTimeout()
 	}
 	if o.MaxLine <= 0 {
-		o.MaxLine = 64 << 20
+		o.MaxLine = MaxLine
 	}
 	if o.StderrKeep <= 0 {
 		o.StderrKeep = 64 << 10
@@ -77,7 +77,7 @@ func (o Options) withDefaults() Options {
 		o.Offer = Capabilities()
 	}
 	if o.DocumentBytes <= 0 {
-		o.DocumentBytes = 256 << 20
+		o.DocumentBytes = MaxSessionDocuments
 	}
 	switch {
 	case o.Spin == 0:
@@ -821,6 +821,9 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 			// collection.
 			frags = nil
 			runtime.GC()
+			if err != bufio.ErrBufferFull {
+				return nil, errTooLongEnded
+			}
 			return nil, errTooLong
 		}
 		switch {

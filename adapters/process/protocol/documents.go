@@ -159,7 +159,7 @@ func (s *sentDocs) refs(docs []inflate.Document) ([]string, error) {
 			s.byHash[h] = append(s.byHash[h], found)
 			s.byData[keyOf(d.Body)] = found // one key per document, the body it holds
 			s.byRef[found.ref] = found
-			s.bytes += len(d.Body) + len(d.ID) + len(d.Kind)
+			s.bytes += docSize(d.ID, d.Body, d.Kind)
 			fresh = append(fresh, found)
 		}
 		found.used = s.clock
@@ -206,7 +206,7 @@ func (s *sentDocs) forget(e *sentDoc) {
 	} else {
 		s.byHash[e.hash] = list
 	}
-	s.bytes -= len(e.doc.Body) + len(e.doc.ID) + len(e.doc.Kind)
+	s.bytes -= docSize(e.doc.ID, e.doc.Body, e.doc.Kind)
 	s.drop = append(s.drop, e.ref)
 }
 
@@ -233,24 +233,51 @@ func appendDocuments(dst []byte, m Message) ([]byte, error) {
 }
 
 // heldDocs is the implementation side of the capability: the documents
-// stored under their refs.
-type heldDocs map[string]inflate.Document
+// stored under their refs, at most limit bytes of them (docSize).
+type heldDocs struct {
+	docs  map[string]inflate.Document
+	bytes int
+	limit int
+}
 
-// apply stores and drops what a "documents" message says.
-func (h heldDocs) apply(m Message) {
+func newHeldDocs(limit int) *heldDocs {
+	return &heldDocs{docs: map[string]inflate.Document{}, limit: limit}
+}
+
+// apply drops, then stores, what a "documents" message says. A message
+// whose documents would make the session hold more than its limit is
+// refused whole after its drops: nothing of it is stored.
+func (h *heldDocs) apply(m Message) error {
 	for _, r := range m.Drop {
-		delete(h, r)
+		if d, ok := h.docs[r]; ok {
+			h.bytes -= docSize(d.ID, d.Body, d.Kind)
+			delete(h.docs, r)
+		}
+	}
+	held := h.bytes
+	for _, d := range m.Add {
+		if old, ok := h.docs[d.Ref]; ok {
+			held -= docSize(old.ID, old.Body, old.Kind)
+		}
+		if held += docSize(d.ID, d.Body, d.Kind); held > h.limit {
+			return fmt.Errorf("documents: adding %d documents would hold more than %d bytes of documents in the session (the protocol's bound): refused, none stored", len(m.Add), h.limit)
+		}
 	}
 	for _, d := range m.Add {
-		h[d.Ref] = inflate.Document{ID: d.ID, Body: d.Body, Kind: d.Kind}
+		if old, ok := h.docs[d.Ref]; ok {
+			h.bytes -= docSize(old.ID, old.Body, old.Kind)
+		}
+		h.docs[d.Ref] = inflate.Document{ID: d.ID, Body: d.Body, Kind: d.Kind}
+		h.bytes += docSize(d.ID, d.Body, d.Kind)
 	}
+	return nil
 }
 
 // resolve returns the documents refs name, in order.
-func (h heldDocs) resolve(refs []string) ([]inflate.Document, error) {
+func (h *heldDocs) resolve(refs []string) ([]inflate.Document, error) {
 	out := make([]inflate.Document, len(refs))
 	for i, r := range refs {
-		d, ok := h[r]
+		d, ok := h.docs[r]
 		if !ok {
 			return nil, fmt.Errorf("documents[%d]: no document was sent under ref %q", i, r)
 		}

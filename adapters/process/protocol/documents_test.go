@@ -18,7 +18,7 @@ func TestSentDocs(t *testing.T) {
 	b := inflate.Document{ID: "b", Body: strings.Repeat("b", 100)}
 	a2 := inflate.Document{ID: "a", Body: strings.Repeat("a", 100), Kind: "code"}
 	s := newSentDocs(250)
-	held := heldDocs{}
+	held := newHeldDocs(MaxSessionDocuments)
 	step := func(docs []inflate.Document, wantAdd int, wantDrop []string) []string {
 		t.Helper()
 		refs, err := s.refs(docs)
@@ -32,7 +32,9 @@ func TestSentDocs(t *testing.T) {
 		if !slices.Equal(m.Drop, wantDrop) {
 			t.Errorf("%v: drops %v, want %v", refs, m.Drop, wantDrop)
 		}
-		held.apply(m)
+		if err := held.apply(m); err != nil {
+			t.Fatal(err)
+		}
 		got, err := held.resolve(refs)
 		if err != nil {
 			t.Fatal(err)
@@ -58,8 +60,8 @@ func TestSentDocs(t *testing.T) {
 	}
 	step([]inflate.Document{a2}, 1, []string{first[1]}) // over 250 bytes: b, the least recent, goes
 	step([]inflate.Document{b}, 1, []string{first[0]})  // b comes back under a new ref; a goes
-	if len(held) != 2 {
-		t.Errorf("the implementation holds %d documents, want 2", len(held))
+	if len(held.docs) != 2 {
+		t.Errorf("the implementation holds %d documents, want 2", len(held.docs))
 	}
 	fresh := inflate.Document{ID: "c", Body: "fresh"}
 	if _, err := s.refs([]inflate.Document{fresh, {ID: "bad", Body: "\xff"}}); err == nil {

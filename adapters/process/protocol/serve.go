@@ -43,10 +43,19 @@ type ServeOptions struct {
 // their replies themselves, see replyInline), and returns at "stop" or at
 // the end of in.
 // `conformance serve-reference` is Serve on the reference.
+//
+// Serve holds the harness to the bounds the harness holds a program to
+// (limits.go): a line longer than MaxLine, documents beyond
+// MaxSessionDocuments a session, a bench of more than MaxIterations are
+// refused with an "error" message, and the session goes on.
 func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions) error {
+	return serve(ctx, a, in, out, opts, serveLimits)
+}
+
+func serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer, opts ServeOptions, lim limits) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: heldDocs{}, token: make(chan struct{}, 1)}
+	srv := &server{a: a, out: out, calls: map[callKey]chan Message{}, held: newHeldDocs(lim.documents), maxLine: lim.line, maxIterations: lim.iterations, token: make(chan struct{}, 1)}
 	srv.info = a.Info()
 	srv.info.Standards = nil
 	for _, s := range adapters.Provided(a) {
@@ -64,6 +73,11 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		if err == io.EOF {
 			return nil
 		}
+		if errors.Is(err, errTooLong) {
+			srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid,
+				Message: fmt.Sprintf("a line longer than %d bytes (the protocol's bound): refused unread", srv.maxLine)}})
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("read: %w", err)
 		}
@@ -73,7 +87,7 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 		if !whole || m.Seq <= 0 || m.Op == "" || !(m.Type == TypeRequest || m.Type == TypeBench && m.Iterations > 0 && m.Warmup >= 0) {
 			whole = false
 			if m, err = Decode(line); err != nil {
-				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
+				srv.write(Message{Type: TypeError, Seq: max(m.Seq, 0), Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
 				continue
 			}
 		}
@@ -93,7 +107,9 @@ func Serve(ctx context.Context, a adapters.Adapter, in io.Reader, out io.Writer,
 			}
 			srv.write(Message{Type: TypeStarted, Protocol: Protocol, Implementation: &info, Capabilities: caps})
 		case TypeDocuments:
-			srv.held.apply(m)
+			if err := srv.held.apply(m); err != nil {
+				srv.write(Message{Type: TypeError, Error: &ErrorBody{Kind: KindInvalid, Message: err.Error()}})
+			}
 		case TypeStop:
 			// Requests read before it have been answered: they run in line.
 			return nil
@@ -135,7 +151,9 @@ type server struct {
 	calls  map[callKey]chan Message
 	nextID atomic.Int64
 
-	held heldDocs // documents sent under refs; read and written by Serve's loop only
+	held          *heldDocs // documents sent under refs; read and written by Serve's loop only
+	maxLine       int       // the longest line read (MaxLine)
+	maxIterations int       // the most iterations or warmup runs of a bench (MaxIterations)
 
 	// Read by Serve's loop, and by a request's provider calls while they
 	// wait for their replies; lines that are not replies are queued for
@@ -150,9 +168,26 @@ func (s *server) next() ([]byte, error) {
 	if len(s.queued) > 0 {
 		line := s.queued[0]
 		s.queued = s.queued[1:]
+		if line == nil {
+			return nil, errTooLong
+		}
 		return line, nil
 	}
-	return readLine(s.r, 1<<30)
+	return s.readLine()
+}
+
+// readLine reads one line of at most maxLine bytes; the rest of a longer
+// one is read and dropped, and errTooLong returned.
+func (s *server) readLine() ([]byte, error) {
+	line, err := readLine(s.r, s.maxLine)
+	if err == errTooLong { // not read to its end
+		for {
+			if _, err := s.r.ReadSlice('\n'); err != bufio.ErrBufferFull {
+				break
+			}
+		}
+	}
+	return line, err
 }
 
 // replyInline waits for the reply ch is registered for, reading lines
@@ -174,7 +209,12 @@ func (s *server) replyInline(ctx context.Context, ch chan Message) (Message, err
 			return m, nil
 		default:
 		}
-		line, err := readLine(s.r, 1<<30)
+		line, err := s.readLine()
+		if errors.Is(err, errTooLong) {
+			s.queued = append(s.queued, nil) // for Serve's loop to refuse
+			<-s.token
+			continue
+		}
 		if err != nil {
 			<-s.token
 			return Message{}, fmt.Errorf("harness: no reply to a provider call: %w", err)
@@ -238,6 +278,8 @@ func (s *server) request(ctx context.Context, m Message, docs []inflate.Document
 	}
 	switch {
 	case err != nil:
+	case m.Type == TypeBench && max(m.Iterations, m.Warmup) > s.maxIterations:
+		err = fmt.Errorf("bench of %d iterations after %d warmup runs: at most %d of each (the protocol's bound)", m.Iterations, m.Warmup, s.maxIterations)
 	case m.Type == TypeBench:
 		ans, timing, err = bench(ctx, op, s.a, req, m.Warmup, m.Iterations)
 	default:

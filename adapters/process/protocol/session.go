@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -50,7 +51,9 @@ type deadliner interface {
 
 var (
 	errTooLong = errors.New("line too long")
-	errTimeout = errors.New("timed out")
+	// errTooLongEnded is errTooLong when the line's newline was read too.
+	errTooLongEnded = fmt.Errorf("%w (read to its end)", errTooLong)
+	errTimeout      = errors.New("timed out")
 )
 
 func newSession(proc *Process, mark int64, maxLine, docBytes int, spin time.Duration) *session {
