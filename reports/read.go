@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -292,6 +293,10 @@ func (rd *reportReader) run(field string) (Run, error) {
 	}
 	run := h.Run
 	run.Adapter = run.Adapter.Shown() // a file's strings are shown as a program's are
+	run.Stderr, run.Interrupted = clip.Lines(run.Stderr), clip.Lines(run.Interrupted)
+	for i, r := range run.Remarks {
+		run.Remarks[i] = clip.Lines(r)
+	}
 	level, err := readLevel(field+".level", h.Level)
 	switch {
 	case err != nil:
@@ -393,6 +398,15 @@ func (rd *reportReader) result(field string) (suite.Result, error) {
 		return res, invalid(field+".outcome", "%q is not an outcome (want one of %s)", clipText(string(res.Outcome), 40), outcomeList())
 	}
 	res.Level = level
+	// A file's text is shown as a program's is (clip.Lines): nothing in a
+	// report read back acts on a terminal.
+	res.Title, res.Section, res.Quote = clip.Lines(res.Title), clip.Lines(res.Section), clip.Lines(res.Quote)
+	res.Message, res.Unimplemented = clip.Lines(res.Message), clip.Lines(res.Unimplemented)
+	for _, text := range [][]string{res.Logs, res.Notes} {
+		for i, l := range text {
+			text[i] = clip.Lines(l)
+		}
+	}
 	if raw.Replay != nil {
 		rp := raw.Replay.Replay
 		for _, c := range raw.Replay.Calls {

@@ -98,3 +98,17 @@ func TestLine(t *testing.T) {
 		})
 	}
 }
+
+// TestLines: text of several lines keeps its lines, each escaped as Line
+// escapes, none clipped.
+func TestLines(t *testing.T) {
+	for _, tc := range []struct{ s, want string }{
+		{"plain\ntext é", "plain\ntext é"},
+		{"a\x1b[2J\n\r--- INF-01 FAILED\xff", "a\\x1b[2J\n\\r--- INF-01 FAILED\\xff"},
+		{"\x1b\x1b\x1b", `\x1b\x1b\x1b`},
+	} {
+		if got := Lines(tc.s); got != tc.want {
+			t.Errorf("Lines(%q) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}

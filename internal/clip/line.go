@@ -50,6 +50,20 @@ func Line(s string, n int) string {
 	return b.String()
 }
 
+// Lines is s, text of several lines (a verdict's message, standard error,
+// read back from a report), with each line as Line makes it but not
+// clipped: it keeps its lines, and nothing in them acts on a terminal.
+func Lines(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && needsEscape(r) }) && utf8.ValidString(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Line(l, 4*len(l)) // an escape is at most 4 times what it stands for
+	}
+	return strings.Join(lines, "\n")
+}
+
 // needsEscape reports whether r would act on a terminal rather than show.
 func needsEscape(r rune) bool {
 	switch {
