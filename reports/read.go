@@ -103,7 +103,7 @@ func tokenName(tok json.Token) string {
 	case json.Delim:
 		return "a " + string(t)
 	case string:
-		return fmt.Sprintf("the string %q", clipText(t, 40))
+		return fmt.Sprintf("the string %q", clip.Text(t, 40))
 	case nil:
 		return "null"
 	}
@@ -150,7 +150,7 @@ func (rd *reportReader) document(doc *Document) error {
 				return invalid("format", "%v", err)
 			}
 			if doc.Format != ReportFormat {
-				return invalid("", "format %q, want %q", clipText(doc.Format, 40), ReportFormat)
+				return invalid("", "format %q, want %q", clip.Text(doc.Format, 40), ReportFormat)
 			}
 		case "runs":
 			if err := rd.runs(doc); err != nil {
@@ -314,7 +314,7 @@ func (rd *reportReader) run(field string) (Run, error) {
 	}
 	for i, s := range run.Adapter.Standards {
 		if !slices.Contains(adapters.Standards(), s) {
-			return Run{}, invalid(fmt.Sprintf("%s.adapter.standards[%d]", field, i), "%q is not a standard (want one of %v)", clipText(string(s), 40), adapters.Standards())
+			return Run{}, invalid(fmt.Sprintf("%s.adapter.standards[%d]", field, i), "%q is not a standard (want one of %v)", clip.Text(string(s), 40), adapters.Standards())
 		}
 	}
 	if err := checkCheck(field+".expectations", run.Check); err != nil {
@@ -387,15 +387,15 @@ func (rd *reportReader) result(field string) (suite.Result, error) {
 	case res.ID == "":
 		return res, invalid(field+".id", "missing")
 	case !reportID.MatchString(res.ID):
-		return res, invalid(field+".id", "%q is not a requirement ID (two to four capitals, -, two or three digits)", clipText(res.ID, 40))
+		return res, invalid(field+".id", "%q is not a requirement ID (two to four capitals, -, two or three digits)", clip.Text(res.ID, 40))
 	case !slices.Contains(adapters.Standards(), res.Standard):
-		return res, invalid(field+".standard", "%q is not a standard (want one of %v)", clipText(string(res.Standard), 40), adapters.Standards())
+		return res, invalid(field+".standard", "%q is not a standard (want one of %v)", clip.Text(string(res.Standard), 40), adapters.Standards())
 	case res.Kind != "" && res.Kind != suite.Spec && res.Kind != suite.Property:
-		return res, invalid(field+".kind", "%q is not a kind (want %s or %s)", clipText(string(res.Kind), 40), suite.Spec, suite.Property)
+		return res, invalid(field+".kind", "%q is not a kind (want %s or %s)", clip.Text(string(res.Kind), 40), suite.Spec, suite.Property)
 	case res.Outcome == "":
 		return res, invalid(field+".outcome", "missing")
 	case !slices.Contains(suite.Outcomes(), res.Outcome):
-		return res, invalid(field+".outcome", "%q is not an outcome (want one of %s)", clipText(string(res.Outcome), 40), outcomeList())
+		return res, invalid(field+".outcome", "%q is not an outcome (want one of %s)", clip.Text(string(res.Outcome), 40), outcomeList())
 	}
 	res.Level = level
 	// A file's text is shown as a program's is (clip.Lines): nothing in a
@@ -432,10 +432,10 @@ func readLevel(field string, raw json.RawMessage) (suite.Level, error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return l, invalid(field, "%s, want a level (MUST, SHOULD, ROBUST or REFERENCE)", clipText(string(raw), 40))
+		return l, invalid(field, "%s, want a level (MUST, SHOULD, ROBUST or REFERENCE)", clip.Text(string(raw), 40))
 	}
 	if err := l.UnmarshalText([]byte(s)); err != nil {
-		return l, invalid(field, "%q is not a level (want MUST, SHOULD, ROBUST or REFERENCE)", clipText(s, 40))
+		return l, invalid(field, "%q is not a level (want MUST, SHOULD, ROBUST or REFERENCE)", clip.Text(s, 40))
 	}
 	return l, nil
 }
@@ -448,7 +448,7 @@ func checkCheck(field string, c *Check) error {
 	}
 	for i, id := range c.New {
 		if !reportID.MatchString(id) {
-			return invalid(fmt.Sprintf("%s.new[%d]", field, i), "%q is not a requirement ID", clipText(id, 40))
+			return invalid(fmt.Sprintf("%s.new[%d]", field, i), "%q is not a requirement ID", clip.Text(id, 40))
 		}
 	}
 	for name, ks := range map[string][]Known{"known": c.Known, "fixed": c.Fixed, "not_run": c.NotRun} {
@@ -456,9 +456,9 @@ func checkCheck(field string, c *Check) error {
 			f := fmt.Sprintf("%s.%s[%d]", field, name, i)
 			switch {
 			case !reportID.MatchString(k.ID):
-				return invalid(f+".id", "%q is not a requirement ID", clipText(k.ID, 40))
+				return invalid(f+".id", "%q is not a requirement ID", clip.Text(k.ID, 40))
 			case k.Now != "" && !slices.Contains(suite.Outcomes(), k.Now):
-				return invalid(f+".now", "%q is not an outcome (want one of %s)", clipText(string(k.Now), 40), outcomeList())
+				return invalid(f+".now", "%q is not an outcome (want one of %s)", clip.Text(string(k.Now), 40), outcomeList())
 			}
 		}
 	}
@@ -472,19 +472,6 @@ func outcomeList() string {
 	}
 	return strings.Join(s, ", ")
 }
-
-// clipText shortens s for a message, on a character boundary.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !isRuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // twice finds a name given twice in one object of the JSON value v, which
 // encoding/json would read as its last value ({"outcome":"failed",

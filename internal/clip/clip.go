@@ -40,6 +40,18 @@ func Around(s string, off, n int) string {
 	return out
 }
 
+// Middle returns s cut to at most n bytes plus mark by leaving out its
+// middle: the first and the last n/2 bytes, on character boundaries, with
+// mark in place of what was left out (Ellipsis, or "\n…\n" for output read
+// line by line). s is returned as it is when it is n bytes or shorter.
+func Middle(s string, n int, mark string) string {
+	if len(s) <= n {
+		return s
+	}
+	n = max(n, 0)
+	return s[:floor(s, n/2)] + mark + s[ceil(s, len(s)-n/2):]
+}
+
 // floor moves i back to the start of the character holding it, if any: in
 // invalid UTF-8 (stray continuation bytes) i cuts no character and stays.
 func floor[S ~string | ~[]byte](s S, i int) int {

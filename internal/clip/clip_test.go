@@ -112,3 +112,42 @@ func TestLines(t *testing.T) {
 		}
 	}
 }
+
+func TestMiddle(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    string
+		n    int
+		want string
+	}{
+		{"short", "abc", 5, "abc"},
+		{"exact", "abcde", 5, "abcde"},
+		{"ascii", "abcdefgh", 4, "ab…gh"},
+		{"head inside two-byte", "aébcdefgh", 4, "a…gh"},   // é is 2 bytes at [1,3)
+		{"tail inside three-byte", "abcdefg€h", 4, "ab…h"}, // € is 3 bytes at [7,10): the tail starts after it
+		{"both inside four-byte", "x😀yz😀w", 6, "x…w"},
+		{"zero", "é€", 0, "…"},
+		{"negative", "abc", -2, "…"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Middle(tc.s, tc.n, Ellipsis); got != tc.want {
+				t.Errorf("Middle(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMiddleNeverCuts clips multi-byte text at every length: each result is
+// valid UTF-8 and no longer than n bytes plus the mark.
+func TestMiddleNeverCuts(t *testing.T) {
+	s := "aé€😀日本語🇫🇷z"
+	for n := 0; n <= len(s); n++ {
+		got := Middle(s, n, Ellipsis)
+		if !utf8.ValidString(got) {
+			t.Errorf("Middle(%q, %d) = %q: invalid UTF-8", s, n, got)
+		}
+		if n < len(s) && len(got) > n+len(Ellipsis) {
+			t.Errorf("Middle(%q, %d) = %q: %d bytes, over %d", s, n, got, len(got), n+len(Ellipsis))
+		}
+	}
+}

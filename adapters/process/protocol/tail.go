@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/internal/clip"
 )
@@ -83,7 +82,7 @@ func (t *tail) since(m int64, head, n int) string {
 	}
 	out := strings.Join(firstLast(lines, head, n), "\n")
 	if len(out) > 2000 {
-		out = clipMiddle(out, 2000)
+		out = clip.Middle(out, 2000, "\n…\n")
 	}
 	return out
 }
@@ -97,19 +96,6 @@ func firstLast(lines []string, head, n int) []string {
 	out := append([]string{}, lines[:head]...)
 	out = append(out, "… "+strconv.Itoa(len(lines)-head-n)+" lines …")
 	return append(out, lines[len(lines)-n:]...)
-}
-
-// clipMiddle shortens s to about max bytes by leaving out its middle, on
-// character boundaries.
-func clipMiddle(s string, max int) string {
-	a, b := max/2, len(s)-max/2
-	for a > 0 && !utf8.RuneStart(s[a]) {
-		a--
-	}
-	for b < len(s) && !utf8.RuneStart(s[b]) {
-		b++
-	}
-	return s[:a] + "\n…\n" + s[b:]
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
