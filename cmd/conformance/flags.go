@@ -121,21 +121,33 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 var flagName = regexp.MustCompile(`(flag |: )-([a-z][a-z0-9-]*)`)
 
-// nearestFlag is the flag of fs whose name is closest to name (at most a
-// third of its letters changed, at least one), or "".
+// nearestFlag is the flag of fs whose name is closest to name (see
+// nearest), or "".
 func nearestFlag(fs *flag.FlagSet, name string) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return nearest(name, names)
+}
+
+// nearest is the one of names closest to name (at most a third of its
+// letters changed, at least one), or "": the "did you mean" of a misspelled
+// flag or command.
+func nearest(name string, names []string) string {
 	best, bestD := "", max(1, len(name)/3)+1
-	fs.VisitAll(func(f *flag.Flag) {
-		if d := editDistance(name, f.Name); d < bestD {
-			best, bestD = f.Name, d
+	for _, n := range names {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
 		}
-	})
+	}
 	return best
 }
 
-// editDistance is the Levenshtein distance of a and b, in bytes (flag names
-// are ASCII).
+// editDistance is the number of letters inserted, deleted, changed or
+// swapped with their neighbour that turn a into b (the optimal string
+// alignment distance; a swap, "mrege" for "merge", is the commonest typing
+// slip), in bytes: flag and command names are ASCII.
 func editDistance(a, b string) int {
+	before := make([]int, len(b)+1) // row i-2, for swaps
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -149,8 +161,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return prev[len(b)]
 }

@@ -81,8 +81,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage())
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "conformance: unknown command %q\n\n%s", name, usage())
+	msg := fmt.Sprintf("unknown command %q", name)
+	if near := nearestCommand(name); near != "" {
+		msg += ": did you mean " + near + "?"
+	}
+	fmt.Fprintf(stderr, "conformance: %s\n\n%s", msg, usage())
 	return exitUsage
+}
+
+// nearestCommand is the command whose name is closest to name, or "".
+func nearestCommand(name string) string {
+	names := []string{"help"}
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return nearest(name, names)
 }
 
 // wantsHelp says whether args ask for a command's usage: -h or --help

@@ -219,6 +219,28 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestUnknownCommand: an unknown command is named, with the command meant
+// when one is close, before the list of commands; exit 2.
+func TestUnknownCommand(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"rum", "conformance: unknown command \"rum\": did you mean run?\n"},
+		{"mrege", "conformance: unknown command \"mrege\": did you mean merge?\n"},
+		{"serve-refrence", "conformance: unknown command \"serve-refrence\": did you mean serve-reference?\n"},
+		{"hlep", "conformance: unknown command \"hlep\": did you mean help?\n"},
+		{"zzzzzz", "conformance: unknown command \"zzzzzz\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(tt.name)
+			if code != exitUsage || !strings.HasPrefix(stderr, tt.want) || !strings.Contains(stderr, "Commands:") {
+				t.Errorf("exit %d, stderr %q; want %d and %q before the commands\n%s", code, stderr, exitUsage, tt.want, stdout)
+			}
+		})
+	}
+}
+
 // TestMisspelledFlag: an unknown flag is said in two lines, with the flag
 // meant when one is close, and where the flags are described; exit 2.
 func TestMisspelledFlag(t *testing.T) {
@@ -242,5 +264,32 @@ func TestMisspelledFlag(t *testing.T) {
 				t.Errorf("%d lines on stderr, want the error in at most 3:\n%s", n, stderr)
 			}
 		})
+	}
+}
+
+// TestEditDistance: a letter inserted, deleted, changed or swapped with its
+// neighbour is one edit each.
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"run", "run", 0},
+		{"rum", "run", 1},
+		{"rn", "run", 1},
+		{"runn", "run", 1},
+		{"mrege", "merge", 1},
+		{"hlep", "help", 1},
+		{"ab", "ba", 1},
+		{"abc", "cba", 2},
+		{"", "diff", 4},
+		{"zzzzzz", "merge", 6},
+	} {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got := editDistance(tt.b, tt.a); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.b, tt.a, got, tt.want)
+		}
 	}
 }
