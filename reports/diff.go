@@ -191,7 +191,7 @@ func runNotes(prev, cur Run) []string {
 		notes = append(notes, fmt.Sprintf("seeds differ (%d, then %d): generated cases differ", prev.Seed, cur.Seed))
 	}
 	if prev.Level != cur.Level {
-		notes = append(notes, fmt.Sprintf("levels differ (%s, then %s)", levelName(prev.Level), levelName(cur.Level)))
+		notes = append(notes, fmt.Sprintf("levels differ (%s, then %s)", prev.Level.Label(), cur.Level.Label()))
 	}
 	if (prev.Shard == nil) != (cur.Shard == nil) || prev.Shard != nil && *prev.Shard != *cur.Shard {
 		notes = append(notes, fmt.Sprintf("shards differ (%s, then %s)", shardName(prev.Shard), shardName(cur.Shard)))

@@ -19,7 +19,7 @@ func Markdown(w io.Writer, runs []Run) error {
 	for _, run := range runs {
 		info := run.Adapter
 		fmt.Fprintf(w, "### %s\n\n", mdEscape(run.Name()))
-		fmt.Fprintf(w, "%s; level %s, seed %d%s. **%s**\n\n", mdEscape(described(info)), levelName(run.Level), run.Seed, shardNote(run.Report), mdEscape(run.Summary()))
+		fmt.Fprintf(w, "%s; level %s, seed %d%s. **%s**\n\n", mdEscape(described(info)), run.Level.Label(), run.Seed, shardNote(run.Report), mdEscape(run.Summary()))
 		if by := run.ByLevel(); by != "" {
 			fmt.Fprintf(w, "By level: %s.\n\n", mdEscape(by))
 		}

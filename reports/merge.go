@@ -151,7 +151,7 @@ func sameRun(baseSrc string, base Run, src string, r Run) error {
 	case base.Seed != r.Seed:
 		return fmt.Errorf("%s: seed %d, but %s has seed %d: give every job the same --seed", src, r.Seed, baseSrc, base.Seed)
 	case base.Level != r.Level:
-		return fmt.Errorf("%s: level %s, but %s has level %s: give every job the same --level", src, levelName(r.Level), baseSrc, levelName(base.Level))
+		return fmt.Errorf("%s: level %s, but %s has level %s: give every job the same --level", src, r.Level.Label(), baseSrc, base.Level.Label())
 	}
 	return nil
 }

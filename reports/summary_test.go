@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,6 +19,8 @@ func runOf(results ...suite.Result) Run {
 	return Run{Report: suite.Report{Adapter: adapters.Info{Name: "impl", Version: "1"}, Results: results}}
 }
 
+var failOnFlag = regexp.MustCompile(`--fail-on (\w+)`)
+
 // TestGateLine: the last line names the gating levels, what failed there
 // (the run's exit status), and what failed above them without gating with
 // the flag that would make it gate.
@@ -27,6 +30,7 @@ func TestGateLine(t *testing.T) {
 	mustErr := res("DEN-01", suite.Must, suite.Errored)
 	shouldFail := res("INF-08", suite.Should, suite.Failed)
 	robustFail := res("INF-03", suite.Robust, suite.Failed)
+	refFail := res("INF-09", suite.Reference, suite.Failed)
 	notRun := res("INF-05", suite.Must, suite.NotRun)
 	knownRun := runOf(pass, mustFail)
 	knownRun.Check = &Check{Known: []Known{{Expectation: Expectation{ID: "INF-04"}}}}
@@ -44,6 +48,7 @@ func TestGateLine(t *testing.T) {
 		{"should gates", []Run{runOf(pass, shouldFail)}, suite.Should, false, "gate: FAIL at MUST and SHOULD (exit 1): 1 failed or errored (INF-08)"},
 		{"must fails", []Run{runOf(mustFail, mustErr, shouldFail, robustFail)}, suite.Must, false,
 			"gate: FAIL at MUST (exit 1): 2 failed or errored (INF-04, DEN-01); 1 SHOULD failure does not gate (--fail-on should); 1 ROBUST failure does not gate (--fail-on robust)"},
+		{"reference does not gate", []Run{runOf(pass, refFail)}, suite.Robust, false, "gate: pass at MUST, SHOULD and ROBUST (exit 0); 1 REFERENCE failure does not gate (--fail-on strict)"},
 		{"not run", []Run{runOf(pass, notRun)}, suite.Must, false, "gate: FAIL at MUST (exit 1): 1 not run (the run was cut short)"},
 		{"known", []Run{knownRun}, suite.Must, false, "gate: pass at MUST (exit 0); 1 known failure listed in the expectations file does not gate"},
 		{"fixed", []Run{fixedRun}, suite.Must, false, "gate: pass at MUST (exit 0); 1 known failure now passes (--strict-expectations would exit 3)"},
@@ -52,8 +57,15 @@ func TestGateLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := GateLine(tt.runs, tt.failOn, tt.strict); got != tt.want {
+			got := GateLine(tt.runs, tt.failOn, tt.strict)
+			if got != tt.want {
 				t.Errorf("GateLine =\n  %s\nwant\n  %s", got, tt.want)
+			}
+			// The flag the line suggests is one --fail-on takes.
+			for _, m := range failOnFlag.FindAllStringSubmatch(got, -1) {
+				if _, err := suite.ParseLevel(m[1]); err != nil {
+					t.Errorf("GateLine suggests --fail-on %s: %v", m[1], err)
+				}
 			}
 		})
 	}

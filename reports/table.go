@@ -83,7 +83,7 @@ func RunTable(w io.Writer, run Run) error {
 func heading(w io.Writer, rep suite.Report) string {
 	info := rep.Adapter
 	fmt.Fprintf(w, "ctxconform: %s (%s), level %s, seed %d%s\n\n",
-		strings.TrimSpace(info.Name+" "+info.Version), described(info), levelName(rep.Level), rep.Seed, shardNote(rep))
+		strings.TrimSpace(info.Name+" "+info.Version), described(info), rep.Level.Label(), rep.Seed, shardNote(rep))
 	all := oneCause(rep.Results)
 	if all != "" {
 		fmt.Fprintf(w, "All %d requirements ERROR (%s): %s\n\n", len(rep.Results), perStandard(rep.Results), all)
@@ -207,13 +207,6 @@ func allNotImplemented(rows []suite.Result) bool {
 		}
 	}
 	return true
-}
-
-func levelName(l suite.Level) string {
-	if l == suite.Reference {
-		return "strict"
-	}
-	return l.Label()
 }
 
 // shardNote names the share of a sharded run, for its heading.

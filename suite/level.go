@@ -41,7 +41,10 @@ func (l Level) String() string {
 	return fmt.Sprintf("Level(%d)", int(l))
 }
 
-// Label is the level as used in Ginkgo labels and on the command line.
+// Label is the level as written on the command line (--level, --fail-on)
+// and in every message that names a run's level or suggests a flag: must,
+// should, robust or strict (a run at Reference checks everything, the
+// reference's own choices too).
 func (l Level) Label() string {
 	switch l {
 	case Must:
@@ -51,7 +54,7 @@ func (l Level) Label() string {
 	case Robust:
 		return "robust"
 	}
-	return "reference"
+	return "strict"
 }
 
 // Normative reports whether the level is a standard's own (MUST or
@@ -59,20 +62,37 @@ func (l Level) Label() string {
 // conformance to it.
 func (l Level) Normative() bool { return l == Must || l == Should }
 
-// ParseLevel reads a level as written on the command line: must, should,
-// robust, or strict (an alias of reference: run everything).
+// ParseLevel reads a level as Label writes it (must, should, robust or
+// strict), or as String does (MUST, SHOULD, ROBUST or REFERENCE, the
+// reports' spelling).
 func ParseLevel(s string) (Level, error) {
-	switch s {
-	case "must", "MUST":
-		return Must, nil
-	case "should", "SHOULD":
-		return Should, nil
-	case "robust", "ROBUST":
-		return Robust, nil
-	case "strict", "reference", "REFERENCE":
-		return Reference, nil
+	for _, l := range Levels() {
+		if s == l.Label() || s == l.String() {
+			return l, nil
+		}
 	}
-	return 0, fmt.Errorf("unknown level %q (want must, should, robust or strict)", s)
+	if s == "reference" {
+		return 0, fmt.Errorf("unknown level %q: the level that runs the REFERENCE requirements is strict (want %s)", s, levelLabels())
+	}
+	return 0, fmt.Errorf("unknown level %q (want %s)", s, levelLabels())
+}
+
+// levelLabels lists the levels' labels for a message: "must, should,
+// robust or strict".
+func levelLabels() string {
+	ls := Levels()
+	out := ""
+	for i, l := range ls {
+		switch {
+		case i == 0:
+		case i == len(ls)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += l.Label()
+	}
+	return out
 }
 
 // MarshalText writes the level as MUST, SHOULD, ROBUST or REFERENCE.

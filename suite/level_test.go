@@ -24,9 +24,6 @@ func TestLevelOrder(t *testing.T) {
 	}
 	for _, l := range ls {
 		for _, s := range []string{l.Label(), l.String()} {
-			if l == Reference && s == "reference" {
-				s = "strict"
-			}
 			if got, err := ParseLevel(s); err != nil || got != l {
 				t.Errorf("ParseLevel(%q) = %v, %v; want %v", s, got, err, l)
 			}

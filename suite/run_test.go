@@ -150,13 +150,38 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestParseLevel: the level names of the command line are the ones every
+// message suggests (Label) and the error lists: must, should, robust and
+// strict; the reports' MUST … REFERENCE read back too, and nothing else.
 func TestParseLevel(t *testing.T) {
-	for in, want := range map[string]Level{"must": Must, "should": Should, "strict": Reference, "REFERENCE": Reference} {
-		if got, err := ParseLevel(in); err != nil || got != want {
-			t.Errorf("ParseLevel(%q) = %v, %v; want %v", in, got, err, want)
+	for _, tt := range []struct {
+		in   string
+		want Level
+		err  string // "" when it reads
+	}{
+		{"must", Must, ""},
+		{"should", Should, ""},
+		{"robust", Robust, ""},
+		{"strict", Reference, ""},
+		{"MUST", Must, ""},
+		{"REFERENCE", Reference, ""},
+		{"robustt", 0, `unknown level "robustt" (want must, should, robust or strict)`},
+		{"may", 0, `unknown level "may" (want must, should, robust or strict)`},
+		{"reference", 0, `unknown level "reference": the level that runs the REFERENCE requirements is strict (want must, should, robust or strict)`},
+		{"Must", 0, `unknown level "Must" (want must, should, robust or strict)`},
+	} {
+		got, err := ParseLevel(tt.in)
+		switch {
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("ParseLevel(%q) error %v, want %q", tt.in, err, tt.err)
 		}
 	}
-	if _, err := ParseLevel("may"); err == nil {
-		t.Error("ParseLevel(may): no error")
+	_, err := ParseLevel("")
+	for _, l := range Levels() {
+		if !strings.Contains(err.Error(), l.Label()) {
+			t.Errorf("the error %q does not list %s's label %q", err, l, l.Label())
+		}
 	}
 }

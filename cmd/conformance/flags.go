@@ -44,6 +44,15 @@ func (f *levelFlag) String() string { return f.l.Label() }
 func (f *levelFlag) Set(v string) error {
 	l, err := suite.ParseLevel(v)
 	f.l = l
+	if err != nil {
+		var names []string
+		for _, l := range suite.Levels() {
+			names = append(names, l.Label())
+		}
+		if near := nearest(v, names); near != "" {
+			return fmt.Errorf("%w: did you mean %s?", err, near)
+		}
+	}
 	return err
 }
 

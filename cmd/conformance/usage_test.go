@@ -253,6 +253,8 @@ func TestMisspelledFlag(t *testing.T) {
 		{[]string{"list", "-qoutes"}, "conformance list: unknown flag --qoutes: did you mean --quotes?\n"},
 		{[]string{"diff", "--zzzzzz", "a.json", "b.json"}, "conformance diff: unknown flag --zzzzzz\n"},
 		{[]string{"history", "import", "--comit", "x"}, "conformance history import: unknown flag --comit: did you mean --commit?\n"},
+		{[]string{"run", "--fail-on", "robustt"}, "conformance run: invalid value \"robustt\" for flag --fail-on: unknown level \"robustt\" (want must, should, robust or strict): did you mean robust?\n"},
+		{[]string{"list", "--level", "stict"}, "conformance list: invalid value \"stict\" for flag --level: unknown level \"stict\" (want must, should, robust or strict): did you mean strict?\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

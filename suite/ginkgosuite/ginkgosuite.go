@@ -86,7 +86,7 @@ func describeAdapter(cfg open.Config, reqs []suite.Requirement) {
 			}
 			ginkgo.Describe(std.Title(), func() {
 				for _, r := range mine {
-					ginkgo.It(r.ID+" "+r.Title, ginkgo.Label("std:"+string(r.Standard), "req:"+r.ID, "level:"+r.Level.Label(), "kind:"+string(r.Kind)), func() {
+					ginkgo.It(r.ID+" "+r.Title, ginkgo.Label("std:"+string(r.Standard), "req:"+r.ID, "level:"+strings.ToLower(r.Level.String()), "kind:"+string(r.Kind)), func() {
 						opts := suite.Options{Level: suite.Reference, Seed: Seed()}
 						res := suite.RunOne(context.Background(), subject, r, opts)
 						for _, l := range res.Logs {
