@@ -110,7 +110,7 @@ func kind(prev, cur suite.Outcome, oldMsg, newMsg string) (ChangeKind, bool) {
 	case cur == "":
 		return RemovedRequirement, true
 	case prev == cur:
-		if failsGate(cur) && oldMsg != newMsg {
+		if failsGate(cur) && suite.Verdict(oldMsg) != suite.Verdict(newMsg) { // not where a case came from
 			return MessageChanged, true
 		}
 		return "", false

@@ -141,6 +141,45 @@ func TestDiffKinds(t *testing.T) {
 	}
 }
 
+// TestDiffVerdicts: a property's failure is compared on what it says,
+// not on where its case came from: the same fault found by a generated
+// case in one run and by that case remembered in the next is unchanged;
+// another finding, or another case, is a changed message.
+func TestDiffVerdicts(t *testing.T) {
+	msg := func(from, finding, note string) string {
+		return `std085 §2: "Windows MUST be short."` + "\nproperty \"covered\" falsified by " + from + ":\n" + finding + "\ncase: budget=none doc doc=2501\n(" + note + ")"
+	}
+	const (
+		generated  = "generated case 19 of 100 (seed 1), shrunk"
+		remembered = "remembered case 37795720b4d39f7a"
+		long       = `window 0 of "doc" is 2501 runes long, over the cap of 2500`
+		shrunk     = "shrunk in 19 steps, 26 smaller cases sent"
+		notShrunk  = "not shrunk: none of the 4 smaller cases sent fails"
+	)
+	for _, tt := range []struct {
+		name    string
+		old     string
+		new     string
+		changed bool
+	}{
+		{"remembered", msg(generated, long, shrunk), msg(remembered, long, notShrunk), false},
+		{"edge case", msg("edge case empty", long, notShrunk), msg(remembered, long, notShrunk), false},
+		{"another finding", msg(generated, long, shrunk), msg(remembered, `window 0 of "doc" starts at -1`, notShrunk), true},
+		{"another case", msg(generated, long, shrunk), strings.Replace(msg(remembered, long, notShrunk), "doc=2501", "doc=2600", 1), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			run := func(m string) Run {
+				return Run{Report: suite.Report{Adapter: adapters.Info{Name: "a"}, Results: []suite.Result{
+					{ID: "INF-01", Standard: adapters.Inflate, Level: suite.Must, Outcome: suite.Failed, Message: m}}}}
+			}
+			d := DiffRuns(run(tt.old), run(tt.new), suite.Must)
+			if got := len(d.Changes) == 1 && d.Changes[0].Kind == MessageChanged; got != tt.changed || !got && d.Unchanged != 1 {
+				t.Errorf("changes %+v (%d unchanged), want message changed %v", d.Changes, d.Unchanged, tt.changed)
+			}
+		})
+	}
+}
+
 // TestDiffPairs: one run on each side is compared whatever its name;
 // several are paired by label, else adapter name; an empty side is an
 // error.

@@ -205,7 +205,7 @@ func WriteExpectations(w io.Writer, runs []suite.Report, prior Expectations) err
 				x.Reason, x.Link = p.Reason, p.Link
 			}
 			if x.Reason == "" && x.Link == "" {
-				x.Reason = "recorded by --write-expectations: " + firstLine(r.Message, 160)
+				x.Reason = "recorded by --write-expectations: " + clip.Text(r.Finding(), 160)
 			}
 			out.Expectations = append(out.Expectations, x)
 		}

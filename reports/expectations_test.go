@@ -127,6 +127,43 @@ func TestWriteExpectations(t *testing.T) {
 	}
 }
 
+// TestWriteExpectationsReason: the reason recorded for a failure is the
+// line that says what failed, not the standard's sentence that opens a MUST's
+// message nor a property's line naming its case, clipped on a character.
+func TestWriteExpectationsReason(t *testing.T) {
+	const finding = `window 0 of "doc" is 2501 runes long, over the cap of 2500`
+	prop := "property \"covered\" falsified by generated case 19 of 100 (seed 1), shrunk:\n" + finding + "\ncase: budget=none doc doc=2501 runes\n(shrunk in 3 steps, 9 smaller cases sent)"
+	long := strings.Repeat("é", 100) + " is wrong"
+	for _, tt := range []struct {
+		name    string
+		quote   string
+		message string
+		want    string
+	}{
+		{"property", "", prop, finding},
+		{"property of a MUST", "Windows MUST be short.", `std085 §2: "Windows MUST be short."` + "\n" + prop, finding},
+		{"spec of a MUST", "Windows MUST be short.", `std085 §2: "Windows MUST be short."` + "\nwindow 0 ends at 12, want 10\nmore", "window 0 ends at 12, want 10"},
+		{"errored", "", "no answer: the program exited (status 1)\nstderr: boom", "no answer: the program exited (status 1)"},
+		{"long", "", long, strings.Repeat("é", 80) + "…"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := result("INF-01", suite.Must, suite.Failed)
+			r.Quote, r.Message = tt.quote, tt.message
+			var b bytes.Buffer
+			if err := WriteExpectations(&b, []suite.Report{report("impl", r)}, Expectations{}); err != nil {
+				t.Fatal(err)
+			}
+			e, err := ReadExpectations(&b, nil)
+			if err != nil || len(e.Expectations) != 1 {
+				t.Fatalf("read back %+v, %v", e, err)
+			}
+			if got, want := e.Expectations[0].Reason, "recorded by --write-expectations: "+tt.want; got != want {
+				t.Errorf("reason %q, want %q", got, want)
+			}
+		})
+	}
+}
+
 // TestExpectationsSchema: the published schema accepts the example file
 // and names the same fields as the Go type.
 func TestExpectationsSchema(t *testing.T) {
