@@ -56,11 +56,9 @@ func (r Repair) String() string {
 	return fmt.Sprintf("%s names document %q, which was not sent", r.What, r.Doc)
 }
 
-// judged shows the judged offset in the implementation's unit with bytes in
-// brackets.
-func (r Repair) judged() string {
-	return fmt.Sprintf("%d [bytes %d]", r.At, r.Bytes)
-}
+// judged shows the judged offset in the implementation's unit, with bytes in
+// brackets where they differ.
+func (r Repair) judged() string { return counted(r.At, r.Bytes) }
 
 // Repairs is a list of repairs, as a check sees them.
 type Repairs []Repair

@@ -43,7 +43,7 @@ func TestRepairs(t *testing.T) {
 	}{
 		{"utf16 clean", unit.UTF16, inflate.Window{CompoundID: "d", Start: 1, End: 5, Text: "b😀c"}, 0, 1, 7, "b😀c", ""},
 		{"utf16 end between surrogates", unit.UTF16, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "ab\uFFFD"}, adapters.InsideCharacter, 0, 6, "ab😀", `3 utf16 falls inside a character (judged widened to the character's edge, 4 [bytes 6], at "ab|😀cd")`},
-		{"utf16 start between surrogates", unit.UTF16, inflate.Window{CompoundID: "d", Start: 3, End: 5, Text: "\uFFFDc"}, adapters.InsideCharacter, 2, 7, "😀c", "start of \"d\": 3 utf16 falls inside"},
+		{"utf16 start between surrogates", unit.UTF16, inflate.Window{CompoundID: "d", Start: 3, End: 5, Text: "\uFFFDc"}, adapters.InsideCharacter, 2, 7, "😀c", `start of "d": 3 utf16 falls inside a character (judged widened to the character's edge, 2, at "ab|😀cd")`}, // 2 is 2 bytes: no [bytes 2]
 		{"utf16 stale text kept", unit.UTF16, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "xyz"}, adapters.InsideCharacter, 0, 6, "xyz", ""},
 		{"utf16 end past the document", unit.UTF16, inflate.Window{CompoundID: "d", Start: 4, End: 7, Text: "cd"}, adapters.OutsideDocument, 6, 8, "cd", `7 utf16 is outside the document [0,6] (judged as 6 [bytes 8], at "ab😀cd|")`},
 		{"bytes inside a UTF-8 sequence", unit.Bytes, inflate.Window{CompoundID: "d", Start: 0, End: 3, Text: "ab\xf0"}, adapters.InsideCharacter, 0, 6, "ab😀", "3 bytes falls inside"},

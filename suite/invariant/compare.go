@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -54,8 +55,8 @@ func sideBySide(bs map[string]string, u unit.Unit, a, b *inflate.Window, an, bn 
 	}
 	rows := []row{
 		{"compound", show(a, func(w inflate.Window, _ string) string { return w.CompoundID }), show(b, func(w inflate.Window, _ string) string { return w.CompoundID })},
-		{"start", show(a, func(w inflate.Window, body string) string { return at(u, body, w.Start) }), show(b, func(w inflate.Window, body string) string { return at(u, body, w.Start) })},
-		{"end", show(a, func(w inflate.Window, body string) string { return at(u, body, w.End) }), show(b, func(w inflate.Window, body string) string { return at(u, body, w.End) })},
+		{"start", show(a, func(w inflate.Window, body string) string { return adapters.At(u, body, w.Start) }), show(b, func(w inflate.Window, body string) string { return adapters.At(u, body, w.Start) })},
+		{"end", show(a, func(w inflate.Window, body string) string { return adapters.At(u, body, w.End) }), show(b, func(w inflate.Window, body string) string { return adapters.At(u, body, w.End) })},
 		{"hits", show(a, func(w inflate.Window, _ string) string { return fmt.Sprint(w.Hits) }), show(b, func(w inflate.Window, _ string) string { return fmt.Sprint(w.Hits) })},
 		{"score", show(a, func(w inflate.Window, _ string) string { return fmt.Sprint(w.Score) }), show(b, func(w inflate.Window, _ string) string { return fmt.Sprint(w.Score) })},
 	}

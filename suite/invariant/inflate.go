@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -58,10 +59,10 @@ func Inside(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			return fmt.Errorf("window %d names unknown compound %q", i, w.CompoundID)
 		}
 		if w.Start < 0 || w.Start > w.End || w.End > len(body) {
-			return fmt.Errorf("window %d of %q spans %s, outside [0,%s]", i, w.CompoundID, spanAt(u, body, w.Start, w.End), at(u, body, len(body)))
+			return fmt.Errorf("window %d of %q spans %s, outside [0,%s]", i, w.CompoundID, adapters.Span(u, body, w.Start, w.End), adapters.At(u, body, len(body)))
 		}
 		if want := body[w.Start:w.End]; w.Text != want {
-			return fmt.Errorf("window %d of %q %s: its text is not the document's text between its offsets: %s", i, w.CompoundID, spanAt(u, body, w.Start, w.End), textDiff(w.Text, want))
+			return fmt.Errorf("window %d of %q %s: its text is not the document's text between its offsets: %s", i, w.CompoundID, adapters.Span(u, body, w.Start, w.End), textDiff(w.Text, want))
 		}
 	}
 	return nil
@@ -74,7 +75,7 @@ func OnRunes(req inflate.Request, res inflate.Result, u unit.Unit) error {
 		body := b[w.CompoundID]
 		for _, off := range []int{w.Start, w.End} {
 			if off >= 0 && off <= len(body) && !unit.IsBoundary(body, off) {
-				return fmt.Errorf("window %d of %q %s: edge at byte %d cuts a multi-byte character: %s", i, w.CompoundID, spanAt(u, body, w.Start, w.End), off, excerpt(body, off))
+				return fmt.Errorf("window %d of %q %s: edge at byte %d cuts a multi-byte character: %s", i, w.CompoundID, adapters.Span(u, body, w.Start, w.End), off, excerpt(body, off))
 			}
 		}
 	}
@@ -95,7 +96,7 @@ func Disjoint(req inflate.Request, res inflate.Result, u unit.Unit) error {
 		sort.Slice(ws, func(i, j int) bool { return ws[i].Start < ws[j].Start })
 		for i := 1; i < len(ws); i++ {
 			if ws[i].Start < ws[i-1].End {
-				return fmt.Errorf("windows of %q overlap: %s and %s", id, spanAt(u, b[id], ws[i-1].Start, ws[i-1].End), spanAt(u, b[id], ws[i].Start, ws[i].End))
+				return fmt.Errorf("windows of %q overlap: %s and %s", id, adapters.Span(u, b[id], ws[i-1].Start, ws[i-1].End), adapters.Span(u, b[id], ws[i].Start, ws[i].End))
 			}
 		}
 	}
@@ -116,7 +117,7 @@ func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	where := map[string]int{}
 	for i, w := range res.Windows {
 		if len(w.Hits) == 0 {
-			return fmt.Errorf("window %d of %q %s holds no hit", i, w.CompoundID, spanAt(u, b[w.CompoundID], w.Start, w.End))
+			return fmt.Errorf("window %d of %q %s holds no hit", i, w.CompoundID, adapters.Span(u, b[w.CompoundID], w.Start, w.End))
 		}
 		for _, id := range w.Hits {
 			h, ok := hits[id]
@@ -132,7 +133,7 @@ func Assigned(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			}
 			if body := b[w.CompoundID]; !touches(w, h) && !AtCap(body, w.Start, w.End, limit, u) {
 				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it and is shorter than the cap %d: no truncation at the limit (std085 §2.1.5) cut the hit away",
-					id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End), limit)
+					id, adapters.Span(u, body, h.Start, h.End), i, adapters.Span(u, body, w.Start, w.End), limit)
 			}
 		}
 	}
@@ -204,13 +205,13 @@ func Covered(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			if !touches(w, h) {
 				body := b[w.CompoundID]
 				return fmt.Errorf("hit %q %s is listed by window %d %s, which does not touch it: truncation cut the hit away (std085 §2.1.5 truncates \"at the limit\", and INF-05 allows this of a window at its cap; keeping the hit is ctxconform's rule)",
-					id, spanAt(u, body, h.Start, h.End), i, spanAt(u, body, w.Start, w.End))
+					id, adapters.Span(u, body, h.Start, h.End), i, adapters.Span(u, body, w.Start, w.End))
 			}
 			if h.End-h.Start > MinViable {
 				continue
 			}
 			if !covered(by[h.CompoundID], h.Start, h.End) {
-				return fmt.Errorf("hit %q %s of %q is not wholly inside its compound's windows", id, spanAt(u, b[h.CompoundID], h.Start, h.End), h.CompoundID)
+				return fmt.Errorf("hit %q %s of %q is not wholly inside its compound's windows", id, adapters.Span(u, b[h.CompoundID], h.Start, h.End), h.CompoundID)
 			}
 		}
 	}
@@ -346,7 +347,7 @@ func Padded(req inflate.Request, res inflate.Result, u unit.Unit) error {
 		}
 		left, right := u.Len(body[w.Start:s]), u.Len(body[e:w.End])
 		if left > MaxPadding || right > MaxPadding {
-			return fmt.Errorf("window %d of %q %s pads its hits' span %s by %d and %d %s, beyond the maximum %d", i, w.CompoundID, spanAt(u, body, w.Start, w.End), spanAt(u, body, s, e), left, right, u, MaxPadding)
+			return fmt.Errorf("window %d of %q %s pads its hits' span %s by %d and %d %s, beyond the maximum %d", i, w.CompoundID, adapters.Span(u, body, w.Start, w.End), adapters.Span(u, body, s, e), left, right, u, MaxPadding)
 		}
 	}
 	return nil
@@ -480,7 +481,7 @@ func MergedInOrder(req inflate.Request, res inflate.Result, u unit.Unit) error {
 				return nil
 			}
 			return fmt.Errorf("compound %q: hits %q %s and %q %s are in windows %d and %d: %s; merged, their windows' hits span %d bytes, within the cap %d",
-				id, a.h.ID, spanAt(u, body, a.h.Start, a.h.End), b.h.ID, spanAt(u, body, b.h.Start, b.h.End), a.win, b.win, why, union, limit)
+				id, a.h.ID, adapters.Span(u, body, a.h.Start, a.h.End), b.h.ID, adapters.Span(u, body, b.h.Start, b.h.End), a.win, b.win, why, union, limit)
 		}
 		for i := 0; i < len(ls); {
 			// group is the hits that start where ls[i] does, sorted by end:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
@@ -25,7 +26,7 @@ func RenderedHolds(rendered string, texts []string, u unit.Unit) error {
 				where = "after window " + fmt.Sprint(i-1) + "'s text (it comes earlier)"
 			}
 			return fmt.Errorf("the rendered text (%d %s) does not hold window %d's text %q %s; rendered from %s on: %q",
-				u.Len(rendered), u, i, clip.Text(t, 60), where, at(u, rendered, pos), clip.Text(rendered[pos:], 120))
+				u.Len(rendered), u, i, clip.Text(t, 60), where, adapters.At(u, rendered, pos), clip.Text(rendered[pos:], 120))
 		}
 		pos += j + len(t)
 	}
