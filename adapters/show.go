@@ -20,13 +20,13 @@ func At(u unit.Unit, body string, off int) string {
 	if off < 0 || off > len(body) {
 		return fmt.Sprint(off)
 	}
-	return counted(inUnit(u, body, off), off)
+	return counted(InUnit(u, body, off), off)
 }
 
 // Span shows the byte span [s,e) of body as At does: "[3,5) [bytes
 // 6,10)", or "[3,5)"; an end outside body is "?" in u.
 func Span(u unit.Unit, body string, s, e int) string {
-	us, ue := inUnit(u, body, s), inUnit(u, body, e)
+	us, ue := InUnit(u, body, s), InUnit(u, body, e)
 	outside := func(off int) bool { return off < 0 || off > len(body) }
 	if us == s && ue == e && (u == "" || u == unit.Bytes || !outside(s) && !outside(e)) {
 		return fmt.Sprintf("[%d,%d)", s, e)
@@ -47,23 +47,25 @@ func Length(u unit.Unit, body string) string {
 	if u == "" || u == unit.Bytes {
 		return fmt.Sprintf("%dB", len(body))
 	}
-	return fmt.Sprintf("%d %s", u.Len(body), u) + bracket(u.Len(body), len(body))
+	return fmt.Sprintf("%d %s", u.Len(body), u) + AlsoBytes(u.Len(body), len(body))
 }
 
 // counted shows an offset of n in the implementation's unit that is b
 // bytes: "n [bytes b]", or "n" when they agree.
-func counted(n, b int) string { return fmt.Sprint(n) + bracket(n, b) }
+func counted(n, b int) string { return fmt.Sprint(n) + AlsoBytes(n, b) }
 
-func bracket(n, b int) string {
+// AlsoBytes follows a count of n in the implementation's unit that is b
+// bytes: " [bytes b]", or "" when they agree.
+func AlsoBytes(n, b int) string {
 	if n == b {
 		return ""
 	}
 	return fmt.Sprintf(" [bytes %d]", b)
 }
 
-// inUnit is byte offset off of body in u, off itself outside body or in
-// bytes.
-func inUnit(u unit.Unit, body string, off int) int {
+// InUnit is byte offset off of body counted in u (an offset inside a
+// character counts up to its start), off itself outside body or in bytes.
+func InUnit(u unit.Unit, body string, off int) int {
 	if u == "" || u == unit.Bytes || off < 0 || off > len(body) {
 		return off
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/fixtures"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/reference/unit"
@@ -123,8 +124,12 @@ func docID(i int) string {
 }
 
 // String is what gopter prints for a counterexample: the request, compact.
-func (r inflateRecipe) String() string {
+func (r inflateRecipe) String() string { return r.StringIn(unit.Bytes) }
+
+// StringIn is the request as a program counting in u received it.
+func (r inflateRecipe) StringIn(u unit.Unit) string {
 	req := r.Request()
+	bodies := map[string]string{}
 	var b strings.Builder
 	if req.Budget == nil {
 		b.WriteString("budget=none")
@@ -132,10 +137,11 @@ func (r inflateRecipe) String() string {
 		fmt.Fprintf(&b, "budget=%d", *req.Budget)
 	}
 	for _, d := range req.Documents {
-		fmt.Fprintf(&b, " doc %s=%dB", d.ID, len(d.Body))
+		bodies[d.ID] = d.Body
+		fmt.Fprintf(&b, " doc %s=%s", d.ID, adapters.Length(u, d.Body))
 	}
 	for _, h := range req.Hits {
-		fmt.Fprintf(&b, "\n  hit %s %s[%d,%d) score %.2f", h.ID, h.CompoundID, h.Start, h.End, h.Score)
+		fmt.Fprintf(&b, "\n  hit %s %s%s score %.2f", h.ID, h.CompoundID, adapters.Span(u, bodies[h.CompoundID], h.Start, h.End), h.Score)
 	}
 	return b.String()
 }

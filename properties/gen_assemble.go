@@ -157,15 +157,20 @@ func (c assembleCase) Request() adapters.AssembleRequest {
 }
 
 // String is what gopter prints for a counterexample.
-func (c assembleCase) String() string {
+func (c assembleCase) String() string { return c.StringIn(unit.Bytes) }
+
+// StringIn is the request as a program counting in u received it.
+func (c assembleCase) StringIn(u unit.Unit) string {
 	req := c.Request()
+	bodies := map[string]string{}
 	var b strings.Builder
 	fmt.Fprintf(&b, "max_chars=%d options=%s", req.MaxChars, jsonenc.Message(req.Options))
 	for _, d := range req.Documents {
-		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
+		bodies[d.ID] = d.Body
+		fmt.Fprintf(&b, " doc %s(%s)=%s", d.ID, d.Kind, adapters.Length(u, d.Body))
 	}
 	for _, m := range req.Molecules {
-		fmt.Fprintf(&b, "\n  mol %s %s[%d,%d) t=%d v=%v e=%v score %.2f", m.ID, m.Source, m.Start, m.End, m.Time, m.Vector, m.Entities, m.Score)
+		fmt.Fprintf(&b, "\n  mol %s %s%s t=%d v=%v e=%v score %.2f", m.ID, m.Source, adapters.Span(u, bodies[m.Source], m.Start, m.End), m.Time, m.Vector, m.Entities, m.Score)
 	}
 	return b.String()
 }

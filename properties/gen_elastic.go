@@ -170,19 +170,24 @@ func (r hydrateRecipe) Request() adapters.HydrateRequest {
 }
 
 // String is what gopter prints for a counterexample: the request, compact.
-func (r hydrateRecipe) String() string {
+func (r hydrateRecipe) String() string { return r.StringIn(unit.Bytes) }
+
+// StringIn is the request as a program counting in u received it.
+func (r hydrateRecipe) StringIn(u unit.Unit) string {
 	req := r.Request()
+	bodies := map[string]string{}
 	var b strings.Builder
 	fmt.Fprintf(&b, "budget=%d", req.Budget)
 	for _, d := range req.Documents {
-		fmt.Fprintf(&b, " doc %s (%s)=%dB", d.ID, d.Kind, len(d.Body))
+		bodies[d.ID] = d.Body
+		fmt.Fprintf(&b, " doc %s (%s)=%s", d.ID, d.Kind, adapters.Length(u, d.Body))
 	}
 	for i, a := range req.Atoms {
 		if i == 40 {
 			fmt.Fprintf(&b, "\n  … %d more atoms", len(req.Atoms)-i)
 			break
 		}
-		fmt.Fprintf(&b, "\n  atom %q %s:%d score %.2f", a.Label, a.CompoundID, a.Offset, a.Score)
+		fmt.Fprintf(&b, "\n  atom %q %s:%s score %.2f", a.Label, a.CompoundID, adapters.At(u, bodies[a.CompoundID], a.Offset), a.Score)
 	}
 	fmt.Fprintf(&b, "\n  (recipe text %d, count %d, budget mode %d)", r.Text, r.Count, r.BudgetMode)
 	return b.String()
@@ -385,12 +390,15 @@ func (r censusRecipe) Build() (adapters.CensusRequest, []radial.Atom) {
 	return req, want
 }
 
-func (r censusRecipe) String() string {
+func (r censusRecipe) String() string { return r.StringIn(unit.Bytes) }
+
+// StringIn is the request as a program counting in u received it.
+func (r censusRecipe) StringIn(u unit.Unit) string {
 	req, want := r.Build()
 	var b strings.Builder
 	fmt.Fprintf(&b, "terms %q, %d positions expected;", req.Terms, len(want))
 	for _, d := range req.Documents {
-		fmt.Fprintf(&b, " doc %s=%dB", d.ID, len(d.Body))
+		fmt.Fprintf(&b, " doc %s=%s", d.ID, adapters.Length(u, d.Body))
 	}
 	return b.String()
 }

@@ -255,15 +255,24 @@ func (c radialCase) Request() adapters.RadialWindowsRequest {
 }
 
 // String is what gopter prints for a counterexample.
-func (c radialCase) String() string {
+func (c radialCase) String() string { return c.StringIn(unit.Bytes) }
+
+// StringIn is the request as a program counting in u received it: an
+// atom's offset in u, as the protocol JSON carried it, with its bytes
+// where they differ.
+func (c radialCase) StringIn(u unit.Unit) string {
 	req := c.Request()
+	bodies := map[string]string{}
 	var b strings.Builder
 	fmt.Fprintf(&b, "radius=%d", req.Radius)
 	for _, d := range req.Documents {
-		fmt.Fprintf(&b, " doc %s(%s)=%dB", d.ID, d.Kind, len(d.Body))
+		bodies[d.ID] = d.Body
+		fmt.Fprintf(&b, " doc %s(%s)=%s", d.ID, d.Kind, adapters.Length(u, d.Body))
 	}
 	for _, a := range req.Atoms {
-		fmt.Fprintf(&b, "\n  atom %s", jsonenc.Message(a))
+		off := a.Offset
+		a.Offset = adapters.InUnit(u, bodies[a.CompoundID], off)
+		fmt.Fprintf(&b, "\n  atom %s%s", jsonenc.Message(a), adapters.AlsoBytes(a.Offset, off))
 	}
 	fmt.Fprintf(&b, "\n  (case Text=%d Script=%d)", c.Text, c.Script)
 	return b.String()

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"github.com/ctxconform/ctxconform/internal/jsonenc"
+	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
 // Case is one of a property's fixed edge cases: a value of the property's
@@ -174,7 +175,7 @@ func shrinkNote(s *shrinker, took time.Duration) string {
 }
 
 func (p *property[C]) message(f found[C]) string {
-	s := fmt.Sprintf("property %q falsified by %s:\n%s\ncase: %s", p.name, f.name, f.msg, describe(f.value))
+	s := fmt.Sprintf("property %q falsified by %s:\n%s\ncase: %s", p.name, f.name, f.msg, describe(f.value, p.t.Unit()))
 	if f.note != "" {
 		s += "\n(" + f.note + ")"
 	}
@@ -196,8 +197,20 @@ func (p *property[C]) fail(f found[C]) {
 	p.t.failCase(p.message(f), f.name, p.from, raw, f.calls)
 }
 
-// describe prints a case as its String method does, or as JSON.
-func describe(v any) string {
+// unitStringer is a case that describes itself in the unit the
+// implementation counts in: its documents' lengths and its offsets as the
+// program received them, with bytes where they differ (adapters.Span).
+// Its String is the same in bytes.
+type unitStringer interface {
+	StringIn(u unit.Unit) string
+}
+
+// describe prints a case as its StringIn or String method does, or as
+// JSON.
+func describe(v any, u unit.Unit) string {
+	if s, ok := v.(unitStringer); ok {
+		return s.StringIn(u)
+	}
 	if s, ok := v.(fmt.Stringer); ok {
 		return s.String()
 	}

@@ -7,12 +7,14 @@ import (
 )
 
 // unitNote closes the FAIL message of a program that counts in another
-// unit than bytes. Checks see, judge and quote offsets in bytes of UTF-8
-// (adapters.InBytes converts both ways); the note says so, so that an
-// implementer counting runes or UTF-16 does not read them as their own.
+// unit than bytes. Checks see and judge offsets in bytes of UTF-8
+// (adapters.InBytes converts both ways), and messages show them in the
+// program's unit first where they know the text (adapters.At, Span, Length:
+// "[1,5) [bytes 1,7)", and in the case); the note says how to tell them
+// apart, so that an implementer counting runes or UTF-16 reads their own.
 func unitNote(u unit.Unit) string {
 	if u == "" || u == unit.Bytes {
 		return ""
 	}
-	return fmt.Sprintf("\n(offsets above are in bytes of UTF-8, as the harness judges them; the program's requests and answers carried them in %s)", u)
+	return fmt.Sprintf("\n(offsets are in %s, as the program counts them, where bytes of UTF-8 follow in brackets (\"[1,5) [bytes 1,7)\") or the unit is named; any other offset is in bytes of UTF-8, as the harness judges them)", u)
 }

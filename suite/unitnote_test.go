@@ -22,7 +22,8 @@ func (c counting) Info() adapters.Info {
 }
 
 // TestUnitNote: a FAIL of a program that does not count bytes says that
-// the offsets it quotes are bytes; one that counts bytes gets no note.
+// its offsets are in the program's unit where bytes follow them, else in
+// bytes; one that counts bytes gets no note.
 func TestUnitNote(t *testing.T) {
 	for _, c := range []struct {
 		u    unit.Unit
@@ -30,10 +31,10 @@ func TestUnitNote(t *testing.T) {
 	}{{unit.Bytes, false}, {unit.Runes, true}, {unit.UTF16, true}} {
 		a := counting{fake{declared: []adapters.Standard{adapters.Inflate}}, c.u}
 		res := RunOne(context.Background(), a, req("INF-01", Must, func(t *T) { t.Errorf("window [3,9) cuts a character") }), Options{})
-		if got := strings.Contains(res.Message, "in bytes of UTF-8"); got != c.note || res.Outcome != Failed {
+		if got := strings.Contains(res.Message, "where bytes of UTF-8 follow in brackets"); got != c.note || res.Outcome != Failed {
 			t.Errorf("%s: %s %q, want the note %v", c.u, res.Outcome, res.Message, c.note)
 		}
-		if c.note && !strings.Contains(res.Message, string(c.u)) {
+		if c.note && !strings.Contains(res.Message, "offsets are in "+string(c.u)+", as the program counts them") {
 			t.Errorf("%s: the note does not name the unit: %q", c.u, res.Message)
 		}
 	}
