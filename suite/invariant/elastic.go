@@ -352,7 +352,7 @@ func hydrationReach(req adapters.HydrateRequest, res elastic.Result, u unit.Unit
 		}
 		if d.Kind == inflate.KindCode {
 			if c := HydrationCost(u, d.Kind, w.Text); mode == reachAtLeast && c > 2*r*len(w.Atoms) {
-				return fmt.Errorf("code window %d of %q [%d,%d) costs %d %s for %d atoms, over 2·%d per atom", i, w.CompoundID, w.Start, w.End, c, u, len(w.Atoms), r)
+				return fmt.Errorf("code window %d of %q %s costs %d %s for %d atoms, over 2·%d per atom", i, w.CompoundID, adapters.Span(u, d.Body, w.Start, w.End), c, u, len(w.Atoms), r)
 			}
 			continue
 		}
