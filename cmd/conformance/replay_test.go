@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform"
-
-	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -19,11 +17,7 @@ import (
 // the command that re-sends it; replaying it gives the same verdict, for a
 // mutant behind the protocol and for a faulty program of testdata/faulty.
 func TestReplayReproduces(t *testing.T) {
-	python := testprog.Python(t)
-	proxy, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "proxy.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	python, proxy := faultyProxy(t)
 	tests := []struct {
 		name   string
 		args   []string // run flags

@@ -5,43 +5,63 @@ import (
 	"unicode/utf8"
 )
 
-func TestText(t *testing.T) {
+// TestTextAndMiddle: Text keeps the start of s, Middle its start and end,
+// each cut on a character boundary.
+func TestTextAndMiddle(t *testing.T) {
+	const text, middle = "Text", "Middle"
 	for _, tc := range []struct {
+		f    string
 		name string
 		s    string
 		n    int
 		want string
 	}{
-		{"short", "abc", 5, "abc"},
-		{"exact", "abcde", 5, "abcde"},
-		{"ascii", "abcdef", 3, "abc…"},
-		{"inside two-byte", "aé", 2, "a…"},       // é is 2 bytes at [1,3)
-		{"inside three-byte", "ab€cd", 3, "ab…"}, // € is 3 bytes at [2,5)
-		{"inside four-byte", "x😀y", 3, "x…"},     // 😀 is 4 bytes at [1,5)
-		{"after four-byte", "x😀y", 5, "x😀…"},
-		{"zero", "é", 0, "…"},
-		{"negative", "abc", -1, "…"},
-		{"invalid kept", "a\x80\x80\x80\x80\x80b", 3, "a\x80\x80…"},
+		{text, "short", "abc", 5, "abc"},
+		{text, "exact", "abcde", 5, "abcde"},
+		{text, "ascii", "abcdef", 3, "abc…"},
+		{text, "inside two-byte", "aé", 2, "a…"},       // é is 2 bytes at [1,3)
+		{text, "inside three-byte", "ab€cd", 3, "ab…"}, // € is 3 bytes at [2,5)
+		{text, "inside four-byte", "x😀y", 3, "x…"},     // 😀 is 4 bytes at [1,5)
+		{text, "after four-byte", "x😀y", 5, "x😀…"},
+		{text, "zero", "é", 0, "…"},
+		{text, "negative", "abc", -1, "…"},
+		{text, "invalid kept", "a\x80\x80\x80\x80\x80b", 3, "a\x80\x80…"},
+		{middle, "short", "abc", 5, "abc"},
+		{middle, "exact", "abcde", 5, "abcde"},
+		{middle, "ascii", "abcdefgh", 4, "ab…gh"},
+		{middle, "head inside two-byte", "aébcdefgh", 4, "a…gh"},   // é is 2 bytes at [1,3)
+		{middle, "tail inside three-byte", "abcdefg€h", 4, "ab…h"}, // € is 3 bytes at [7,10): the tail starts after it
+		{middle, "both inside four-byte", "x😀yz😀w", 6, "x…w"},
+		{middle, "zero", "é€", 0, "…"},
+		{middle, "negative", "abc", -2, "…"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Text(tc.s, tc.n); got != tc.want {
-				t.Errorf("Text(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		t.Run(tc.f+" "+tc.name, func(t *testing.T) {
+			got := Middle(tc.s, tc.n, Ellipsis)
+			if tc.f == text {
+				got = Text(tc.s, tc.n)
+				if b := Text([]byte(tc.s), tc.n); b != tc.want {
+					t.Errorf("Text([]byte(%q), %d) = %q, want %q", tc.s, tc.n, b, tc.want)
+				}
 			}
-			if got := Text([]byte(tc.s), tc.n); got != tc.want {
-				t.Errorf("Text([]byte(%q), %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			if got != tc.want {
+				t.Errorf("%s(%q, %d) = %q, want %q", tc.f, tc.s, tc.n, got, tc.want)
 			}
 		})
 	}
 }
 
-// TestTextNeverCuts clips multi-byte text at every length: each result is
-// valid UTF-8 and a prefix of the input.
-func TestTextNeverCuts(t *testing.T) {
+// TestNeverCuts clips multi-byte text at every length: each result of Text
+// and Middle is valid UTF-8 and no longer than n bytes and the ellipsis.
+func TestNeverCuts(t *testing.T) {
 	s := "aé€😀日本語🇫🇷z"
 	for n := 0; n <= len(s); n++ {
-		got := Text(s, n)
-		if !utf8.ValidString(got) {
-			t.Errorf("Text(%q, %d) = %q: invalid UTF-8", s, n, got)
+		for name, got := range map[string]string{"Text": Text(s, n), "Middle": Middle(s, n, Ellipsis)} {
+			if !utf8.ValidString(got) {
+				t.Errorf("%s(%q, %d) = %q: invalid UTF-8", name, s, n, got)
+			}
+			if n < len(s) && len(got) > n+len(Ellipsis) {
+				t.Errorf("%s(%q, %d) = %q: %d bytes, over %d", name, s, n, got, len(got), n+len(Ellipsis))
+			}
 		}
 	}
 }
@@ -109,45 +129,6 @@ func TestLines(t *testing.T) {
 	} {
 		if got := Lines(tc.s); got != tc.want {
 			t.Errorf("Lines(%q) = %q, want %q", tc.s, got, tc.want)
-		}
-	}
-}
-
-func TestMiddle(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		s    string
-		n    int
-		want string
-	}{
-		{"short", "abc", 5, "abc"},
-		{"exact", "abcde", 5, "abcde"},
-		{"ascii", "abcdefgh", 4, "ab…gh"},
-		{"head inside two-byte", "aébcdefgh", 4, "a…gh"},   // é is 2 bytes at [1,3)
-		{"tail inside three-byte", "abcdefg€h", 4, "ab…h"}, // € is 3 bytes at [7,10): the tail starts after it
-		{"both inside four-byte", "x😀yz😀w", 6, "x…w"},
-		{"zero", "é€", 0, "…"},
-		{"negative", "abc", -2, "…"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Middle(tc.s, tc.n, Ellipsis); got != tc.want {
-				t.Errorf("Middle(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
-			}
-		})
-	}
-}
-
-// TestMiddleNeverCuts clips multi-byte text at every length: each result is
-// valid UTF-8 and no longer than n bytes plus the mark.
-func TestMiddleNeverCuts(t *testing.T) {
-	s := "aé€😀日本語🇫🇷z"
-	for n := 0; n <= len(s); n++ {
-		got := Middle(s, n, Ellipsis)
-		if !utf8.ValidString(got) {
-			t.Errorf("Middle(%q, %d) = %q: invalid UTF-8", s, n, got)
-		}
-		if n < len(s) && len(got) > n+len(Ellipsis) {
-			t.Errorf("Middle(%q, %d) = %q: %d bytes, over %d", s, n, got, len(got), n+len(Ellipsis))
 		}
 	}
 }
