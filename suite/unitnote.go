@@ -16,5 +16,5 @@ func unitNote(u unit.Unit) string {
 	if u == "" || u == unit.Bytes {
 		return ""
 	}
-	return fmt.Sprintf("\n(offsets are in %s, as the program counts them, where bytes of UTF-8 follow in brackets (\"[1,5) [bytes 1,7)\") or the unit follows them (\"[1,5) %s\"); any other offset is in bytes of UTF-8, as the harness judges them)", u, u)
+	return fmt.Sprintf("\n(offsets are in %s, as the program counts them, where bytes follow in brackets (\"[1,5) [bytes 1,7)\") or %s follows them; other offsets are bytes of UTF-8, as the harness judges them)", u, u)
 }
