@@ -9,6 +9,7 @@ import (
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/assemble"
+	"github.com/ctxconform/ctxconform/reference/unit"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
 	"github.com/ctxconform/ctxconform/suite/invariant"
@@ -24,7 +25,7 @@ func asmCoherenceRange(_ *suite.T, _ adapters.AssembleRequest, ans adapters.Asse
 // shuffled, give the same windows (compared in canonical order).
 func asmOrderIndependent(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
 	again := call.MustAssemble(t, shuffledAssembly(req, t.Seed()+int64(len(req.Molecules))))
-	return sameResults(invariant.CanonicalResults(ans.Results), invariant.CanonicalResults(again.Results))
+	return sameResults(t.Unit(), req.Bodies(), invariant.CanonicalResults(ans.Results), invariant.CanonicalResults(again.Results))
 }
 
 // asmRenderedHolds judges that the rendered text, when the answer carries
@@ -45,12 +46,12 @@ func assembledText(r assemble.Result) string { return r.Window }
 
 // asmEqualsReference judges the windows, their molecules, labels, coherence,
 // scores and order against the reference's for the same request.
-func asmEqualsReference(_ *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
+func asmEqualsReference(t *suite.T, req adapters.AssembleRequest, ans adapters.AssembleAnswer) error {
 	want, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
 	if err != nil {
 		return fmt.Errorf("reference rejects the request: %v", err)
 	}
-	return sameResults(want, ans.Results)
+	return sameResults(t.Unit(), req.Bodies(), want, ans.Results)
 }
 
 // assembly turns a judgement of one assembly into a property: for every
@@ -95,25 +96,27 @@ func shuffledAssembly(req adapters.AssembleRequest, seed int64) adapters.Assembl
 	return req
 }
 
-// sameResults compares two result lists position by position.
-func sameResults(want, got []assemble.Result) error {
+// sameResults compares two result lists position by position; a
+// difference shows their offsets as a program counting in u reads them.
+func sameResults(u unit.Unit, bodies map[string]string, want, got []assemble.Result) error {
+	brief := func(rs []assemble.Result) string { return briefResults(u, bodies, rs) }
 	if len(want) != len(got) {
-		return fmt.Errorf("%d windows, want %d:\n got  %s\n want %s", len(got), len(want), briefResults(got), briefResults(want))
+		return fmt.Errorf("%d windows, want %d:\n got  %s\n want %s", len(got), len(want), brief(got), brief(want))
 	}
 	for i := range want {
 		w, g := want[i], got[i]
 		if w.Source != g.Source || w.Start != g.Start || w.End != g.End || w.Window != g.Window || w.Strategy != g.Strategy ||
 			math.Abs(w.Coherence-g.Coherence) > 1e-9 || w.Score != g.Score || !reflect.DeepEqual(nonNil(w.Molecules), nonNil(g.Molecules)) {
-			return fmt.Errorf("window %d differs:\n got  %s\n want %s", i, briefResults(got[i:i+1]), briefResults(want[i:i+1]))
+			return fmt.Errorf("window %d differs:\n got  %s\n want %s", i, brief(got[i:i+1]), brief(want[i:i+1]))
 		}
 	}
 	return nil
 }
 
-func briefResults(rs []assemble.Result) string {
+func briefResults(u unit.Unit, bodies map[string]string, rs []assemble.Result) string {
 	s := ""
 	for _, r := range rs {
-		s += fmt.Sprintf("%s[%d,%d)%v %s coh=%.3f score=%.2f ", r.Source, r.Start, r.End, r.Molecules, r.Strategy, r.Coherence, r.Score)
+		s += fmt.Sprintf("%s%s %v %s coh=%.3f score=%.2f ", r.Source, adapters.Span(u, bodies[r.Source], r.Start, r.End), r.Molecules, r.Strategy, r.Coherence, r.Score)
 	}
 	return s
 }

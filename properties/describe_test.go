@@ -8,6 +8,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"github.com/ctxconform/ctxconform/reference/assemble"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -60,5 +61,27 @@ func TestCaseInUnit(t *testing.T) {
 				t.Error("no case had text outside ASCII: the test shows nothing of the brackets")
 			}
 		})
+	}
+}
+
+// TestSameResultsInUnit: two assemblies that differ are shown with their
+// offsets as the program counts them, bytes where they differ.
+func TestSameResultsInUnit(t *testing.T) {
+	bodies := map[string]string{"doc": "😀😀ab"} // two emoji of 4 bytes, 2 UTF-16 units each
+	want := []assemble.Result{{Source: "doc", Start: 0, End: 8, Molecules: []string{"m"}}}
+	got := []assemble.Result{{Source: "doc", Start: 0, End: 9, Molecules: []string{"m"}}}
+	for u, shows := range map[unit.Unit][]string{
+		unit.UTF16: {"got  doc[0,5) [bytes 0,9) [m]", "want doc[0,4) [bytes 0,8) [m]"},
+		unit.Bytes: {"got  doc[0,9) [m]", "want doc[0,8) [m]"},
+	} {
+		err := sameResults(u, bodies, want, got)
+		if err == nil {
+			t.Fatalf("%s: no difference found", u)
+		}
+		for _, s := range shows {
+			if !strings.Contains(err.Error(), s) {
+				t.Errorf("%s: the message lacks %q:\n%v", u, s, err)
+			}
+		}
 	}
 }
