@@ -176,3 +176,40 @@ func TestJUnitNotRun(t *testing.T) {
 		t.Errorf("not run: %+v, want an error of type \"not run\" with the reason", e)
 	}
 }
+
+// TestJUnitFailureMessage: a failure's message attribute, what a CI page
+// shows beside the test, is the line that says what failed, not the
+// standard's sentence that opens a MUST's message nor a property's line
+// naming its case; the whole message stays in the text.
+func TestJUnitFailureMessage(t *testing.T) {
+	const finding = `window 0 of "doc" is 2501 runes long, over the cap of 2500`
+	r := result("INF-07", suite.Must, suite.Failed)
+	r.Quote = "No single window may exceed MAX_WINDOW_SIZE."
+	r.Message = `std085 §2.1.5: "No single window may exceed MAX_WINDOW_SIZE."` + "\n" +
+		"property \"capped\" falsified by edge case twenty hits, no budget, shrunk:\n" + finding + "\ncase: budget=none doc doc=2501 runes"
+	var b bytes.Buffer
+	if err := JUnit(&b, []Run{{Report: report("impl", r)}}, JUnitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Cases []struct {
+			Failure *struct {
+				Message string `xml:"message,attr"`
+				Text    string `xml:",chardata"`
+			} `xml:"failure"`
+		} `xml:"testsuite>testcase"`
+	}
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, b.String())
+	}
+	if len(doc.Cases) != 1 || doc.Cases[0].Failure == nil {
+		t.Fatalf("cases %+v, want one failure\n%s", doc.Cases, b.String())
+	}
+	f := doc.Cases[0].Failure
+	if f.Message != finding {
+		t.Errorf("message %q, want %q", f.Message, finding)
+	}
+	if !strings.Contains(f.Text, "falsified by edge case twenty hits") {
+		t.Errorf("the text lost the whole message:\n%s", f.Text)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/internal/clip"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -110,7 +111,7 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 					c.SystemOut = detail
 					s.Skipped++
 				case r.Outcome == suite.Failed:
-					c.Failure = &junitProblem{Message: firstLine(r.Message, 200), Type: "failed " + r.Level.String(), Text: detail}
+					c.Failure = &junitProblem{Message: clip.Text(r.Finding(), 200), Type: "failed " + r.Level.String(), Text: detail}
 					s.Failures++
 				case r.Outcome == suite.Errored:
 					c.Error = &junitProblem{Message: firstLine(r.Message, 200), Type: "errored", Text: detail}
