@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/ctxconform/ctxconform"
+
+	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 	"github.com/ctxconform/ctxconform/suite"
 )
 
@@ -17,7 +19,11 @@ import (
 // the command that re-sends it; replaying it gives the same verdict, for a
 // mutant behind the protocol and for a faulty program of testdata/faulty.
 func TestReplayReproduces(t *testing.T) {
-	python, proxy := faultyProxy(t)
+	python := testprog.Python(t)
+	proxy, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "proxy.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		args   []string // run flags

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 )
 
 // TestOwnUnitFirst: a program that declared utf16 reads the offsets of its
@@ -14,8 +11,8 @@ import (
 // moves a window's start between the halves of an emoji (4 bytes, 2 UTF-16
 // units) at the start of its document.
 func TestOwnUnitFirst(t *testing.T) {
-	python, proxy := faultyProxy(t)
-	program := append([]string{python, proxy, "surrogates", "--"}, self(t, "conformance", "serve-reference")...)
+	proxy := faulty(t, "proxy.py")
+	program := append(append(proxy, "surrogates", "--"), self(t, "conformance", "serve-reference")...)
 	args := []string{"run", "--adapter", "exec", "--standard", "inflate", "--run", "^INF-02 ", "--property-runs", "5", "--seed", "1", "--replay-dir", t.TempDir(), "--"}
 	code, stdout, stderr := runCmd(append(args, program...)...)
 	if code != exitOK || !strings.Contains(stdout, "INF-02 FAILED") {
@@ -35,14 +32,4 @@ func TestOwnUnitFirst(t *testing.T) {
 			t.Errorf("the FAIL says %q: bytes first, or bytes where they agree:\n%s", bad, stdout)
 		}
 	}
-}
-
-// faultyProxy is the Python interpreter and testdata/faulty/proxy.py, which
-// relays to a correct program and corrupts its answers in one way.
-func faultyProxy(t *testing.T) (python, proxy string) {
-	proxy, err := filepath.Abs(filepath.Join("..", "..", "testdata", "faulty", "proxy.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return testprog.Python(t), proxy
 }
