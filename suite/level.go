@@ -1,6 +1,9 @@
 package suite
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Level says how binding a requirement is, and so whether its failure
 // gates a run. Levels are ordered Must < Should < Robust < Reference: a
@@ -71,26 +74,19 @@ func ParseLevel(s string) (Level, error) {
 			return l, nil
 		}
 	}
+	ls := Labels()
+	want := strings.Join(ls[:len(ls)-1], ", ") + " or " + ls[len(ls)-1]
 	if s == "reference" {
-		return 0, fmt.Errorf("unknown level %q: the level that runs the REFERENCE requirements is strict (want %s)", s, levelLabels())
+		return 0, fmt.Errorf("unknown level %q: the level that runs the REFERENCE requirements is strict (want %s)", s, want)
 	}
-	return 0, fmt.Errorf("unknown level %q (want %s)", s, levelLabels())
+	return 0, fmt.Errorf("unknown level %q (want %s)", s, want)
 }
 
-// levelLabels lists the levels' labels for a message: "must, should,
-// robust or strict".
-func levelLabels() string {
-	ls := Levels()
-	out := ""
-	for i, l := range ls {
-		switch {
-		case i == 0:
-		case i == len(ls)-1:
-			out += " or "
-		default:
-			out += ", "
-		}
-		out += l.Label()
+// Labels lists every level's Label in order: must, should, robust, strict.
+func Labels() []string {
+	var out []string
+	for _, l := range Levels() {
+		out = append(out, l.Label())
 	}
 	return out
 }

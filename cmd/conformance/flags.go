@@ -45,11 +45,7 @@ func (f *levelFlag) Set(v string) error {
 	l, err := suite.ParseLevel(v)
 	f.l = l
 	if err != nil {
-		var names []string
-		for _, l := range suite.Levels() {
-			names = append(names, l.Label())
-		}
-		if near := nearest(v, names); near != "" {
+		if near := nearest(v, suite.Labels()); near != "" {
 			return fmt.Errorf("%w: did you mean %s?", err, near)
 		}
 	}
