@@ -43,6 +43,9 @@ func checkMinimal(t *testing.T, a adapters.Adapter, reqs []suite.Requirement, re
 		for _, n := range ns {
 			rp := *res.Replay
 			rp.Value = n.value
+			if suite.CheckReplay(byID[res.ID], rp) != nil {
+				continue // no valid case (a hit outside its document, an empty ID): replay refuses it unsent
+			}
 			got := suite.RunOne(context.Background(), a, byID[res.ID], suite.Options{Level: suite.Reference, Seed: rep.Seed, Replay: &rp})
 			if got.Outcome == suite.Failed || got.Outcome == suite.Errored {
 				t.Errorf("%s: the reported case is not 1-minimal: with %s it still %s\ncase: %s\n%s",
