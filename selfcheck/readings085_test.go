@@ -65,7 +65,7 @@ func TestReadings085(t *testing.T) {
 		{"MIN_WINDOW_CAP 200 a floor of every window", inflate("floor200"), infDen, []string{"DEN-13"}, 5},
 		{"MIN_WINDOW_CAP 200 the minimum viable size", inflate("viable200"), infDen, []string{"DEN-14"}, 5},
 		{"MoleculeA the molecule before", inflate("merge-previous"), infDen, []string{"INF-03"}, 5},
-		{"overlapping windows joined", inflate("merge-overlaps"), infDen, []string{"INF-08"}, 5},
+		{"overlapping windows joined", inflate("merge-overlaps"), infDen, []string{"INF-18"}, 5},
 		{"markers outside the budget", inflate("markers"), infDen, []string{"DEN-09"}, 5},
 		{"static fallback 2500 the budget", inflate("static-budget"), infDen, []string{"DEN-15"}, 5},
 		{"proxy085 reference (control)", proxy("reference"), asm, nil, 1},

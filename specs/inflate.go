@@ -11,22 +11,53 @@ import (
 	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
-// notMerged: two 100-byte hits whose gap is MERGE_THRESHOLD (500) or more
-// (std085 §2.1.3 merges only when `B.start - A.end < 500`): at the
+// apartCases are two 100-byte hits whose gap is MERGE_THRESHOLD (500) or
+// more (std085 §2.1.3 merges only when `B.start - A.end < 500`): at the
 // threshold itself, one past it, and 600, in ASCII text, so the gap is the
-// same in bytes, runes and UTF-16 units (static plan: padding 200, and the
-// windows do not reach each other). The gap of 499, which must merge, is
-// INF-04's (its edge case "hits 499 apart").
-func notMerged(t *suite.T) {
+// same in bytes, runes and UTF-16 units, with no budget. The gap of 499,
+// which must merge, is INF-04's (its edge case "hits 499 apart").
+func apartCases(t *suite.T, judge func(req inflate.Request, gap int, w inflate.Window)) {
 	for _, gap := range []int{500, 501, 600} {
 		req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1100+gap, 1200+gap, 1)}}
 		res := call.MustInflate(t, req)
 		for _, w := range res.Windows {
 			if len(w.Hits) > 1 {
-				t.Errorf("hits %d apart (%s) share window [%d,%d): %v; std085 §2.1.3 merges only gaps under 500", gap, describe(req), w.Start, w.End, w.Hits)
+				judge(req, gap, w)
 			}
 		}
 	}
+}
+
+// notMerged (INF-18, the reference's reading): hits 500 or more apart never
+// share a window.
+func notMerged(t *suite.T) {
+	apartCases(t, func(req inflate.Request, gap int, w inflate.Window) {
+		t.Errorf("hits %d apart (%s) share window [%d,%d): %v; the reference merges only gaps under 500 and never joins windows", gap, describe(req), w.Start, w.End, w.Hits)
+	})
+}
+
+// notMergedAtThreshold (INF-08): hits 500 or more apart share no window
+// that no reading could have made by joining windows its padding made
+// overlap. §2.1.4 pads the start and the end of a window by the same
+// PADDING_CHARS, so two padded windows `gap` apart meet only when the
+// padding is gap/2 or more: a window joined from them reaches gap or more
+// beyond the two hits in all, unless truncated at its cap (§2.1.5), and
+// no cap without a budget is under 1250 (2500 a window, or 2500 the
+// budget shared by two hits). A window listing both hits that is shorter
+// than 1250 and reaches less than the gap beyond them was merged, at a gap
+// §2.1.3 does not merge, under every reading (the `<=` bug). Whether a
+// program may join the windows its padding made overlap (windows reaching
+// gap/2 or more each side) is the reading INF-18 (REFERENCE) judges.
+func notMergedAtThreshold(t *suite.T) {
+	const smallestCap = 2500 / 2
+	apartCases(t, func(req inflate.Request, gap int, w inflate.Window) {
+		a, b := req.Hits[0], req.Hits[1]
+		reach := (a.Start - w.Start) + (w.End - b.End)
+		if w.End-w.Start < smallestCap && reach < gap {
+			t.Errorf("hits %d apart (%s) share window [%d,%d): %v, which reaches %d beyond them in all: padded windows meet only when each reaches %d, so the window is a merge, and std085 §2.1.3 merges only gaps under 500",
+				gap, describe(req), w.Start, w.End, w.Hits, reach, (gap+1)/2)
+		}
+	})
 }
 
 // padsBothSides: one 10-byte hit in the middle of 10,000 bytes, no budget.

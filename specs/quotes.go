@@ -14,6 +14,7 @@ func Requirements() []suite.Requirement { return suite.WithQuotes(catalogue(), q
 // requirements have none: no sentence of a standard fixes them.
 var quotes = map[string]string{
 	// Context inflation and dynamic density: std085-context-inflation-dynamic-density.
+	"INF-08": "If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\". … Apply `PADDING_CHARS` to the start and end of the window.",
 	"INF-12": "Apply `PADDING_CHARS` to the start and end of the window.",
 	"DEN-06": "**MIN_PADDING**: 50 chars (Ensures minimal context like `<50>search<50>`).",
 

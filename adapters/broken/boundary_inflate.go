@@ -14,7 +14,9 @@ import (
 // units agree).
 
 // MergesAtThreshold merges hits exactly 500 apart: `gap <= 500` where
-// std085 §2.1.3 says `gap < MERGE_THRESHOLD`. Caught by INF-08.
+// std085 §2.1.3 says `gap < MERGE_THRESHOLD`. Caught by INF-08 (MUST: its
+// window of 1100 reaches 400 beyond hits 500 apart, which padded windows
+// that meet would not) and INF-18.
 func MergesAtThreshold() adapters.Adapter {
 	return replanned("merges-at-500", func(p *density.Plan, _ inflate.Request) { p.Threshold = density.Threshold + 1 })
 }

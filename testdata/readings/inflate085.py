@@ -28,7 +28,7 @@ its first argument:
                   the cap allows) instead of splitting the gap, and without
                   a budget each side is padded by §3.1's (2500 / 2) clamped
                   to 500, not 200: hits 500 to 999 apart share a window:
-                  fails INF-08 and INF-14 (REFERENCE)
+                  fails INF-18 and INF-14 (REFERENCE)
   static-budget   §3.2's "If no budget is provided, defaults to 2500 chars"
                   read as the budget, not each window's cap: without a
                   budget, more than 16 hits squeeze and the windows share
