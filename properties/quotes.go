@@ -66,7 +66,6 @@ var quotes = map[string]string{
 	"FUZ-14": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
 	"FUZ-15": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
 	"FUZ-16": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
-	"FUZ-18": "3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
 
 	// Densification: densification-chunking.md.
 	"DSF-20": "Practical effect: input is intentionally capped lower so the model has room to produce output without crossing context window. … Once chunking is active, both Apple and remote providers use reactive adaptation:",

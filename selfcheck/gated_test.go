@@ -3,6 +3,7 @@ package selfcheck_test
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,39 @@ func TestPlainBugsFailTheGate(t *testing.T) {
 				if tt.level == suite.Must && !rep.Gate(suite.Must) {
 					t.Errorf("seed %d: the default gate passes %s", seed, tt.mutant.Info().Name)
 				}
+			}
+		})
+	}
+}
+
+// TestOneFaultOneFailure: among the MUSTs and SHOULDs of its standard,
+// each fault fails exactly the requirement its sentence names, and each
+// reading fails none (issue 37: a fuzzy search with no trigram tier failed
+// six MUSTs; the case-exact and `>` readings of std105 §3.2 failed five).
+func TestOneFaultOneFailure(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	for _, tt := range []struct {
+		std    adapters.Standard
+		impl   adapters.Adapter
+		failed []string // the normative requirements it fails
+	}{
+		{adapters.Fuzzy, broken.NoTrigramTier(), []string{"FUZ-05"}},
+		{adapters.Fuzzy, broken.CaseExactLabel(), nil},
+		{adapters.Fuzzy, broken.StrictThreshold(), nil},
+		{adapters.Inflate, broken.MergesAtThreshold(), []string{"INF-08"}},
+	} {
+		t.Run(strings.TrimPrefix(tt.impl.Info().Name, "broken/"), func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Should, Seed: 1, PropertyRuns: 100, Standards: []adapters.Standard{tt.std}, Skip: regexp.MustCompile(`^PRF-`)}
+			rep := suite.Run(context.Background(), tt.impl, reqs, opts)
+			var failed []string
+			for _, r := range rep.Results {
+				if r.Bad() {
+					failed = append(failed, r.ID)
+				}
+			}
+			if !slices.Equal(failed, tt.failed) {
+				t.Errorf("failed %v, want %v", failed, tt.failed)
 			}
 		})
 	}

@@ -56,6 +56,25 @@ func TestSelfComparedRight(t *testing.T) {
 		{"FUZ-21", adapters.Fuzzy, broken.UnescapedLike()},
 		// pg_trgm's default threshold whatever the request names: FUZ-22's.
 		{"FUZ-05", adapters.Fuzzy, broken.IgnoresThreshold()},
+		// Issue 37. `%` as > (pg_trgm's documentation): FUZ-23's to judge.
+		{"FUZ-05", adapters.Fuzzy, broken.StrictThreshold()},
+		{"FUZ-14", adapters.Fuzzy, broken.StrictThreshold()},
+		{"FUZ-15", adapters.Fuzzy, broken.StrictThreshold()},
+		{"FUZ-22", adapters.Fuzzy, broken.StrictThreshold()},
+		// `atom_label = term` case-exactly, case variants by ILIKE: FUZ-24's.
+		{"FUZ-01", adapters.Fuzzy, broken.CaseExactLabel()},
+		{"FUZ-02", adapters.Fuzzy, broken.CaseExactLabel()},
+		{"FUZ-03", adapters.Fuzzy, broken.CaseExactLabel()},
+		{"FUZ-14", adapters.Fuzzy, broken.CaseExactLabel()},
+		{"FUZ-15", adapters.Fuzzy, broken.CaseExactLabel()},
+		{"FUZ-16", adapters.Fuzzy, broken.CaseExactLabel()},
+		// No trigram tier: FUZ-05's alone; the others judge their own tiers.
+		{"FUZ-01", adapters.Fuzzy, broken.NoTrigramTier()},
+		{"FUZ-02", adapters.Fuzzy, broken.NoTrigramTier()},
+		{"FUZ-03", adapters.Fuzzy, broken.NoTrigramTier()},
+		{"FUZ-11", adapters.Fuzzy, broken.NoTrigramTier()},
+		{"FUZ-15", adapters.Fuzzy, broken.NoTrigramTier()},
+		{"FUZ-22", adapters.Fuzzy, broken.NoTrigramTier()},
 		{"INF-13", adapters.Inflate, disguised{reference.New()}},
 		// Input order decides only which hits survive a squeeze: INF-17's.
 		{"INF-09", adapters.Inflate, broken.InputOrder()},

@@ -124,15 +124,17 @@ func catalogue() []suite.Requirement {
 		// functions (fuzzy_agreement.go); decisions in REQUIREMENTS.md, "Fuzzy
 		// search".
 		fuz("FUZ-01", "std105 §3.2 (Logic 1–3)", suite.Must,
-			"Each label lands in the first tier it passes: exact (lower(label) = lower(term)), prefix (label ILIKE 'term%'), trigram (similarity >= 0.3); other labels are not returned.", fuzzyTiers),
+			"Each label lands in the first tier it passes: exact (label = term; a case variant exact or prefix), prefix (label ILIKE 'term%'), trigram (similarity at least 0.3); other labels are not returned (an answer with no trigram tier at all is FUZ-05's).", fuzzyTiers),
 		fuz("FUZ-02", "std105 §3.2; pg_trgm lower()", suite.Must,
-			"Exact and prefix matching ignore case as the declared locale's lower() does: Unicode letters in a UTF-8 locale, ASCII only in C.", fuzzyUnicodeCase),
+			"Exact and prefix matching ignore case as the declared locale's lower() does: Unicode letters in a UTF-8 locale, ASCII only in C (a case variant of the term found as exact or prefix).", fuzzyUnicodeCase),
 		fuz("FUZ-03", "std105 §3.2 (priorities)", suite.Must,
 			"All exact matches come before all prefix matches, which come before all trigram matches, whatever their similarity.", fuzzyTierOrder),
+		fuz("FUZ-24", "std105 §3.2 SQL (case; reference)", suite.Reference,
+			"A case variant of the term is an exact match (LOWER(atom_label) = LOWER($1)), not a prefix match: CAT for cat, école for ÉCOLE in a UTF-8 locale.", fuzzyCaseExact),
 		fuz("FUZ-04", "std105 §3.2 (reference)", suite.Reference,
 			"Ties: exact by label then ID; prefix by label length in bytes, then label, then ID; trigram by similarity (highest first), then label, then ID; labels and IDs compared as bytes.", fuzzyTies),
 		fuz("FUZ-05", "std105 §3.2 item 3; pg_trgm %", suite.Must,
-			"A trigram match needs similarity >= the threshold: at pg_trgm's default 0.3 a similarity equal to it matches; under a threshold the request names, the answer is the one for that threshold or for 0.3, compared with >= either way.", fuzzyThreshold),
+			"The trigram tier: at pg_trgm's default 0.3, the labels whose similarity passes it and no others; under a threshold the request names, the answer is the one for that threshold (with >= or >) or for 0.3.", fuzzyThreshold),
 		fuz("FUZ-06", "std105 §3.2; bad input", suite.Robust,
 			"Terms are data, not syntax: %, _, \\, quotes and SQL comment markers match only themselves (the term % does not match everything), and a term holding SQL does not harm the store.", fuzzyMetachars),
 		fuz("FUZ-07", "std105 §3; bad input", suite.Robust,
@@ -150,7 +152,9 @@ func catalogue() []suite.Requirement {
 		fuz("FUZ-13", "std105 §3.3; pg_trgm", suite.Reference,
 			"word_similarity and strict_word_similarity agree with pg_trgm (reference/trgm, in the declared locale) on thousands of pairs.", againstReference(wordSimilarityAgreement)),
 		fuz("FUZ-22", "std105 §3; search contract (threshold)", suite.Robust,
-			"A threshold the request names (in [0, 1]) is the one applied: 0.5, 0.25, 1 and 0 each give their own answer, threshold 0 every label.", fuzzyRequestedThreshold),
+			"A threshold the request names (in [0, 1]) is the one applied: 0.5, 0.25, 1 and 0 each give their own answer, threshold 0 every label (with >= or >).", fuzzyRequestedThreshold),
+		fuz("FUZ-23", "std105 §3.2 item 3; pg_trgm % (reference)", suite.Reference,
+			"A similarity equal to a threshold the request names matches (pg_trgm's C source: similarity >= threshold).", fuzzyThresholdEqual),
 
 		// Chunk/merge densification (densification-chunking), checks grouped by
 		// concern: the simulated model and the judgements shared by all

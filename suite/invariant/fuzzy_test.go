@@ -30,13 +30,21 @@ func TestClassifyReadings(t *testing.T) {
 		tiers       []fuzzy.Tier
 		always      bool
 	}{
-		{"CAT", "cat", 0.3, []fuzzy.Tier{exact}, true},
+		{"cat", "cat", 0.3, []fuzzy.Tier{exact}, true},
+		// A case variant: exact by the SQL's LOWER, a prefix match through
+		// ILIKE where `atom_label = term` is read case-exactly.
+		{"CAT", "cat", 0.3, []fuzzy.Tier{exact, prefix}, true},
 		{"cats", "cat", 0.3, []fuzzy.Tier{prefix}, true},
 		{"dog cat", "cat", 0.3, []fuzzy.Tier{trigram}, true},
 		{"dog", "cat", 0.3, []fuzzy.Tier{none}, false},
 		// Threshold 0.5 named: 1/3 matches only at pg_trgm's default 0.3.
 		{"big dog cat", "cat", 0.5, []fuzzy.Tier{none, trigram}, false},
-		{"dog cat", "cat", 0.5, []fuzzy.Tier{trigram}, true},
+		// 0.5 is the similarity itself: matched by >= (pg_trgm's C source),
+		// not by > (its documentation's "greater than").
+		{"dog cat", "cat", 0.5, []fuzzy.Tier{trigram, none}, false},
+		// At the default 0.3 no float4 similarity equals the double 0.3:
+		// float4(3/10) widened is 0.30000001, above it either way.
+		{"dog catx", "cat", 0.3, []fuzzy.Tier{trigram}, true},
 		// a_c read as LIKE's syntax matches abc as a prefix; as data it does
 		// not, and 1/7 < 0.3.
 		{"abc", "a_c", 0.3, []fuzzy.Tier{none, prefix}, false},
@@ -126,6 +134,10 @@ func TestFuzzyComplete(t *testing.T) {
 		// default 0.3: an answer may leave it out.
 		{"threshold 0.5, big dog cat left out", at(0, new(0.5)), []adapters.SearchMatch{cat, cats}, ""},
 		{"one entry twice, matched once", adapters.SearchRequest{Entries: append(es, es[0]), Term: "cat"}, []adapters.SearchMatch{cat, cats, big}, `e1:"cat"`},
+		// No trigram tier at all: the missing tier is FUZ-05's, not this
+		// judge's; with a trigram tier, a missing trigram match is.
+		{"no trigram tier", at(0, nil), []adapters.SearchMatch{cat, cats}, ""},
+		{"trigram tier, one missing", adapters.SearchRequest{Entries: append(slices.Clone(es), adapters.SearchEntry{ID: "e4", Label: "dog cat"}), Term: "cat"}, []adapters.SearchMatch{cat, cats, big}, `e4:"dog cat" matches "cat" as trigram`},
 	})
 }
 
