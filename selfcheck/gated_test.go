@@ -79,6 +79,8 @@ func TestOneFaultOneFailure(t *testing.T) {
 		{adapters.Fuzzy, broken.CaseExactLabel(), nil},
 		{adapters.Fuzzy, broken.StrictThreshold(), nil},
 		{adapters.Inflate, broken.MergesAtThreshold(), []string{"INF-08"}},
+		// 0 hits: radius 32000, the clamp of budget / 0 (ELA-11's reading).
+		{adapters.Elastic, broken.ZeroHitsAtCap(), nil},
 	} {
 		t.Run(strings.TrimPrefix(tt.impl.Info().Name, "broken/"), func(t *testing.T) {
 			t.Parallel()

@@ -190,6 +190,8 @@ func mutants() []mutant {
 		{adapters.Elastic, broken.RadiusInt32(), []string{"ELA-12", "ELA-13"}},
 		// The windows cut at the cap, the radius reported past it.
 		{adapters.Elastic, broken.ElasticReportsUncappedRadius(), []string{"ELA-04", "ELA-18"}},
+		// 0 hits at the cap (issue 37): a reading ELA-18 accepts, ELA-11's.
+		{adapters.Elastic, broken.ZeroHitsAtCap(), []string{"ELA-11"}},
 
 		// Fuzzy search.
 		// Unescaped LIKE reads the term's %, _ and \ as LIKE's syntax: a

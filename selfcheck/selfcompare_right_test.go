@@ -93,6 +93,8 @@ func TestSelfComparedRight(t *testing.T) {
 		// judge; RAD-20 judges costs, whatever code window is chosen.
 		{"RAD-20", adapters.Radial, broken.RadialCodeHitLine()},
 		{"ELA-23", adapters.Elastic, disguised{reference.New()}},
+		// 0 hits answered with the cap, the clamp of budget / 0: ELA-11's.
+		{"ELA-18", adapters.Elastic, broken.ZeroHitsAtCap()},
 		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},

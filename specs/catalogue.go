@@ -116,7 +116,7 @@ func catalogue() []suite.Requirement {
 		ela("ELA-10", "std105 §2.3; bad input", suite.Robust,
 			"Malformed input is rejected with an error: unknown compound, offsets outside the body or inside a character, invalid UTF-8, unknown kinds, duplicate or empty document IDs — even for atoms the budget would drop.", elaBadInput),
 		ela("ELA-11", "std105 §2.2–2.3 (reference)", suite.Reference,
-			"The reference's own choices: 0 hits give radius 0; atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
+			"The reference's own choices: 0 hits give radius 0 (Radius, and hydrating no atoms); atom labels are lower case with score 1; a keyword is a maximal run of letters and digits, so _ ' - end a word.", elaReferenceChoices),
 
 		// Fuzzy search (std105-elastic-context-fuzzy-search §3: exact, prefix and
 		// trigram tiers, pg_trgm semantics): the tiers and their order

@@ -551,6 +551,12 @@ func elaReferenceChoices(t *suite.T) {
 	if r := call.MustRadius(t, adapters.RadiusRequest{Budget: 1000, Hits: 0}); r != 0 {
 		t.Errorf("radius for 0 hits: %d, want 0", r)
 	}
+	// Hydrating no atoms reports the radius of 0 hits too (ELA-18 accepts
+	// any radius up to the cap there: the formula divides by zero).
+	docs0 := []inflate.Document{{ID: "d", Body: "some text"}}
+	if res := call.MustHydrate(t, adapters.HydrateRequest{Documents: docs0, Budget: 1000}); res.Radius != 0 {
+		t.Errorf("hydrating no atoms: radius %d, want 0", res.Radius)
+	}
 	// Keywords are maximal runs of letters and digits: "rune_lit" holds the
 	// word "rune" (at 0), "don't" the word "don" (at 9), "go1" is one word
 	// (so "go" is not found), "well-known" holds "well" (at 19) and "known"

@@ -219,3 +219,25 @@ func hydrate(docs []inflate.Document, atoms []radial.Atom, budget int, h hydrati
 	}
 	return res, nil
 }
+
+// ZeroHitsAtCap answers 0 hits with the radius 32000, for the Radius
+// operation and for hydrating no atoms: std105 §2.2's budget / hits
+// divides by zero, and the clamp of an infinite quotient is the cap. A
+// reading, not a fault (the reference answers 0): it passes every MUST
+// and SHOULD and fails ELA-11 (REFERENCE).
+func ZeroHitsAtCap() adapters.Adapter {
+	return &hydrator{mutant: named("elastic-zero-hits-at-cap"),
+		radius: func(budget, hits int) (int, error) {
+			if hits == 0 && budget > 0 {
+				return elastic.MaxRadius, nil
+			}
+			return elastic.Radius(budget, hits)
+		},
+		hydrate: func(docs []inflate.Document, atoms []radial.Atom, budget int) (elastic.Result, error) {
+			res, err := elastic.Hydrate(docs, atoms, budget)
+			if err == nil && res.Hits == 0 {
+				res.Radius = elastic.MaxRadius
+			}
+			return res, err
+		}}
+}

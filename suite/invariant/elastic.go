@@ -196,8 +196,10 @@ func HydrationAssigned(req adapters.HydrateRequest, res elastic.Result) error {
 
 // HydrationRadius (std105 §2.2–2.3, §4): the answer's hit count is the
 // number of distinct atoms, and its radius is one the text allows for them:
-// 0 for no hits; otherwise at least the formula's for that count and at most
-// the cap. A radius recomputed for the atoms the budget serves may be wider
+// for no hits, anything from 0 to the cap (the formula divides by zero:
+// 0, nothing to window, is the reference's answer, ELA-11; the clamp of an
+// infinite quotient, the cap, is another reading); otherwise at least the
+// formula's for that count and at most the cap. A radius recomputed for the atoms the budget serves may be wider
 // (it only fills the budget); it falls below the floor only when the budget
 // cannot hold one window at the floor (budget < 2·200), where the floor
 // yields to the budget.
@@ -208,8 +210,8 @@ func HydrationRadius(req adapters.HydrateRequest, res elastic.Result) error {
 	}
 	want := ElasticRadius(req.Budget, n)
 	switch {
-	case n == 0 && res.Radius != 0:
-		return fmt.Errorf("radius %d with no hits, want 0", res.Radius)
+	case n == 0 && (res.Radius < 0 || res.Radius > RadiusCap):
+		return fmt.Errorf("radius %d with no hits, outside [0, %d]", res.Radius, RadiusCap)
 	case n == 0:
 		return nil
 	case res.Radius > RadiusCap:

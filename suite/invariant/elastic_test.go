@@ -124,7 +124,11 @@ func TestHydrationRadius(t *testing.T) {
 	}
 	radJudge(t, []radCase{
 		{"no hits, radius 0", none(0), ""},
-		{"no hits, radius 5", none(5), "radius 5 with no hits"},
+		// No hits: the formula divides by zero; 0 and the cap (the clamp
+		// of an infinite quotient) are readings, over the cap none is.
+		{"no hits, radius 5", none(5), ""},
+		{"no hits, radius at the cap", none(32000), ""},
+		{"no hits, radius over the cap", none(32001), "radius 32001 with no hits, outside [0, 32000]"},
 		{"identical atoms are one hit", one(1000, 1, 500), ""},
 		{"two hits counted", one(1000, 2, 500), "answer counts 2 hits"},
 		{"wider than the formula", one(1000, 1, 800), ""},
