@@ -81,6 +81,8 @@ func TestOneFaultOneFailure(t *testing.T) {
 		{adapters.Inflate, broken.MergesAtThreshold(), []string{"INF-08"}},
 		// 0 hits: radius 32000, the clamp of budget / 0 (ELA-11's reading).
 		{adapters.Elastic, broken.ZeroHitsAtCap(), nil},
+		// Merged windows grown on: the SHOULD of §5.4's example, no MUST.
+		{adapters.Radial, broken.RadialKeepsRadiating(), []string{"RAD-08"}},
 	} {
 		t.Run(strings.TrimPrefix(tt.impl.Info().Name, "broken/"), func(t *testing.T) {
 			t.Parallel()

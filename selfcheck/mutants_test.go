@@ -160,6 +160,8 @@ func mutants() []mutant {
 		// one way (windows unmerged, the split 50/50, atoms per run of
 		// non-space); the union of single-atom windows is no unmerged list.
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
+		// Merged windows grown on (§5.4 step 3): the example's side is RAD-08's.
+		{adapters.Radial, broken.RadialKeepsRadiating(), []string{"RAD-08"}},
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
 		// The amounts right, the labels in request order; each window as
 		// the reference's but for its cost.

@@ -37,26 +37,40 @@ func radBrief(ws []radial.Window) string {
 // radOverlapExample: tenK is prose. [offset − r, offset + r]:
 // 1000 ± 500 = [500,1500], 1400 ± 500 = [900,1900]; 900 <= 1500, so one
 // window [500,1900]. With atoms at 1000 and 2000: [500,1500] and
-// [1500,2500] touch (1500 <= 1500) and merge into [500,2500].
+// [1500,2500] touch (1500 <= 1500) and merge into [500,2500]. A lone
+// atom's window is exact under every reading; a merged one is one window
+// holding at least the union: exactly the union is the example's side
+// ("Merged window [500, 1900]"), growing it on is step 3's ("Continue
+// radiating outward as unified molecule"), which RAD-08 (SHOULD) judges.
 func radOverlapExample(t *suite.T) {
 	cases := []struct {
-		name  string
-		atoms []radial.Atom
-		want  []invariant.RadialSpan
+		name   string
+		atoms  []radial.Atom
+		want   []invariant.RadialSpan
+		merged bool // the want is the union, which a window may exceed
 	}{
-		{"atom A alone", []radial.Atom{radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1500}}},
-		{"atom B alone", []radial.Atom{radAtom("b", 1400)}, []invariant.RadialSpan{{Compound: "doc", Start: 900, End: 1900}}},
-		{"A and B overlap", []radial.Atom{radAtom("b", 1400), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1900}}},
-		{"touching windows", []radial.Atom{radAtom("c", 2000), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 2500}}},
+		{"atom A alone", []radial.Atom{radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1500}}, false},
+		{"atom B alone", []radial.Atom{radAtom("b", 1400)}, []invariant.RadialSpan{{Compound: "doc", Start: 900, End: 1900}}, false},
+		{"A and B overlap", []radial.Atom{radAtom("b", 1400), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1900}}, true},
+		{"touching windows", []radial.Atom{radAtom("c", 2000), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 2500}}, true},
 	}
 	for _, c := range cases {
 		req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindProse, tenK), Atoms: c.atoms, Radius: 500}
 		// Only the spans: the text is RAD-01's, the atoms a window lists
 		// RAD-31's.
 		ans := call.MustRadialWindows(t, req)
-		if got := invariant.RadialSpans(ans.Windows); !slices.Equal(got, c.want) {
-			t.Errorf("%s: windows%s, want %v", c.name, radBrief(ans.Windows), c.want)
+		got := invariant.RadialSpans(ans.Windows)
+		if slices.Equal(got, c.want) {
+			continue
 		}
+		if c.merged && len(got) == 1 && got[0].Compound == c.want[0].Compound && got[0].Start <= c.want[0].Start && got[0].End >= c.want[0].End {
+			continue // grown past the union: RAD-08's to judge
+		}
+		what := "want"
+		if c.merged {
+			what = "want one window holding at least"
+		}
+		t.Errorf("%s: windows%s, %s %v", c.name, radBrief(ans.Windows), what, c.want)
 	}
 }
 

@@ -98,3 +98,51 @@ func RadialCountsCodeSpace() adapters.Adapter {
 		return adapters.RadialWindowsAnswer{Windows: ws}, nil
 	}}
 }
+
+// RadialKeepsRadiating reads §5.4's step 3, "Continue radiating outward as
+// unified molecule", as growing a merged prose or data window on: each
+// window that merged atoms is drawn again at twice the radius around them,
+// and windows that then overlap or touch merge. A reading: the example's
+// "Merged window [500, 1900]" is RAD-08's (SHOULD) side, and RAD-19 (MUST)
+// judges only what both sides agree on.
+func RadialKeepsRadiating() adapters.Adapter {
+	return &radialInflater{mutant: named("radial-keeps-radiating"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
+		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)
+		if err != nil {
+			return adapters.RadialWindowsAnswer{}, err
+		}
+		docs := map[string]inflate.Document{}
+		for _, d := range req.Documents {
+			docs[d.ID] = d
+		}
+		for i, w := range ws {
+			if len(w.Atoms) < 2 || docs[w.CompoundID].Kind == inflate.KindCode {
+				continue
+			}
+			grown, err := radial.Windows(req.Documents, w.Atoms, 2*req.Radius)
+			if err != nil {
+				return adapters.RadialWindowsAnswer{}, err
+			}
+			ws[i] = grown[0] // atoms merged at r merge at 2r
+		}
+		slices.SortStableFunc(ws, func(x, y radial.Window) int {
+			return cmp.Or(strings.Compare(x.CompoundID, y.CompoundID), cmp.Compare(x.Start, y.Start))
+		})
+		var out []radial.Window
+		for _, w := range ws {
+			if n := len(out); n > 0 && out[n-1].CompoundID == w.CompoundID && w.Start <= out[n-1].End {
+				prev := &out[n-1]
+				prev.End = max(prev.End, w.End)
+				prev.Start = min(prev.Start, w.Start)
+				prev.Text = docs[w.CompoundID].Body[prev.Start:prev.End]
+				prev.Cost = radial.Cost(docs[w.CompoundID].Kind, prev.Text)
+				prev.Score = max(prev.Score, w.Score)
+				prev.Atoms = append(prev.Atoms, w.Atoms...)
+				slices.SortStableFunc(prev.Atoms, func(x, y radial.Atom) int { return cmp.Compare(x.Offset, y.Offset) })
+				continue
+			}
+			out = append(out, w)
+		}
+		return adapters.RadialWindowsAnswer{Windows: out}, nil
+	}}
+}
