@@ -192,7 +192,7 @@ func catalogue() []suite.Requirement {
 			"Windows, their atoms, costs, scores and order equal the reference's (for an implementation counting runes or UTF-16, on ASCII documents).",
 			againstReference(radialWindows("equals-reference", radEqualsReference))),
 		rad("RAD-11", "std085 protocol §5.5", suite.Must,
-			"The 70/30 split never hands out more than the budget: every term is reported once, no amount is negative, and no term's atoms receive more than its total.",
+			"The 70/30 split never hands out more than the budget (up to a unit per atom or term of rounding): every term with atoms is reported once, no term twice, no amount is negative, and no term's atoms receive more than its total.",
 			radialSplit("within-budget", invariant.SplitWithin)),
 		rad("RAD-12", "std085 protocol §5.5", suite.Must,
 			"At most 5 related atoms are served per term, and no term serves more atoms than it brings.",

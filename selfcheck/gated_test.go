@@ -30,6 +30,8 @@ func plainBugs() []plainBug {
 		// std085 §2.1.3 `<`, read as `<=`: hits exactly 500 apart whose
 		// padded windows do not meet share a window.
 		{adapters.Inflate, broken.MergesAtThreshold(), "INF-08", suite.Must},
+		// std085 protocol §5.5: every term handed the whole budget.
+		{adapters.Radial, broken.RadialSplitWholeBudgetEach(), "RAD-11", suite.Must},
 	}
 }
 
@@ -83,6 +85,8 @@ func TestOneFaultOneFailure(t *testing.T) {
 		{adapters.Elastic, broken.ZeroHitsAtCap(), nil},
 		// Merged windows grown on: the SHOULD of §5.4's example, no MUST.
 		{adapters.Radial, broken.RadialKeepsRadiating(), []string{"RAD-08"}},
+		// Amounts rounded to nearest, terms without atoms left out.
+		{adapters.Radial, broken.RadialSplitRoundsNearest(), nil},
 	} {
 		t.Run(strings.TrimPrefix(tt.impl.Info().Name, "broken/"), func(t *testing.T) {
 			t.Parallel()

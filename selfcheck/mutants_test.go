@@ -162,6 +162,8 @@ func mutants() []mutant {
 		{adapters.Radial, broken.RadialNoMerge(), []string{"RAD-08", "RAD-10"}},
 		// Merged windows grown on (§5.4 step 3): the example's side is RAD-08's.
 		{adapters.Radial, broken.RadialKeepsRadiating(), []string{"RAD-08"}},
+		// Every term the whole budget: over it under every rounding.
+		{adapters.Radial, broken.RadialSplitWholeBudgetEach(), []string{"RAD-11"}},
 		{adapters.Radial, broken.RadialSplit5050(), []string{"RAD-15"}},
 		// The amounts right, the labels in request order; each window as
 		// the reference's but for its cost.

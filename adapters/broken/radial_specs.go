@@ -2,6 +2,7 @@ package broken
 
 import (
 	"context"
+	"math"
 	"strings"
 	"unicode"
 
@@ -123,5 +124,74 @@ func RadialIngestFields() adapters.Adapter {
 			}
 		}
 		return adapters.RadialIngestAnswer{Atoms: out}, nil
+	}}
+}
+
+// RadialSplitWholeBudgetEach gives every term with atoms the whole budget
+// as its total, split within it as the reference splits its share (the
+// division among terms forgotten): two such terms hand out twice the
+// budget. Caught by RAD-11.
+func RadialSplitWholeBudgetEach() adapters.Adapter {
+	return &radialInflater{mutant: named("radial-split-whole-budget-each"), split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+		s, err := radial.Split(req.Budget, req.Terms)
+		if err != nil {
+			return adapters.RadialSplitAnswer{}, err
+		}
+		s.Used = 0
+		for i, t := range s.Terms {
+			if t.Total > 0 {
+				t.PerDirect = t.PerDirect * req.Budget / t.Total
+				t.PerRelated = t.PerRelated * req.Budget / t.Total
+				t.Total = req.Budget
+				s.Terms[i] = t
+			}
+			s.Used += s.Terms[i].Used()
+		}
+		s.Unused = s.Budget - s.Used
+		return adapters.RadialSplitAnswer{Shares: s}, nil
+	}}
+}
+
+// RadialSplitRoundsNearest rounds each atom's amount to the nearest unit
+// instead of down (§5.5 gives percentages, no rounding), so a term's atoms
+// may receive up to half a unit each over its total, and leaves out the
+// terms that have no atoms (nothing to distribute to them). A reading, not
+// a fault: it passes every MUST and SHOULD; the reference's exact amounts
+// are RAD-24's.
+func RadialSplitRoundsNearest() adapters.Adapter {
+	return &radialInflater{mutant: named("radial-split-rounds-nearest"), split: func(req adapters.RadialSplitRequest) (adapters.RadialSplitAnswer, error) {
+		s, err := radial.Split(req.Budget, req.Terms)
+		if err != nil {
+			return adapters.RadialSplitAnswer{}, err
+		}
+		atoms := map[string]bool{}
+		for _, t := range req.Terms {
+			atoms[t.Label] = t.Direct > 0 || t.Related > 0
+		}
+		kept := s.Terms[:0]
+		s.Used = 0
+		for _, t := range s.Terms {
+			if !atoms[t.Term] {
+				continue
+			}
+			direct, related := float64(t.Total), 0.0
+			switch {
+			case t.Related > 0 && t.Direct > 0:
+				direct, related = float64(t.Total)*0.7, float64(t.Total)*0.3
+			case t.Direct == 0:
+				direct, related = 0, float64(t.Total)
+			}
+			if t.Direct > 0 {
+				t.PerDirect = int(math.Round(direct / float64(t.Direct)))
+			}
+			if t.Related > 0 {
+				t.PerRelated = int(math.Round(related / float64(t.Related)))
+			}
+			kept = append(kept, t)
+			s.Used += t.Used()
+		}
+		s.Terms = kept
+		s.Unused = s.Budget - s.Used
+		return adapters.RadialSplitAnswer{Shares: s}, nil
 	}}
 }

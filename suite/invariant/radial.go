@@ -393,18 +393,23 @@ func RadialUnion(ans adapters.RadialWindowsAnswer, singles []RadialSpan) error {
 	return nil
 }
 
-// SplitWithin (§5.5): every request term is reported once; no amount is
-// negative; no term's atoms receive more than the term's total, and the
-// totals add up to at most the budget.
+// SplitWithin (§5.5): what every reading of "budget is distributed: 70%
+// … 30%" agrees on. Every share is for a request term and each term has
+// one share at most; no amount is negative; every term with atoms has a
+// share (its atoms are among those the budget is distributed to; a term
+// with none may be left out). §5.5 states percentages, not how amounts
+// round: each amount may be rounded up, so a term's atoms may receive one
+// unit each over its total, and the terms' totals one unit each over the
+// budget; more is over the budget under every reading.
 func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer) error {
-	terms := map[string]bool{}
+	terms := map[string]radial.Term{}
 	for _, t := range req.Terms {
-		terms[t.Label] = true
+		terms[t.Label] = t
 	}
 	seen := map[string]bool{}
 	total := 0
 	for _, s := range ans.Shares.Terms {
-		if !terms[s.Term] {
+		if _, ok := terms[s.Term]; !ok {
 			return fmt.Errorf("share for unknown term %q", s.Term)
 		}
 		if seen[s.Term] {
@@ -414,22 +419,19 @@ func SplitWithin(req adapters.RadialSplitRequest, ans adapters.RadialSplitAnswer
 		if s.Total < 0 || s.Direct < 0 || s.PerDirect < 0 || s.Related < 0 || s.PerRelated < 0 {
 			return fmt.Errorf("term %q: negative share %s", s.Term, jsonenc.Message(s))
 		}
-		if u := s.Used(); u > s.Total || u < 0 {
-			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)
+		if u := s.Used(); u > s.Total+s.Direct+s.Related || u < 0 {
+			return fmt.Errorf("term %q: %d direct × %d + %d related × %d = %d, over its total %d by more than a unit per atom", s.Term, s.Direct, s.PerDirect, s.Related, s.PerRelated, u, s.Total)
 		}
 		total += s.Total
-		if total > req.Budget || total < 0 {
-			return fmt.Errorf("the terms' totals add up to more than the budget %d", req.Budget)
+		if total > req.Budget+len(ans.Shares.Terms) || total < 0 {
+			return fmt.Errorf("the terms' totals add up to %d or more, over the budget %d by more than a unit per term", total, req.Budget)
 		}
 	}
-	for label := range terms {
-		if !seen[label] {
-			return fmt.Errorf("term %q has no share", label)
+	for label, t := range terms {
+		if !seen[label] && (t.Direct > 0 || t.Related > 0) {
+			return fmt.Errorf("term %q (%d direct, %d related atoms) has no share", label, t.Direct, t.Related)
 		}
 	}
-	// What the atoms receive in all is within the budget: each term's is
-	// within its total (0 <= used <= total, checked above), and the totals
-	// are (checked as they add up).
 	return nil
 }
 

@@ -313,9 +313,16 @@ func TestSplitWithin(t *testing.T) {
 		{"a negative per direct", SplitWithin(req, ans(with(delta, func(s *radial.Share) { s.PerDirect = -1 }), a, b)), "negative share"},
 		{"a negative related count", SplitWithin(req, ans(with(delta, func(s *radial.Share) { s.Related = -1 }), a, b)), "negative share"},
 		{"a negative per related", SplitWithin(req, ans(with(delta, func(s *radial.Share) { s.PerRelated = -1 }), a, b)), "negative share"},
-		{"atoms over the total by one", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 499 }), b)), "= 500, over its total 499"},
-		{"totals over the budget, atoms within", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 501 }), b)), "add up to more than the budget 1000"},
-		{"a term without share", SplitWithin(req, ans(delta, a)), `term "b" has no share`},
+		// §5.5 does not say how amounts round: a unit per atom over a
+		// term's total, and a unit per term over the budget, may be
+		// rounding up; two units for one atom, or four for three terms, not.
+		{"atoms over the total by one, one atom", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 499 }), b)), ""},
+		{"atoms over the total by two, one atom", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 498 }), b)), "= 500, over its total 498 by more than a unit per atom"},
+		{"totals over the budget by three, three terms", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 503 }), b)), ""},
+		{"totals over the budget by four, three terms", SplitWithin(req, ans(delta, with(a, func(s *radial.Share) { s.Total = 504 }), b)), "over the budget 1000 by more than a unit per term"},
+		{"a term without share", SplitWithin(req, ans(delta, a)), `term "b" (1 direct, 0 related atoms) has no share`},
+		// delta has no atoms: nothing is distributed to it.
+		{"a term with no atoms left out", SplitWithin(req, ans(a, b)), ""},
 	})
 }
 
