@@ -100,6 +100,9 @@ func TestSelfComparedRight(t *testing.T) {
 		{"ELA-24", adapters.Elastic, disguised{reference.New()}},
 		// Windows exactly their molecules' span: ASM-13 asks them to cover it.
 		{"ASM-13", adapters.Assemble, broken.AssembleTight()},
+		// Room kept in max_chars for markers: §3's example names no budget,
+		// so ASM-11 leaves room (issue 37; with 400 it failed).
+		{"ASM-11", adapters.Assemble, broken.AssembleMarksInBudget()},
 		// ADR-023 (issue 31, area expand). 1.5 below two nodes, the
 		// original engine's: EXP-06's. Self-loops refused: EXP-07's. The
 		// table's 2.0 at exactly 0.10: EXP-03's. Limit 0 read as 10:

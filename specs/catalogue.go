@@ -46,7 +46,7 @@ func catalogue() []suite.Requirement {
 		// assemble.go; the decisions behind the levels, where the protocol is vague
 		// or contradicts itself, in REQUIREMENTS.md, "Window assembly".
 		asm("ASM-11", "std085 protocol §3 (example)", suite.Must,
-			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 400 are one window, holding the body's bytes [1000, 1400) exactly between its offsets and listing both.", asmGapExample),
+			"§3's example: molecules A = bytes 1000–1200 and B = 1250–1400 with a budget of 1000 (room for markers) are one window, holding the body's bytes [1000, 1400) exactly between its offsets and listing both.", asmGapExample),
 		asm("ASM-12", "std085 protocol §3, calculateCoherence (reference)", suite.Reference,
 			"§3's example is labelled gap_fill with coherence 1 − 50/500 = 0.9.", asmGapCoherence),
 		asm("ASM-13", "std085 protocol §2 Adjacent, Validation Criterion 1", suite.Must,

@@ -30,6 +30,22 @@ func AssembleIgnoresBudget() adapters.Adapter {
 	}}
 }
 
+// AssembleMarksInBudget keeps room in max_chars for the "..." it would
+// render before and after a window: it assembles as the reference does
+// with max_chars less 6 (max_chars itself when that leaves nothing). A
+// reading of Validation Criterion 4 (markers counted, ASM-19's side), not a
+// fault: every MUST and SHOULD passes it, on cases whose budget leaves
+// room for the markers.
+func AssembleMarksInBudget() adapters.Adapter {
+	return &assembler{named("assemble-marks-in-budget"), func(req adapters.AssembleRequest) (adapters.AssembleAnswer, error) {
+		if req.MaxChars > 6 {
+			req.MaxChars -= 6
+		}
+		res, err := assemble.Windows(req.Documents, req.Molecules, req.MaxChars, req.Options)
+		return adapters.AssembleAnswer{Results: res}, err
+	}}
+}
+
 // AssembleSpaceGaps assembles like the reference but fills the gaps between
 // a window's molecules with spaces instead of the body's bytes (same
 // length, so the budget still holds).
