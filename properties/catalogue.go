@@ -354,7 +354,7 @@ func catalogue() []suite.Requirement {
 		exp("EXP-16", "ADR-023 Decision (search_limit); ADR-022 re-rank", suite.Must,
 			"With a limit of at least 1: never more than limit results, each a distinct candidate; the candidates are distinct tools of the catalogue.",
 			expansion("within-limit", expWithinLimit)),
-		exp("EXP-17", "ADR-022 re-rank (as ADR-023 uses it)", suite.Should,
+		exp("EXP-17", "ADR-022 re-rank (as ADR-023 uses it) (reference)", suite.Reference,
 			"With a limit of at least 1, the re-rank is a permutation of the candidates cut at limit: exactly min(limit, candidates) results.",
 			expansion("permutation", expPermutation)),
 		exp("EXP-18", "ADR-023 Consequences (predictability)", suite.Robust,

@@ -79,5 +79,4 @@ var quotes = map[string]string{
 	"EXP-14": "if (nodeCount < 2) return 1.0; … if (density < 0.01) return 1.5; if (density < 0.10) return 2.0; return 3.0;",
 	"EXP-15": "const multiplier = this.calculateExpansionMultiplier(); const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",
 	"EXP-16": "The logic will be: `search_limit = requested_limit * expansion_multiplier` … Currently, we fetch `limit * 2` candidates from the semantic search before re-ranking them with graph scores.",
-	"EXP-17": "we fetch `limit * 2` candidates from the semantic search before re-ranking them with graph scores.",
 }

@@ -65,5 +65,4 @@ var quotes = map[string]string{
 	"EXP-05": "if (nodeCount < 2) return 1.0;",
 	"EXP-09": "const candidates = await this.vectorSearch.searchTools(query, Math.ceil(limit * multiplier));",
 	"EXP-10": "The logic will be: `search_limit = requested_limit * expansion_multiplier` … Currently, we fetch `limit * 2` candidates from the semantic search before re-ranking them with graph scores.",
-	"EXP-13": "In a **Mature Graph** scenario, valuable tools might be semantically distant (e.g., \"npm_install\" vs \"deploy\") and might not appear in the top `limit * 2`. … **Discovery**: Drastically improves \"serendipitous\" discovery of related tools in mature systems.",
 }
