@@ -104,6 +104,10 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	// past the cap is cut at the cap: in bytes just before an emoji, in
 	// UTF-16 between its halves (a window that must be cut back a unit).
 	add("a and emoji, a hit from an emoji longer than the cap", one(strings.Repeat("a😀", 2000), -1, eh("h", 1, 9001, 1)))
+	// 100 two-byte characters under a budget of 150 characters: whole in
+	// any window the budget allows, counted in characters (INF-19); a
+	// program capping at 150 bytes while counting characters cuts it.
+	add("accented hit of 100 characters, budget 150", one(strings.Repeat("é", 1000), 150, eh("h", 0, 200, 1)))
 	add("emoji document, padding at the 500 maximum (budget 1200)", one(emoji, 1200, eh("h", 4000, 4100, 1)))
 	add("emoji document, neighbours split the gap (budget 600)", one(emoji, 600, eh("a", 1000, 1100, 1), eh("b", 1260, 1360, 0.5)))
 	// A hit nested in a long one, and one that starts 700 after the nested

@@ -17,6 +17,7 @@ var quotes = map[string]string{
 	"INF-01": "Clamp to document boundaries (0, length). … **Output**: List of `SearchResult` objects with `is_inflated: true` and `content` replaced by the inflated slice (with visual markers `...`).",
 	"INF-04": "If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\". … They are merged into a single window spanning from `MoleculeA.start` to `MoleculeB.end`.",
 	"INF-05": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … They are merged into a single window spanning from `MoleculeA.start` to `MoleculeB.end`.",
+	"INF-19": "They are merged into a single window spanning from `MoleculeA.start` to `MoleculeB.end`. … Clamp to document boundaries (0, length). … If a merged window (or even a single inflated molecule) exceeds this cap, strict truncation is applied at the limit.",
 	"INF-07": "**Constraint**: No single window may exceed `MAX_WINDOW_SIZE`. … **Static Fallback**: If no budget is provided, defaults to 2500 chars (safe max).",
 	"INF-09": "**Grouping**: Search results (molecules) are grouped by their parent `compound_id`. … **Sorting**: Molecules within a compound are sorted by `start_byte`.",
 	"PRF-01": "Character Budget Adherence: <5% over-budget assemblies",

@@ -30,6 +30,9 @@ func plainBugs() []plainBug {
 		// std085 §2.1.3 `<`, read as `<=`: hits exactly 500 apart whose
 		// padded windows do not meet share a window.
 		{adapters.Inflate, broken.MergesAtThreshold(), "INF-08", suite.Must},
+		// std085 §2.1.4, "Clamp to document boundaries (0, length)", one
+		// short: a hit at the document's end cut (issue 37: ROBUST only).
+		{adapters.Inflate, broken.ClampsOneShort(), "INF-19", suite.Must},
 		// std085 protocol §5.5: every term handed the whole budget.
 		{adapters.Radial, broken.RadialSplitWholeBudgetEach(), "RAD-11", suite.Must},
 	}

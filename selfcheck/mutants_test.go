@@ -67,6 +67,8 @@ func mutants() []mutant {
 		// `<=` where std085 §2.1.3 writes `<` (issue 37): INF-08 at MUST,
 		// where no padding made the windows meet; INF-18 the reference's.
 		{adapters.Inflate, broken.MergesAtThreshold(), []string{"INF-08", "INF-18"}},
+		// The clamp one short of the document's end: a hit there cut.
+		{adapters.Inflate, broken.ClampsOneShort(), []string{"INF-19", "INF-06"}},
 		{adapters.Inflate, broken.SplitsUTF8(), []string{"INF-02"}},
 		{adapters.Density, broken.SplitsUTF8(), []string{"DEN-12"}},
 		{adapters.Inflate, broken.Overlaps(), []string{"INF-03"}},

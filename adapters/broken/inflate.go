@@ -3,6 +3,7 @@ package broken
 import (
 	"context"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/density"
@@ -204,6 +205,28 @@ func OverPadsRight() adapters.Adapter {
 			}
 			if end > w.End {
 				res.Windows[i].End, res.Windows[i].Text = end, body[w.Start:end]
+			}
+		}
+		return res, nil
+	}}
+}
+
+// ClampsOneShort clamps windows to the document's length less one
+// character (`min(end, len-1)` where std085 §2.1.4 clamps to "(0,
+// length)"): a window reaching the document's end loses its last
+// character, and a hit that ends there is cut. Caught by INF-19.
+func ClampsOneShort() adapters.Adapter {
+	return &inflater{named("clamps-one-short"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		if err != nil {
+			return res, err
+		}
+		bodies := inflate.Bodies(req.Documents)
+		for i, w := range res.Windows {
+			if w.End == len(bodies[w.CompoundID]) && w.End > w.Start {
+				_, size := utf8.DecodeLastRuneInString(w.Text)
+				res.Windows[i].End -= size
+				res.Windows[i].Text = w.Text[:len(w.Text)-size]
 			}
 		}
 		return res, nil

@@ -13,7 +13,7 @@ import (
 
 // refusalRow is a row of the table of PROTOCOL.md's "Refusals": the
 // requirement's ID and the operations it names.
-var refusalRow = regexp.MustCompile("(?m)^\\| ([A-Z]{3}-[0-9]+) \\| ([^|]+) \\|")
+var refusalRow = regexp.MustCompile(`(?m)^\| ([A-Z]{3}-[0-9]+) \| ([^|]+) \|`)
 
 // TestProtocolRefusals keeps PROTOCOL.md's "Refusals" in step with the
 // catalogue (issue 37: an implementer must not need the catalogue to know

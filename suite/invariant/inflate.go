@@ -218,6 +218,47 @@ func Covered(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	return nil
 }
 
+// WholeUnderCap: where no window of a compound is at its cap (the
+// smallest the text allows, TextCap), every hit those windows list that is
+// at most the minimum viable size (150) and shorter than that cap lies
+// wholly inside them. Merging spans MoleculeA.start to MoleculeB.end,
+// padding and the clamp to (0, length) only widen a window or stop it at
+// the document's edge, and splitting the gap of overlapping windows leaves
+// their union whole; only the truncation "at the limit" (§2.1.5) can cut
+// into a hit, which Covered (ROBUST) judges.
+func WholeUnderCap(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	hits := hitsByID(req)
+	b := bodies(req)
+	limit := TextCap(req)
+	by := map[string][]inflate.Window{}
+	capped := map[string]bool{}
+	for _, w := range res.Windows {
+		by[w.CompoundID] = append(by[w.CompoundID], w)
+		if AtCap(b[w.CompoundID], w.Start, w.End, limit, u) {
+			capped[w.CompoundID] = true
+		}
+	}
+	for i, w := range res.Windows {
+		if capped[w.CompoundID] {
+			continue
+		}
+		for _, id := range w.Hits {
+			h, ok := hits[id]
+			if !ok || h.CompoundID != w.CompoundID {
+				continue // Assigned's to report
+			}
+			if body := b[h.CompoundID]; h.Start < 0 || h.End > len(body) || u.Len(body[h.Start:h.End]) > min(MinViable, limit-1) {
+				continue // a long hit may meet a cap the text allows (as INF-06 judges hits of at most 150)
+			}
+			if !covered(by[h.CompoundID], h.Start, h.End) {
+				return fmt.Errorf("hit %q %s, listed by window %d %s, is not wholly inside the windows of %q, none of which is at the cap %d: no truncation at the limit (std085 §2.1.5) cut it, and merging, padding and clamping never do",
+					id, spanAt(u, b[h.CompoundID], h.Start, h.End), i, spanAt(u, b[w.CompoundID], w.Start, w.End), h.CompoundID, limit)
+			}
+		}
+	}
+	return nil
+}
+
 func covered(ws []inflate.Window, s, e int) bool {
 	sorted := append([]inflate.Window(nil), ws...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Start < sorted[j].Start })

@@ -176,6 +176,25 @@ func TestCovered(t *testing.T) {
 	})
 }
 
+// TestWholeUnderCap: under the cap (2500 without a budget for one hit, 150
+// for a budget of 150) a listed hit of at most 150 is wholly inside its
+// compound's windows; a window at its cap may cut it (INF-06's).
+func TestWholeUnderCap(t *testing.T) {
+	body := strings.Repeat("x", 300)
+	checkInf(t, "WholeUnderCap", WholeUnderCap, []infCase{
+		{"inside its window", infReq(body, nil, infHit("a", 250, 300)), windows(infWin(body, 50, 300, "a")), ""},
+		// The clamp one short of the end: [250,300) cut at 299.
+		{"cut at the document's end", infReq(body, nil, infHit("a", 250, 300)), windows(infWin(body, 50, 299, "a")), "not wholly inside"},
+		{"across two windows", infReq(body, nil, infHit("a", 5, 15), infHit("b", 12, 13)),
+			windows(infWin(body, 10, 20, "b"), infWin(body, 0, 10, "a")), ""},
+		// Budget 150, one hit: the window [0,150) is at its cap.
+		{"at the cap", infReq(body, new(150), infHit("a", 100, 200)), windows(infWin(body, 0, 150, "a")), ""},
+		{"under the cap", infReq(body, new(150), infHit("a", 100, 200)), windows(infWin(body, 0, 149, "a")), "not wholly inside"},
+		// A hit longer than 150 is left to INF-06.
+		{"151 bytes, one cut away", infReq(body, nil, infHit("a", 0, 151)), windows(infWin(body, 0, 150, "a")), ""},
+	})
+}
+
 // TestBudgetClamps: offsets outside the body count only the body's part.
 func TestBudgetClamps(t *testing.T) {
 	body := strings.Repeat("ab", 150) // 300 bytes
