@@ -252,7 +252,7 @@ func WholeUnderCap(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			}
 			if !covered(by[h.CompoundID], h.Start, h.End) {
 				return fmt.Errorf("hit %q %s, listed by window %d %s, is not wholly inside the windows of %q, none of which is at the cap %d: no truncation at the limit (std085 §2.1.5) cut it, and merging, padding and clamping never do",
-					id, spanAt(u, b[h.CompoundID], h.Start, h.End), i, spanAt(u, b[w.CompoundID], w.Start, w.End), h.CompoundID, limit)
+					id, adapters.Span(u, b[h.CompoundID], h.Start, h.End), i, adapters.Span(u, b[w.CompoundID], w.Start, w.End), h.CompoundID, limit)
 			}
 		}
 	}
