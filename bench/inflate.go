@@ -87,7 +87,7 @@ func inflateLoop(a adapters.Adapter, build func() inflate.Request) func(b *testi
 			}
 			return res, nil
 		}, func(res inflate.Result) error { return checkInflate(req, res, u) }, answerShape)
-		if err != nil {
+		if !timed(err) {
 			return err
 		}
 		over := 0 // 1 if the answer's length in u exceeds the budget
@@ -95,7 +95,7 @@ func inflateLoop(a adapters.Adapter, build func() inflate.Request) func(b *testi
 			over = 1
 		}
 		b.ReportMetric(float64(over), "over-budget/op")
-		return nil
+		return err
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ctxconform/ctxconform/internal/clip"
 )
 
 // Value is one measurement of a result.
@@ -38,6 +40,10 @@ type Result struct {
 	// adapters.UnmeasuredBelow), "" when they are: they are kept, and
 	// marked in every output (format.KeySelftime).
 	Unmeasured string
+	// Nonconforming is why the answers timed fail the operation's MUST
+	// invariants (Options.TimeNonconforming), "" when they hold: the
+	// figures are kept, and marked in every output (format.KeyConformance).
+	Nonconforming string
 }
 
 // Options control Run.
@@ -46,6 +52,10 @@ type Options struct {
 	Benchtime string         // time or iterations per run, as go test's -benchtime: "1s", "100x" (default "1s")
 	Match     *regexp.Regexp // run only benchmarks whose name matches; nil: all
 	Progress  io.Writer      // one line per run, or nil
+	// TimeNonconforming keeps the figures of a benchmark whose answer
+	// fails the operation's MUST invariants, marking the result
+	// Nonconforming, instead of failing it ("wrong answer, not timed").
+	TimeNonconforming bool
 }
 
 // runMu serializes Run: the benchmark time is a process-wide setting of
@@ -87,7 +97,7 @@ func Run(bms []Benchmark, opts Options) ([]Result, error) {
 			if dead[key] {
 				continue
 			}
-			r := runOne(bm)
+			r := runOne(bm, opts.TimeNonconforming)
 			if r.Skipped != "" || r.Err != nil {
 				dead[key] = true
 			}
@@ -117,9 +127,10 @@ func setBenchtime(bt string) (func(), error) {
 
 // runOne runs one benchmark with testing.Benchmark. A panic in the
 // implementation ends that benchmark with an error instead of the process.
-func runOne(bm Benchmark) Result {
+func runOne(bm Benchmark, timeWrong bool) Result {
 	res := Result{Name: procName(bm.Name), Level: bm.Level, Labels: bm.Labels}
 	var err error
+	var wrong *WrongAnswer
 	r := testing.Benchmark(func(b *testing.B) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -133,6 +144,8 @@ func runOne(bm Benchmark) Result {
 	case errors.Is(err, ErrSkip):
 		res.Skipped = strings.TrimPrefix(err.Error(), ErrSkip.Error()+": ")
 		return res
+	case timeWrong && errors.As(err, &wrong) && r.N > 0:
+		res.Nonconforming = clip.Text(strings.ReplaceAll(wrong.Err.Error(), "\n", " "), 200)
 	case err != nil:
 		res.Err = err
 		return res
@@ -199,6 +212,9 @@ func (r Result) summary() string {
 	fmt.Fprintf(&b, "%s\t%d", r.Name, r.Iters)
 	for _, v := range r.Values {
 		fmt.Fprintf(&b, "\t%.4g %s", v.Value, v.Unit)
+	}
+	if r.Nonconforming != "" {
+		fmt.Fprintf(&b, "\tNON-CONFORMING (timed with --time-nonconforming): %s", r.Nonconforming)
 	}
 	return b.String()
 }

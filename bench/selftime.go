@@ -32,7 +32,8 @@ import (
 // harness's clock, and returns the timing for per-window figures.
 func selfTimed(b *testing.B, call func(ctx context.Context) error) (*adapters.SelfTiming, error) {
 	t := &adapters.SelfTiming{Warmup: max(1, min(b.N/10, 100)), Iterations: b.N}
-	if err := call(adapters.WithSelfTiming(context.Background(), t)); err != nil {
+	err := call(adapters.WithSelfTiming(context.Background(), t))
+	if !timed(err) {
 		if errors.Is(err, adapters.ErrTimeout) {
 			// A scale the implementation cannot finish in time is a row
 			// without figures, not a failure of the run.
@@ -50,8 +51,28 @@ func selfTimed(b *testing.B, call func(ctx context.Context) error) (*adapters.Se
 	if m := markOf(t.Unmeasured()); m != 0 {
 		b.ReportMetric(m, markUnit) // runOne turns it into Result.Unmeasured
 	}
-	return t, nil
+	return t, err // a *WrongAnswer, timed: runOne keeps or refuses the figures (Options.TimeNonconforming)
 }
+
+// WrongAnswer is the error of a benchmark whose answer fails the
+// operation's MUST invariants: without Options.TimeNonconforming the
+// benchmark fails with it ("wrong answer, not timed"); with it, the
+// figures are kept and the result marked Nonconforming.
+type WrongAnswer struct{ Err error }
+
+func (e *WrongAnswer) Error() string { return "wrong answer, not timed: " + e.Err.Error() }
+func (e *WrongAnswer) Unwrap() error { return e.Err }
+
+// timed reports whether a benchmark's loop ended with figures: no error,
+// or a *WrongAnswer (the figures of a wrong answer, which runOne keeps or
+// refuses).
+func timed(err error) bool {
+	var wrong *WrongAnswer
+	return err == nil || errors.As(err, &wrong)
+}
+
+// wrong is err as a *WrongAnswer.
+func wrong(err error) error { return &WrongAnswer{err} }
 
 // markUnit carries SelfTiming.Unmeasured from a benchmark's loop to its
 // Result (runOne), as a metric of the last run of the loop: 1 for
@@ -121,7 +142,7 @@ func checkInflate(req inflate.Request, res inflate.Result, u unit.Unit) error {
 		invariant.Inside, invariant.OnRunes, invariant.Disjoint, invariant.Assigned, invariant.Budget,
 	} {
 		if err := check(req, res, u); err != nil {
-			return fmt.Errorf("wrong answer, not timed: %w", err)
+			return wrong(err)
 		}
 	}
 	return nil
@@ -131,13 +152,13 @@ func checkInflate(req inflate.Request, res inflate.Result, u unit.Unit) error {
 // their documents, atoms assigned, within the budget.
 func checkHydrate(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) error {
 	if err := invariant.HydrationInside(req, res); err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	if err := invariant.HydrationAssigned(req, res); err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	if err := invariant.HydrationBudget(req, res, u); err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	return nil
 }
@@ -147,13 +168,13 @@ func checkHydrate(req adapters.HydrateRequest, res elastic.Result, u unit.Unit) 
 func checkSearch(req adapters.SearchRequest, ans adapters.SearchAnswer) error {
 	loc, err := convert.Locale(ans.Locale)
 	if err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	if err := invariant.FuzzySound(loc, req, ans); err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	if err := invariant.TierOrder(ans); err != nil {
-		return fmt.Errorf("wrong answer, not timed: %w", err)
+		return wrong(err)
 	}
 	return nil
 }

@@ -115,7 +115,15 @@ type Row struct {
 	// e.g. "head: 6 of 6 runs selftime: zero"; "" when both were
 	// measured. Such a row is shown, marked, and never judged.
 	Unmeasured string
-	Warnings   []string
+	// Nonconforming says which side's runs timed answers that fail
+	// conformance (format.KeyConformance), e.g. "head: 6 of 6 runs
+	// conformance: nonconforming"; "" when every run conformed. Such a row
+	// is shown, marked, and judged only when every run of both sides is
+	// non-conforming (Mixed otherwise).
+	Nonconforming string
+	// Mixed: non-conforming runs set against conforming ones; not judged.
+	Mixed    bool
+	Warnings []string
 }
 
 // DeltaText is the change as benchstat writes it: "~" when not
@@ -358,7 +366,7 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 		col string
 	}
 	samples := map[cell][]float64{}
-	marked := map[cell]map[string]int{} // runs of a time unit by format.KeySelftime
+	marked := map[cell]map[format.Config]int{} // runs by mark (format.KeySelftime of a time, format.KeyConformance)
 	var rows []benchproc.Key
 	seenRow := map[benchproc.Key]bool{}
 	configs := map[string]map[string]string{} // column → first result's config
@@ -382,9 +390,9 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 			}
 			c := cell{row, rc.col}
 			samples[c] = append(samples[c], rec.Values[i].Value)
-			if m := format.Unmeasured(rec, row.Get(unitField)); m != "" {
+			for _, m := range format.Marks(rec, row.Get(unitField)) {
 				if marked[c] == nil {
-					marked[c] = map[string]int{}
+					marked[c] = map[format.Config]int{}
 				}
 				marked[c][m]++
 			}
@@ -402,7 +410,7 @@ func build(recs []record, units benchfmt.UnitMetadataMap, base, head string, sam
 	for _, row := range rows {
 		unit := row.Get(unitField)
 		r := compareCell(row.Get(nameField), unit, samples[cell{row, base}], samples[cell{row, head}], units, opts)
-		unmeasured(&r, map[string]map[string]int{"base": marked[cell{row, base}], "head": marked[cell{row, head}]},
+		markRow(&r, map[string]map[format.Config]int{"base": marked[cell{row, base}], "head": marked[cell{row, head}]},
 			map[string]int{"base": r.Base.N, "head": r.Head.N}, map[string]string{"base": base, "head": head}, ratios)
 		switch {
 		case !r.Base.Present:
@@ -509,27 +517,44 @@ func compareCell(name, unit string, baseVals, headVals []float64, units benchfmt
 	return r
 }
 
-// unmeasured marks r when either side holds runs whose time the
-// implementation reported below what its clock can measure (marks: runs
-// by format.KeySelftime value, per side; n: the side's runs; label: the
-// side's name in a side-by-side table): it is not judged, and says so.
-func unmeasured(r *Row, marks map[string]map[string]int, n map[string]int, label map[string]string, ratios bool) {
-	var parts []string
+// markRow marks r when either side holds marked runs (marks: runs by
+// mark, per side; n: the side's runs; label: the side's name in a
+// side-by-side table), and says so in a warning. A time the implementation
+// reported below what its clock can measure (format.KeySelftime) is not
+// judged; runs that timed wrong answers (format.KeyConformance) are judged
+// only against runs that timed wrong answers too, on both sides and every
+// run: a mix is not judged (Mixed).
+func markRow(r *Row, marks map[string]map[format.Config]int, n map[string]int, label map[string]string, ratios bool) {
+	parts := map[string][]string{}
+	wrongSides := 0
 	for _, side := range []string{"base", "head"} {
 		name := side
 		if ratios {
 			name = label[side]
 		}
-		for _, m := range slices.Sorted(maps.Keys(marks[side])) {
-			parts = append(parts, fmt.Sprintf("%s: %d of %d runs selftime: %s", name, marks[side][m], n[side], m))
+		for _, m := range slices.SortedFunc(maps.Keys(marks[side]), func(a, b format.Config) int { return cmp.Compare(a.Key+a.Value, b.Key+b.Value) }) {
+			parts[m.Key] = append(parts[m.Key], fmt.Sprintf("%s: %d of %d runs %s: %s", name, marks[side][m], n[side], m.Key, m.Value))
+			if m.Key == format.KeyConformance && marks[side][m] == n[side] {
+				wrongSides++
+			}
 		}
 	}
-	if len(parts) == 0 {
-		return
+	unjudged := func() { r.Regression, r.Wide, r.Suspect, r.Improvement = false, false, false, false }
+	if p := parts[format.KeySelftime]; len(p) > 0 {
+		r.Unmeasured = strings.Join(p, "; ")
+		unjudged()
+		r.Warnings = append(r.Warnings, r.Unmeasured+": the implementation reported less time than its clock can measure (zero, or under its resolution), so these figures are not a measurement and the change is not judged")
 	}
-	r.Unmeasured = strings.Join(parts, "; ")
-	r.Regression, r.Wide, r.Suspect, r.Improvement = false, false, false, false
-	r.Warnings = append(r.Warnings, r.Unmeasured+": the implementation reported less time than its clock can measure (zero, or under its resolution), so these figures are not a measurement and the change is not judged")
+	if p := parts[format.KeyConformance]; len(p) > 0 {
+		r.Nonconforming = strings.Join(p, "; ")
+		if wrongSides < 2 {
+			r.Mixed = true
+			unjudged()
+			r.Warnings = append(r.Warnings, r.Nonconforming+": runs whose answers fail conformance (timed with bench --time-nonconforming) set against runs whose answers conform: the figures time different work, so the change is not judged")
+		} else {
+			r.Warnings = append(r.Warnings, r.Nonconforming+": every run on both sides timed answers that fail conformance (bench --time-nonconforming): the change is judged, between wrong answers")
+		}
+	}
 }
 
 // robustSpread is the runs' spread around their median, robust to a run

@@ -47,8 +47,14 @@ func (t *Table) Verdict() string {
 	}
 	th := fmt.Sprintf("%.3g%%", 100*t.Options.Threshold)
 	tail := fmt.Sprintf(", %d improvements", imps)
-	if un := unmeasuredRows(t.Rows); un > 0 {
+	if un := countRows(t.Rows, func(r Row) bool { return r.Unmeasured != "" }); un > 0 {
 		tail += fmt.Sprintf(", %d not measured (selftime: not judged)", un)
+	}
+	if mixed := countRows(t.Rows, func(r Row) bool { return r.Mixed }); mixed > 0 {
+		tail += fmt.Sprintf(", %d non-conforming set against conforming (not judged)", mixed)
+	}
+	if both := countRows(t.Rows, func(r Row) bool { return r.Nonconforming != "" && !r.Mixed }); both > 0 {
+		tail += fmt.Sprintf(", %d non-conforming on both sides (judged between wrong answers)", both)
 	}
 	if sus > 0 {
 		tail += fmt.Sprintf(", %d possible regressions the runs spread too widely to confirm (not gating)", sus)
@@ -99,9 +105,8 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 			n := note(r)
 			if t.Ratios {
 				n = warned(r) // implementations: no verdict, only the warnings
-				if r.Unmeasured != "" {
-					n = strings.TrimPrefix(strings.Join([]string{n, "NOT MEASURED (" + r.Unmeasured + ")"}, ", "), ", ")
-				}
+				n = strings.Join(append(marksText(r), n), ", ")
+				n = strings.TrimSuffix(n, ", ")
 			}
 			if err := tb.Append(cellText(r.Benchmark, markdown), side(r.Base, sc), side(r.Head, sc), change(r), pText(r), n); err != nil {
 				return err
@@ -169,14 +174,30 @@ func (t *Table) render(w io.Writer, markdown bool) error {
 	return nil
 }
 
-func unmeasuredRows(rows []Row) int {
+// countRows counts the rows that is true of.
+func countRows(rows []Row, is func(Row) bool) int {
 	n := 0
 	for _, r := range rows {
-		if r.Unmeasured != "" {
+		if is(r) {
 			n++
 		}
 	}
 	return n
+}
+
+// marksText is what a row's marks say in its note.
+func marksText(r Row) []string {
+	var out []string
+	if r.Unmeasured != "" {
+		out = append(out, "NOT MEASURED ("+r.Unmeasured+")")
+	}
+	switch {
+	case r.Mixed:
+		out = append(out, "NON-CONFORMING, not judged ("+r.Nonconforming+")")
+	case r.Nonconforming != "":
+		out = append(out, "NON-CONFORMING ("+r.Nonconforming+")")
+	}
+	return out
 }
 
 // ratioText is head over base, "~" appended when the difference is not
@@ -194,6 +215,9 @@ func ratioText(r Row) string {
 	}
 	if r.Unmeasured != "" {
 		s += " (not measured)"
+	}
+	if r.Nonconforming != "" {
+		s += " (non-conforming)"
 	}
 	return s
 }
@@ -219,10 +243,9 @@ func pText(r Row) string {
 }
 
 func note(r Row) string {
-	var parts []string
+	parts := marksText(r)
 	switch {
-	case r.Unmeasured != "":
-		parts = append(parts, "NOT MEASURED ("+r.Unmeasured+")")
+	case r.Unmeasured != "" || r.Mixed:
 	case r.Wide:
 		parts = append(parts, "REGRESSION (significant, wide intervals)")
 	case r.Regression:

@@ -100,6 +100,41 @@ func Unmeasured(res *benchfmt.Result, unit string) string {
 	return string(res.GetConfig(KeySelftime))
 }
 
+// KeyConformance is the configuration key of a result whose answers fail
+// the operation's MUST invariants, timed all the same at the user's asking
+// (`conformance bench --time-nonconforming`): "conformance:
+// nonconforming" (Nonconforming). Every value of such a result is kept;
+// compare and history mark it wherever they show it, and never set it
+// against a conforming result without saying so. A result without the key
+// answered correctly. (A key of its own, so that benchstat, too, shows
+// such results apart.)
+const KeyConformance = "conformance"
+
+// Nonconforming is the value of KeyConformance on a result whose answers
+// fail conformance.
+const Nonconforming = "nonconforming"
+
+// NonconformingOf reports whether res is marked KeyConformance
+// Nonconforming: every value of it timed wrong answers.
+func NonconformingOf(res *benchfmt.Result) bool {
+	return string(res.GetConfig(KeyConformance)) == Nonconforming
+}
+
+// Marks are the marks on res's value in unit, as configuration lines: its
+// KeySelftime on a time ("sec/op", "sec/window"; tidied, as benchfmt's
+// reader stores units), its KeyConformance on any value; none for a value
+// measured on a conforming answer.
+func Marks(res *benchfmt.Result, unit string) []Config {
+	var out []Config
+	if m := Unmeasured(res, unit); m != "" {
+		out = append(out, Config{KeySelftime, m})
+	}
+	if NonconformingOf(res) {
+		out = append(out, Config{KeyConformance, Nonconforming})
+	}
+	return out
+}
+
 // MaxConfigLine is the longest configuration line ("key: value") Write
 // writes.
 const MaxConfigLine = 4096
@@ -148,6 +183,9 @@ func Write(w io.Writer, config []Config, results []bench.Result) error {
 		labels := r.Labels
 		if r.Unmeasured != "" {
 			labels = append(slices.Clip(labels), bench.Label{Key: KeySelftime, Value: r.Unmeasured})
+		}
+		if r.Nonconforming != "" {
+			labels = append(slices.Clip(labels), bench.Label{Key: KeyConformance, Value: Nonconforming})
 		}
 		if len(labels) > 0 {
 			res.Config = slices.Clone(base.Config)

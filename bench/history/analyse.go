@@ -115,9 +115,7 @@ func Analyse(h *History, d Detector) (*Analysis, error) {
 	close(jobs)
 	wg.Wait()
 	for _, s := range h.Series {
-		if w := unmeasuredNote(h, s); w != "" {
-			a.Warnings = append(a.Warnings, w)
-		}
+		a.Warnings = append(a.Warnings, markedNotes(h, s)...)
 	}
 	if n, need := len(h.Runs), 2*d.MinSegment; n < need {
 		a.TooFew = fmt.Sprintf("Only %d runs: finding a change point needs at least %d (%d on either side, --min-segment); no series was analysed.", n, need, d.MinSegment)
@@ -131,20 +129,42 @@ func Analyse(h *History, d Detector) (*Analysis, error) {
 	return a, nil
 }
 
-// unmeasuredNote names the runs of s whose time the implementation
-// reported below what its clock can measure (Point.Unmeasured), "" when
-// there are none: their figures are in the series, marked.
-func unmeasuredNote(h *History, s *Series) string {
-	var runs []string
-	for _, p := range s.Points {
-		if p.Unmeasured != "" {
-			runs = append(runs, fmt.Sprintf("%s (selftime: %s)", h.Runs[p.Run].Source, p.Unmeasured))
+// pointMarks are the marks a point can carry, each with what it says of
+// the runs it marks: the marks of format.Marks, read back.
+var pointMarks = []struct {
+	of   func(Point) string // the mark's text on a point, "" when unmarked
+	says string
+}{
+	{func(p Point) string {
+		if p.Unmeasured == "" {
+			return ""
+		}
+		return "selftime: " + p.Unmeasured
+	}, "not measured, the implementation reporting less time than its clock can measure"},
+	{func(p Point) string {
+		if !p.Nonconforming {
+			return ""
+		}
+		return "conformance: nonconforming"
+	}, "non-conforming, timing answers that fail conformance (bench --time-nonconforming), not to be set against conforming runs"},
+}
+
+// markedNotes name, for each mark, the runs of s that carry it: their
+// figures are in the series, marked.
+func markedNotes(h *History, s *Series) []string {
+	var out []string
+	for _, m := range pointMarks {
+		var runs []string
+		for _, p := range s.Points {
+			if t := m.of(p); t != "" {
+				runs = append(runs, fmt.Sprintf("%s (%s)", h.Runs[p.Run].Source, t))
+			}
+		}
+		if len(runs) > 0 {
+			out = append(out, fmt.Sprintf("%s %s: %d of %d runs %s: %s", s.Benchmark, s.Unit, len(runs), len(s.Points), m.says, strings.Join(runs, ", ")))
 		}
 	}
-	if len(runs) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s %s: %d of %d runs not measured, the implementation reporting less time than its clock can measure: %s", s.Benchmark, s.Unit, len(runs), len(s.Points), strings.Join(runs, ", "))
+	return out
 }
 
 func analyseSeries(h *History, s *Series, d Detector) *SeriesResult {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -88,8 +89,15 @@ func ChangeText(c float64) string {
 func (r *Report) status(s *SeriesResult, i int) (status string) {
 	cp := s.ChangePoints[i]
 	newest := i == len(s.ChangePoints)-1
-	if s.unmeasured() {
+	if s.marked(func(p Point) bool { return p.Unmeasured != "" }) {
 		defer func() { status += " (some runs not measured: see the warnings)" }()
+	}
+	if at := cp.Index; at > 0 && at < len(s.Points) && s.Points[at-1].Nonconforming != s.Points[at].Nonconforming {
+		defer func() {
+			status += fmt.Sprintf(" (conformance changed here: %s, the change sets non-conforming runs against conforming ones)", conformanceAt(s.Points[at]))
+		}()
+	} else if s.marked(func(p Point) bool { return p.Nonconforming }) {
+		defer func() { status += " (some runs non-conforming: see the warnings)" }()
 	}
 	switch {
 	case cp.Verdict != Regression:
@@ -105,14 +113,17 @@ func (r *Report) status(s *SeriesResult, i int) (status string) {
 	return "REGRESSION"
 }
 
-// unmeasured reports whether a point of s is marked Unmeasured.
-func (s *SeriesResult) unmeasured() bool {
-	for _, p := range s.Points {
-		if p.Unmeasured != "" {
-			return true
-		}
+// marked reports whether a point of s is marked as is says.
+func (s *SeriesResult) marked(is func(Point) bool) bool {
+	return slices.ContainsFunc(s.Points, is)
+}
+
+// conformanceAt says whether p's runs conformed.
+func conformanceAt(p Point) string {
+	if p.Nonconforming {
+		return "non-conforming from this commit"
 	}
-	return false
+	return "conforming from this commit"
 }
 
 // Text writes the change points as a terminal table, then the warnings

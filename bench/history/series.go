@@ -27,6 +27,9 @@ type Point struct {
 	// unit that the implementation reported below what its clock can
 	// measure ("zero", "below-resolution"), "" when measured.
 	Unmeasured string `json:"unmeasured,omitempty"`
+	// Nonconforming: the run's samples timed answers that fail
+	// conformance (format.KeyConformance, bench --time-nonconforming).
+	Nonconforming bool `json:"nonconforming,omitempty"`
 }
 
 // Series is one benchmark × unit over the runs that measured it, in date
@@ -68,6 +71,7 @@ func NewHistory(runs []*Run) (*History, error) {
 	for i, r := range runs {
 		samples := map[Key][]float64{}
 		marks := map[Key]string{}
+		wrong := map[Key]bool{}
 		var order []Key
 		for _, res := range r.Results {
 			for _, v := range res.Values {
@@ -76,8 +80,13 @@ func NewHistory(runs []*Run) (*History, error) {
 					order = append(order, k)
 				}
 				samples[k] = append(samples[k], v.Value)
-				if m := format.Unmeasured(res, v.Unit); m != "" {
-					marks[k] = m
+				for _, m := range format.Marks(res, v.Unit) {
+					switch m.Key {
+					case format.KeySelftime:
+						marks[k] = m.Value
+					case format.KeyConformance:
+						wrong[k] = true
+					}
 				}
 			}
 		}
@@ -93,7 +102,7 @@ func NewHistory(runs []*Run) (*History, error) {
 				index[k] = s
 				h.Series = append(h.Series, s)
 			}
-			s.Points = append(s.Points, Point{Run: i, Value: bench.Median(samples[k]), N: len(samples[k]), Unmeasured: marks[k]})
+			s.Points = append(s.Points, Point{Run: i, Value: bench.Median(samples[k]), N: len(samples[k]), Unmeasured: marks[k], Nonconforming: wrong[k]})
 		}
 	}
 	for _, s := range h.Series {

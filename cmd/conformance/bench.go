@@ -92,6 +92,9 @@ type benchConfig struct {
 	// requestTimeout is the exec adapter's longest silence per request (0:
 	// the default); a benchmark that times out is skipped with the reason.
 	requestTimeout time.Duration
+	// timeWrong times an implementation whose answers fail the MUST
+	// invariants, marking its results (--time-nonconforming).
+	timeWrong bool
 }
 
 // cmdBench runs the benchmarks of each adapter it names, side by side:
@@ -178,6 +181,7 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 	fs.StringVar(&cfg.record, "record", "", "also add the results to the performance history in this directory (or postgres:// URL), with commit, date and cores")
 	fs.Var(&cfg.extra, "config", "add a configuration line key=value to the results, e.g. commit=abc123 (repeatable)")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 0, "exec: longest silence allowed while the implementation works on one request (default 10s, or $CTXCONFORM_REQUEST_TIMEOUT); a benchmark that times out is skipped with that reason and the run goes on")
+	fs.BoolVar(&cfg.timeWrong, "time-nonconforming", false, "time an implementation whose answers fail the operation's MUST invariants instead of failing the benchmark (\"wrong answer, not timed\"): its results are kept and marked \"conformance: nonconforming\" in every output")
 	if err := parseFlags(fs, args); err != nil {
 		return cfg, shownUsage(err)
 	}
@@ -215,7 +219,7 @@ func parseBench(args []string, stderr io.Writer) (benchConfig, error) {
 // runBenchmarks runs the benchmarks of the plan (the subjects' catalogues
 // interleaved) and encodes the results in Go benchmark format.
 func runBenchmarks(bms []bench.Benchmark, cfg benchConfig, stderr io.Writer) ([]bench.Result, []byte, error) {
-	opts := bench.Options{Count: cfg.count, Benchtime: cfg.benchtime}
+	opts := bench.Options{Count: cfg.count, Benchtime: cfg.benchtime, TimeNonconforming: cfg.timeWrong}
 	if !cfg.quiet {
 		opts.Progress = stderr
 	}
@@ -278,6 +282,7 @@ func summarize(stderr io.Writer, subjects []subject, results []bench.Result, qui
 				fmt.Fprintf(stderr, "  skipped %s%s: %s\n", r.Name, implOf(r), r.Skipped)
 			}
 		}
+		nonconformingRows(stderr, results)
 	}
 	return failed
 }
@@ -478,6 +483,7 @@ func writeScaling(path string, f *format.File) error {
 		fmt.Sprintf("from %s: %d results, benchtime %s; each point is the median of its runs", filepath.Base(f.Path), len(f.Results), orDash(f.Get("benchtime"))),
 	}
 	notes = append(notes, targets...)
+	notes = append(notes, nonconformingNotes(f)...)
 	var buf bytes.Buffer
 	var err error
 	if strings.EqualFold(filepath.Ext(path), ".svg") {
