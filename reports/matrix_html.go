@@ -231,15 +231,9 @@ var matrixGenerator = fmt.Sprintf("%s template %x", MatrixPageFormat, sha256.Sum
 
 var matrixTemplate = template.Must(template.New("matrix").Funcs(template.FuncMap{"add": func(a, b int) int { return a + b }}).Parse(matrixTemplateText))
 
-const matrixTemplateText = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="{{.Format}}">
-<title>{{.Title}}</title>
-<style>
-:root { --pass: #2e8540; --fail: #c0392b; --error: #8e44ad; --muted: #6b7280; --line: #d1d5db; --amber: #b7791f; }
+// pageStyle is the style sheet of the matrix page, which the timeline
+// page shares.
+const pageStyle = `:root { --pass: #2e8540; --fail: #c0392b; --error: #8e44ad; --muted: #6b7280; --line: #d1d5db; --amber: #b7791f; }
 * { box-sizing: border-box; }
 body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.2em; color: #111827; }
 h1 { font-size: 1.4em; margin: 0 0 .3em; }
@@ -271,7 +265,17 @@ dialog h2 { font-size: 1.1em; margin: 0 0 .4em; }
 dialog pre { background: #f9fafb; border: 1px solid var(--line); padding: .6em; white-space: pre-wrap; word-break: break-word; max-height: 40vh; overflow: auto; }
 dialog .close { float: right; }
 .detail { display: none; }
-</style>
+`
+
+const matrixTemplateText = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="{{.Format}}">
+<title>{{.Title}}</title>
+<style>
+` + pageStyle + `</style>
 </head>
 <body>
 <h1>{{.Title}}</h1>
