@@ -45,6 +45,7 @@ var commands = []command{
 	{"bench", "run the benchmarks and write Go benchmark format", cmdBench},
 	{"compare", "compare two benchmark result files with statistics", cmdCompare},
 	{"history", "find the change points of a performance history and gate on regressions", cmdHistory},
+	{"timeline", "one implementation across its commits: verdicts and speed per commit, what changed where (HTML, Markdown)", cmdTimeline},
 }
 
 func usage() string {
