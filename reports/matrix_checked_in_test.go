@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 )
 
@@ -67,14 +65,7 @@ func TestCheckedInMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, problems := browsertest.Open(t, bctx, path)
-	eval := func(js string) []string {
-		t.Helper()
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return got
-	}
+	eval := func(js string) []string { t.Helper(); return browsertest.Strings(t, ctx, js) }
 	alts := eval(`Array.from(document.querySelectorAll("#impls img.badge")).filter(i => i.naturalWidth > 0).map(i => i.alt)`)
 	slices.Sort(alts)
 	slices.Sort(titles)

@@ -267,7 +267,10 @@ dialog .close { float: right; }
 .detail { display: none; }
 `
 
-const matrixTemplateText = `<!DOCTYPE html>
+// pageHead opens the matrix page and the timeline page alike: its
+// generator and title are the page's Format and Title, and its style sheet
+// pageStyle, left open for a page's own rules.
+const pageHead = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -275,7 +278,9 @@ const matrixTemplateText = `<!DOCTYPE html>
 <meta name="generator" content="{{.Format}}">
 <title>{{.Title}}</title>
 <style>
-` + pageStyle + `</style>
+` + pageStyle
+
+const matrixTemplateText = pageHead + `</style>
 </head>
 <body>
 <h1>{{.Title}}</h1>

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 	"github.com/ctxconform/ctxconform/reports"
 	"github.com/ctxconform/ctxconform/suite"
@@ -75,14 +73,7 @@ func TestMatrixHTMLInChromium(t *testing.T) {
 	page := browsertest.Keep(t, "matrix.html", buf.Bytes())
 	ctx, problems := browsertest.Open(t, bctx, page)
 
-	eval := func(js string) []string {
-		t.Helper()
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return got
-	}
+	eval := func(js string) []string { t.Helper(); return browsertest.Strings(t, ctx, js) }
 	shown := `Array.from(document.querySelectorAll("#matrix tr.req")).filter(tr => tr.offsetParent !== null).map(tr => tr.dataset.id)`
 	set := func(id, value string) {
 		t.Helper()

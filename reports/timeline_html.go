@@ -31,15 +31,7 @@ var timelineTemplate = template.Must(template.New("timeline").Funcs(template.Fun
 	"short": shortCommit,
 }).Parse(timelineTemplateText))
 
-const timelineTemplateText = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="{{.Format}}">
-<title>{{.Title}}</title>
-<style>
-` + pageStyle + `#matrix td.cell { cursor: default; }
+const timelineTemplateText = pageHead + `#matrix td.cell { cursor: default; }
 #matrix td.changed { box-shadow: inset 0 0 0 3px #111827; }
 #matrix td.changed a { color: inherit; }
 #matrix th.changed { background: #fde68a; }

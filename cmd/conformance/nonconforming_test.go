@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 )
 
 // wrongTemplate is the Python template answering every inflation with its
@@ -15,19 +13,8 @@ import (
 // invariants refuse.
 func wrongTemplate(t *testing.T) []string {
 	t.Helper()
-	src, err := os.ReadFile("../../adapters/process/templates/python/impl.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const right = `return {"windows": windows, "dropped": dropped}`
-	if !bytes.Contains(src, []byte(right)) {
-		t.Fatalf("the template no longer answers with %s", right)
-	}
-	p := filepath.Join(t.TempDir(), "impl.py")
-	if err := os.WriteFile(p, bytes.Replace(src, []byte(right), []byte(`return {"windows": windows + windows, "dropped": dropped}`), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return []string{testprog.Python(t), p}
+	return editedTemplate(t, right, `return {"windows": windows + windows, "dropped": dropped}`)
 }
 
 // TestBenchTimeNonconforming: bench refuses to time wrong answers unless

@@ -14,16 +14,24 @@ import (
 // elapsed, a Python expression (the iterations asked for are msg["iterations"]).
 func lyingTemplate(t *testing.T, elapsed string) []string {
 	t.Helper()
+	const honest = `"elapsed_ns": time.perf_counter_ns() - t0`
+	return editedTemplate(t, honest, `"elapsed_ns": `+elapsed)
+}
+
+// editedTemplate is the Python template with its text from replaced by
+// to, as a command line; the test fails if the template no longer holds
+// from.
+func editedTemplate(t *testing.T, from, to string) []string {
+	t.Helper()
 	src, err := os.ReadFile("../../adapters/process/templates/python/impl.py")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const honest = `"elapsed_ns": time.perf_counter_ns() - t0`
-	if !bytes.Contains(src, []byte(honest)) {
-		t.Fatalf("the template no longer times itself with %s", honest)
+	if !bytes.Contains(src, []byte(from)) {
+		t.Fatalf("the template no longer holds %s", from)
 	}
 	p := filepath.Join(t.TempDir(), "impl.py")
-	if err := os.WriteFile(p, bytes.Replace(src, []byte(honest), []byte(`"elapsed_ns": `+elapsed), 1), 0o644); err != nil {
+	if err := os.WriteFile(p, bytes.Replace(src, []byte(from), []byte(to), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return []string{testprog.Python(t), p}

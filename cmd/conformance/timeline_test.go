@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/ctxconform/ctxconform/internal/testenv/browsertest"
 	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
 )
@@ -92,14 +90,7 @@ func TestTimelineCommand(t *testing.T) {
 		browsertest.Keep(t, name, b)
 	}
 	ctx, problems := browsertest.Open(t, bctx, kept)
-	eval := func(js string) []string {
-		t.Helper()
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return got
-	}
+	eval := func(js string) []string { t.Helper(); return browsertest.Strings(t, ctx, js) }
 	for _, c := range []struct{ what, js, want string }{
 		{"columns", `Array.from(document.querySelectorAll("#matrix thead th.commit")).map(th => th.dataset.commit)`, "a1 a2 a3"},
 		{"changed columns", `Array.from(document.querySelectorAll("#matrix thead th.changed")).map(th => th.dataset.commit)`, "a2 a3"},

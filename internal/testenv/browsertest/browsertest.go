@@ -143,3 +143,14 @@ func Screenshot(t testing.TB, ctx context.Context, name string) {
 	}
 	t.Logf("screenshot: %s", Keep(t, name, shot))
 }
+
+// Strings evaluates js, an expression giving an array of strings, in the
+// tab ctx; an error ends the test, naming the expression.
+func Strings(t testing.TB, ctx context.Context, js string) []string {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return got
+}
