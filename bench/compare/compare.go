@@ -657,6 +657,9 @@ func (t *Table) geomeans() {
 		if !r.Base.Present || !r.Head.Present || r.Base.Center <= 0 || r.Head.Center <= 0 {
 			continue
 		}
+		if r.Unmeasured != "" || r.Mixed {
+			continue // not judged (markRow), so not in the mean either
+		}
 		a := sums[r.Unit]
 		if a == nil {
 			a = &acc{}
