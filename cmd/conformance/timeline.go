@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ctxconform/ctxconform/bench/format"
@@ -165,6 +166,9 @@ func readTimeline(path string, det history.Detector) (reports.Timeline, map[stri
 		if err := history.CheckCommit(v.Commit); err != nil {
 			return tl, nil, usagef("%s.commit: %v", field, err)
 		}
+		if _, err := oneLine(v.Commit, history.MaxCommit); err != nil {
+			return tl, nil, usagef("%s.commit: %v", field, err)
+		}
 		if j, dup := seen[v.Commit]; dup {
 			return tl, nil, usagef("%s.commit: %s is versions[%d]'s commit too: a timeline has one version per commit", field, v.Commit, j)
 		}
@@ -266,13 +270,16 @@ func manifestDate(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is neither RFC 3339 nor a day like 2026-02-14", clip.Text(s, 40))
 }
 
-// oneLine checks a text of the manifest: one line of at most max bytes.
+// oneLine checks a text of the manifest: one line of UTF-8 without
+// control characters, of at most max bytes.
 func oneLine(s string, max int) (string, error) {
 	switch {
 	case !utf8.ValidString(s):
 		return s, errors.New("not UTF-8")
 	case strings.ContainsAny(s, "\r\n"):
 		return s, fmt.Errorf("%q is not one line", clip.Text(s, 40))
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return s, fmt.Errorf("%q holds a control character", clip.Text(s, 40))
 	case len(s) > max:
 		return s, fmt.Errorf("%d bytes (%q), at most %d", len(s), clip.Text(s, 40), max)
 	}

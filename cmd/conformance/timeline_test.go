@@ -132,6 +132,7 @@ func TestTimelineManifestRefused(t *testing.T) {
 		{"no date", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "report": "r.json"}]}`, "versions[0].date: missing"},
 		{"bad date", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "date": "14/02/2026", "report": "r.json"}]}`, `versions[0].date: "14/02/2026" is neither RFC 3339`},
 		{"two lines", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "date": "2026-02-14", "subject": "a\nb", "report": "r.json"}]}`, "versions[0].subject: \"a\\nb\" is not one line"},
+		{"escape", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "date": "2026-02-14", "subject": "a\u001b[2Jb", "report": "r.json"}]}`, "versions[0].subject: \"a\\x1b[2Jb\" holds a control character"},
 		{"missing report", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "date": "2026-02-14", "report": "gone.json"}]}`, "versions[0].report: "},
 		{"missing bench", `{"format": "ctxconform-timeline/1", "versions": [{"commit": "a", "date": "2026-02-14", "report": "r.json", "bench": "gone.txt"}]}`, "versions[0].bench: "},
 		{"twice", `{"format": "ctxconform-timeline/1", "versions": [{"date": "2026-02-14", "report": "r.json"}, {"date": "2026-02-15", "report": "r.json"}]}`, "versions[1].commit: 0.1.0 is versions[0]'s commit too"},
