@@ -163,8 +163,9 @@ func (c *Check) Status(id string) (string, Expectation) {
 }
 
 // Gate reports whether a run must fail CI: a requirement at or below level
-// failOn failed or errored and is not a known failure, or was not run (the
-// run was interrupted: an incomplete run is no pass).
+// failOn failed or errored, counts (suite.Report.Counted: a failure that
+// follows from another gated one does not) and is not a known failure, or
+// was not run (the run was interrupted: an incomplete run is no pass).
 func Gate(rep suite.Report, c *Check, failOn suite.Level) bool {
 	for _, r := range rep.Results {
 		if r.Level > failOn {
@@ -173,7 +174,7 @@ func Gate(rep suite.Report, c *Check, failOn suite.Level) bool {
 		if r.Outcome == suite.NotRun {
 			return true
 		}
-		if !r.Bad() {
+		if !rep.Counts(r, failOn) { // a pass, or a failure that follows from another gated one
 			continue
 		}
 		if st, _ := c.Status(r.ID); st != "known" {

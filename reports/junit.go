@@ -110,6 +110,11 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 					c.Skipped = &junitSkipped{Message: fmt.Sprintf("known %s (expectations): %s", r.Outcome, why(x))}
 					c.SystemOut = detail
 					s.Skipped++
+				case r.Outcome == suite.Failed && r.FollowsFrom != "":
+					note := run.FollowingNote(r)
+					c.Failure = &junitProblem{Message: note + ": " + firstLine(r.Message, 200), Type: "failed " + r.Level.String() + ", following from " + r.FollowsFrom,
+						Text: xmlSafe(note) + "\n" + detail}
+					s.Failures++
 				case r.Outcome == suite.Failed:
 					c.Failure = &junitProblem{Message: clip.Text(r.Finding(), 200), Type: "failed " + r.Level.String(), Text: detail}
 					s.Failures++

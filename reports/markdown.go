@@ -85,7 +85,7 @@ func Markdown(w io.Writer, runs []Run) error {
 				fmt.Fprintln(w, "| --- | --- | --- | --- |")
 				bad = true
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", mdCode(r.ID), r.Level, mdCell(run.Check, r), mdEscape(r.Title))
+			fmt.Fprintf(w, "| `%s` | %s | %s%s | %s |\n", mdCode(r.ID), r.Level, mdCell(run.Check, r), following(r), mdEscape(r.Title))
 		}
 		if bad {
 			fmt.Fprintln(w)
@@ -93,7 +93,11 @@ func Markdown(w io.Writer, runs []Run) error {
 			fmt.Fprintln(w)
 			for _, r := range run.Results {
 				if r.Bad() {
-					fmt.Fprintf(w, "**%s** %s (%s, %s)\n\n```\n%s\n```\n\n", mdCode(r.ID), mdEscape(string(r.Outcome)), r.Level, mdEscape(r.Section), fence(r.Message))
+					note := ""
+					if n := run.FollowingNote(r); n != "" {
+						note = ", " + mdEscape(n)
+					}
+					fmt.Fprintf(w, "**%s** %s (%s, %s)%s\n\n```\n%s\n```\n\n", mdCode(r.ID), mdEscape(string(r.Outcome)), r.Level, mdEscape(r.Section), note, fence(r.Message))
 				}
 			}
 			fmt.Fprintln(w, "</details>")

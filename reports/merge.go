@@ -131,6 +131,7 @@ func mergeRun(parts []Part, i int) (Run, error) {
 		return Run{}, fmt.Errorf("%s: some reports were checked against an expectations file and some not: give every job the same --expectations", base.Name())
 	}
 	suite.SortResults(out.Results)
+	out.Settle() // a failure and the one it follows from may have run in different shards
 	out.Interrupted = strings.Join(interrupted, "; ")
 	out.Stderr = strings.Join(stderr, "\n")
 	if withCheck > 0 {

@@ -36,7 +36,7 @@ func Summary(w io.Writer, run Run) error {
 	if n, reqs := figures(rep.Results); n > 0 {
 		fmt.Fprintf(w, "(%d figures measured by %d requirements and a row per requirement: -v, or the --json report)\n\n", n, reqs)
 	}
-	below(w, run)
+	below(w, run, false)
 	return nil
 }
 
@@ -49,10 +49,14 @@ func standardCounts(c *Check, rows []suite.Result) string {
 	order := []suite.Outcome{suite.Passed, suite.Failed, suite.Errored, suite.NotRun, suite.Skipped, suite.Inconclusive, suite.NotImplemented}
 	count := map[suite.Outcome]int{}
 	known := map[suite.Outcome]int{}
+	follows := 0
 	for _, r := range rows {
 		count[r.Outcome]++
 		if st, _ := c.Status(r.ID); st == "known" {
 			known[r.Outcome]++
+		}
+		if r.FollowsFrom != "" {
+			follows++
 		}
 	}
 	var parts []string
@@ -68,6 +72,9 @@ func standardCounts(c *Check, rows []suite.Result) string {
 		part := fmt.Sprintf("%d %s", count[o], name)
 		if known[o] > 0 {
 			part += fmt.Sprintf(" (%d known)", known[o])
+		}
+		if o == suite.Failed && follows > 0 {
+			part += fmt.Sprintf(" (%d following from another)", follows)
 		}
 		parts = append(parts, part)
 	}
@@ -94,7 +101,7 @@ func figures(results []suite.Result) (notes, reqs int) {
 //	gate: FAIL at MUST (exit 1): 2 failed (INF-04, DEN-01)
 func GateLine(runs []Run, failOn suite.Level, strictExpect bool) string {
 	var gating, known []string
-	notRun, fixed := 0, 0
+	notRun, fixed, following := 0, 0, 0
 	above := map[suite.Level]int{}
 	for _, run := range runs {
 		if run.Check != nil {
@@ -110,8 +117,13 @@ func GateLine(runs []Run, failOn suite.Level, strictExpect bool) string {
 			switch st, _ := run.Check.Status(r.ID); {
 			case st == "known":
 				known = append(known, r.ID)
+			case !run.Report.Counts(r, max(r.Level, failOn)):
+				following++ // its root stands for the fault
 			case r.Level > failOn:
 				above[r.Level]++
+			case r.FollowsFrom != "": // its root does not gate: it does
+				root, _ := run.Report.Root(r)
+				gating = append(gating, fmt.Sprintf("%s, following from %s %s", r.ID, root.Level, root.ID))
 			default:
 				gating = append(gating, r.ID)
 			}
@@ -148,6 +160,9 @@ func GateLine(runs []Run, failOn suite.Level, strictExpect bool) string {
 		if n := above[l]; n > 0 {
 			fmt.Fprintf(&b, "; %d %s %s do%s not gate (--fail-on %s)", n, l, noun(n, "failure"), verbES(n), l.Label())
 		}
+	}
+	if following > 0 {
+		fmt.Fprintf(&b, "; %s following from another, not counted again", plural(following, "failure"))
 	}
 	return b.String()
 }

@@ -51,7 +51,7 @@ func RunTable(w io.Writer, run Run) error {
 		)
 		t.Header("ID", "Level", "Section", "Result", "Requirement")
 		for _, r := range rows {
-			if err := t.Append(r.ID, r.Level.String(), r.Section, cell(run.Check, r), r.Title); err != nil {
+			if err := t.Append(r.ID, r.Level.String(), r.Section, cell(run.Check, r)+following(r), r.Title); err != nil {
 				return err
 			}
 		}
@@ -73,7 +73,7 @@ func RunTable(w io.Writer, run Run) error {
 	if !first {
 		fmt.Fprintln(w)
 	}
-	below(w, run)
+	below(w, run, true)
 	return nil
 }
 
@@ -105,8 +105,10 @@ func ofStandard(results []suite.Result, std adapters.Standard) []suite.Result {
 // below writes what a person reads under the verdicts of a run: the
 // failures in full (alike errors once), the inconclusive and skipped
 // requirements with their reasons, the harness's notes, the expectations
-// and the closing lines of counts.
-func below(w io.Writer, run Run) {
+// and the closing lines of counts. A failure that follows from another
+// (suite.Report.Settle) is shown in full when verbose, else by a line that
+// names what it follows from.
+func below(w io.Writer, run Run, verbose bool) {
 	rep := run.Report
 	info := rep.Adapter
 	groups := errGroups(rep.Results)
@@ -120,6 +122,13 @@ func below(w io.Writer, run Run) {
 			known := ""
 			if st, x := run.Check.Status(r.ID); st == "known" {
 				known = " [known: " + why(x) + "]"
+			}
+			if note := rep.FollowingNote(r); note != "" {
+				if !verbose {
+					fmt.Fprintf(w, "--- %s %s (%s, %s), %s: -v shows it\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, note)
+					continue
+				}
+				known += "\n    " + note
 			}
 			fmt.Fprintf(w, "--- %s %s (%s, %s): %s%s\n%s\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, r.Title, known, indent(r.Short()))
 		}
@@ -168,6 +177,15 @@ func cell(c *Check, r suite.Result) string {
 		return v + " (fixed!)"
 	}
 	return v
+}
+
+// following marks the verdict of a failure that follows from another:
+// " (follows INF-05)".
+func following(r suite.Result) string {
+	if r.FollowsFrom == "" {
+		return ""
+	}
+	return " (follows " + r.FollowsFrom + ")"
 }
 
 // why is an expectation's reason and link on one line.

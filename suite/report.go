@@ -54,6 +54,14 @@ type Result struct {
 	// the implementation answered not_implemented (its standard declared);
 	// empty when the whole standard is not declared.
 	Unimplemented string `json:"unimplemented,omitempty"`
+	// Because lists the requirements whose failure, in the same run, this
+	// failure would follow from: the one its check repeats
+	// (Requirement.Repeats) and those its failing answer was shown to
+	// break too (T.AlsoBreaks). FollowsFrom is the one it follows from,
+	// once Report.Settle found it failed; such a failure is not counted
+	// again (see Report.Counted).
+	Because     []string `json:"because,omitempty"`
+	FollowsFrom string   `json:"follows_from,omitempty"`
 }
 
 // Bad reports whether the result is a failure or an error.
@@ -88,21 +96,27 @@ func (r Report) Count(o Outcome) int {
 }
 
 // Gate reports whether the run must fail: a requirement at or below level
-// failOn failed, errored or was not run (an interrupted run is no pass).
+// failOn failed or errored, and counts (a failure that follows from
+// another gated one does not: Counted), or was not run (an interrupted run
+// is no pass).
 func (r Report) Gate(failOn Level) bool {
 	for _, x := range r.Results {
-		if (x.Bad() || x.Outcome == NotRun) && x.Level <= failOn {
+		if x.Outcome == NotRun && x.Level <= failOn {
 			return true
 		}
 	}
-	return false
+	return len(r.Counted(failOn)) > 0
 }
 
 // Summary is the closing line: counts of each outcome (inconclusive and not
-// run only when there are some), then each standard implemented only in part.
+// run only when there are some; how many failures follow from another when
+// some do), then each standard implemented only in part.
 func (r Report) Summary() string {
-	s := fmt.Sprintf("%d passed, %d failed, %d errored, %d skipped, %d not implemented",
-		r.Count(Passed), r.Count(Failed), r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
+	s := fmt.Sprintf("%d passed, %d failed", r.Count(Passed), r.Count(Failed))
+	if n := len(r.Followers()); n > 0 {
+		s += fmt.Sprintf(" (%d of them following from another failure, not counted again)", n)
+	}
+	s += fmt.Sprintf(", %d errored, %d skipped, %d not implemented", r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
 	if n := r.Count(Inconclusive); n > 0 {
 		s += fmt.Sprintf(", %d inconclusive", n)
 	}

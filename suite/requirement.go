@@ -24,6 +24,11 @@ type Requirement struct {
 	// verbatim (fragments joined by QuoteSep); every MUST and SHOULD has
 	// one. It heads the message of a FAIL. See WithQuotes.
 	Quote string
+	// Repeats is the ID of the requirement whose check this one's is (the
+	// same judgement of the same answers, repeated for a standard run
+	// alone): a failure of this one follows from that one's when both
+	// fail in the same run (see Report.Settle). Set with Repeating.
+	Repeats string
 }
 
 // Kind says how a requirement is checked.

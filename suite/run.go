@@ -74,6 +74,7 @@ func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Optio
 	if ctx.Err() != nil {
 		rep.Interrupted = cause(ctx)
 	}
+	rep.Settle()
 	rep.Elapsed = time.Since(rep.Started)
 	return rep
 }
@@ -166,6 +167,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 			t.mu.Unlock()
 			if pending != "" { // the deadline never replaces a fault seen
 				res.Outcome, res.Message = Failed, pending+fmt.Sprintf("\n(the requirement's %s deadline ended shrinking)", opts.Timeout)
+				res.Because = t.becauseOf(r)
 			}
 			if run.Err() != nil {
 				seen := ""
@@ -196,6 +198,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		}
 	case t.Failed():
 		res.Outcome = Failed
+		res.Because = t.becauseOf(r)
 		res.Message, res.Brief, res.More = t.message()
 		if note := unitNote(t.Unit()); note != "" {
 			res.Message += note

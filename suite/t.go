@@ -42,7 +42,8 @@ type T struct {
 	caseName      string // the property's current case, for an ERROR's replay
 	caseFrom      string
 	caseValue     any
-	shrinking     bool // a fault now ends shrinking, not the verdict
+	shrinking     bool     // a fault now ends shrinking, not the verdict
+	because       []string // requirements the failing answers break too (AlsoBreaks)
 
 	probing bool  // CheckReplay: ForAll decodes the replayed case and stops
 	probed  error // and what it found (errProbed: the case is sound; errNoCase: none)

@@ -64,3 +64,41 @@ func HitlessWindows() adapters.Adapter {
 		return res, err
 	}}
 }
+
+// MisplacesEmptyHit answers the reference's windows, but lists every
+// zero-length hit in its compound's first window, wherever the hit lies:
+// a kept hit held by a window that does not touch it (INF-05). Density
+// run alone repeats INF-05's check (DEN-11), whose failure then follows
+// from INF-05's: one fault, one counted failure.
+func MisplacesEmptyHit() adapters.Adapter {
+	return &inflater{named("misplaces-empty-hit"), func(req inflate.Request) (inflate.Result, error) {
+		res, err := inflate.Inflate(req)
+		empty := map[string]bool{}
+		for _, h := range req.Hits {
+			empty[h.ID] = h.Start == h.End
+		}
+		first := map[string]int{}
+		for i, w := range res.Windows {
+			if _, ok := first[w.CompoundID]; !ok {
+				first[w.CompoundID] = i
+			}
+		}
+		for i := range res.Windows {
+			w := &res.Windows[i]
+			j := first[w.CompoundID]
+			if j == i {
+				continue
+			}
+			kept := w.Hits[:0:0]
+			for _, id := range w.Hits {
+				if empty[id] {
+					res.Windows[j].Hits = append(res.Windows[j].Hits, id)
+					continue
+				}
+				kept = append(kept, id)
+			}
+			w.Hits = kept
+		}
+		return res, err
+	}}
+}

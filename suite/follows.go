@@ -1,0 +1,188 @@
+package suite
+
+import "slices"
+
+// One fault, one failure. A fault fails the requirement whose sentence it
+// breaks; a requirement that fails only because another did is reported as
+// following from that one (Result.FollowsFrom) and is not counted as a
+// failure of its own: Counted leaves it out, and so do the gate and the
+// closing counts; the reports still show it, with what it follows from.
+//
+// A failure may follow from requirement X only on evidence, never on a
+// guess, and only when X failed in the same run:
+//
+//   - the two are the same check (Requirement.Repeats: a standard's check
+//     repeated for another standard run alone), so the failing answer
+//     breaks X's judgement by construction; or
+//   - the check itself showed that its failing answer breaks X's judgement
+//     too (T.AlsoBreaks, called by the check on that answer).
+//
+// Each is a candidate (Result.Because) until Settle finds X failed in the
+// same report; a candidate whose X passed, was not run or errored stays a
+// failure of its own. A follower's root is never itself a follower of the
+// requirement it explains (Settle keeps the relation acyclic), so a fault
+// always leaves one counted failure.
+//
+// A follower still gates when its root does not: a MUST failure that
+// follows from a ROBUST one fails the default gate (at MUST), where the
+// ROBUST root does not gate; the gate then names the follower, with its
+// root beside it (Counted). Otherwise a fault of a gated sentence would
+// pass the gate because a rule of ctxconform's own explained it.
+
+// Repeating returns r marked as repeating the check of requirement id (the
+// same judgement on the same answers, for a standard run alone): a failure
+// of r follows from id's when id failed in the same run.
+func (r Requirement) Repeating(id string) Requirement {
+	r.Repeats = id
+	return r
+}
+
+// AlsoBreaks records that the failure the check records on this answer
+// breaks requirement id's judgement too: if id fails in the same run, this
+// failure follows from it (see Settle). Call it only after judging the
+// failing answer by id's own judgement, never on a guess.
+func (t *T) AlsoBreaks(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !slices.Contains(t.because, id) {
+		t.because = append(t.because, id)
+	}
+}
+
+// because is the candidate roots of a failure of r: the requirement r
+// repeats, then those its check named (AlsoBreaks).
+func (t *T) becauseOf(r Requirement) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []string
+	if r.Repeats != "" {
+		out = append(out, r.Repeats)
+	}
+	for _, id := range t.because {
+		if !slices.Contains(out, id) && id != r.ID {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Settle decides which failures follow from another (see the comment at
+// the top of this file): a failed result follows from its first candidate
+// (Result.Because) that failed in the same report, unless that candidate
+// already follows, through its chain, from the result itself (the relation
+// stays acyclic, so every chain ends at a root, a failure counted). Results
+// are settled in report order. Run settles its report; reports.Merge
+// settles the merged one (a root and its follower may run in different
+// shards). Settle is idempotent.
+func (r *Report) Settle() {
+	at := map[string]int{}
+	for i, x := range r.Results {
+		at[x.ID] = i
+		r.Results[i].FollowsFrom = ""
+	}
+	reaches := func(from, to string) bool { // from's chain passes through to
+		for steps := 0; from != "" && steps <= len(r.Results); steps++ {
+			if from == to {
+				return true
+			}
+			j, ok := at[from]
+			if !ok {
+				return false
+			}
+			from = r.Results[j].FollowsFrom
+		}
+		return false
+	}
+	for i, x := range r.Results {
+		if x.Outcome != Failed {
+			continue
+		}
+		for _, id := range x.Because {
+			j, ok := at[id]
+			if !ok || id == x.ID || r.Results[j].Outcome != Failed || reaches(id, x.ID) {
+				continue
+			}
+			r.Results[i].FollowsFrom = id
+			break
+		}
+	}
+}
+
+// Root is the requirement a failure follows from, followed to the end of
+// the chain (a follower of a follower), and whether x follows from one.
+func (r Report) Root(x Result) (Result, bool) {
+	if x.FollowsFrom == "" {
+		return x, false
+	}
+	seen := map[string]bool{x.ID: true}
+	cur := x
+	for cur.FollowsFrom != "" && !seen[cur.FollowsFrom] {
+		seen[cur.FollowsFrom] = true
+		next, ok := r.result(cur.FollowsFrom)
+		if !ok {
+			break
+		}
+		cur = next
+	}
+	return cur, cur.ID != x.ID
+}
+
+// result is the result of requirement id in the report.
+func (r Report) result(id string) (Result, bool) {
+	for _, x := range r.Results {
+		if x.ID == id {
+			return x, true
+		}
+	}
+	return Result{}, false
+}
+
+// Counts reports whether a bad result x counts as a failure of its own
+// when failures at or below level upTo count: x is no follower, or its
+// root lies above upTo (a ROBUST root of a MUST failure, at MUST), so that
+// nothing else at these levels stands for the fault.
+func (r Report) Counts(x Result, upTo Level) bool {
+	if !x.Bad() || x.Level > upTo {
+		return false
+	}
+	root, follows := r.Root(x)
+	return !follows || root.Level > upTo
+}
+
+// Counted is the failures and errors at or below level upTo that count
+// (Counts): one per fault. The gate at upTo fails on any of them.
+func (r Report) Counted(upTo Level) []Result {
+	var out []Result
+	for _, x := range r.Results {
+		if r.Counts(x, upTo) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Followers is the failed results that follow from another's failure.
+func (r Report) Followers() []Result {
+	var out []Result
+	for _, x := range r.Results {
+		if x.FollowsFrom != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// FollowingNote says what a follower follows from, for the reports:
+// "following from INF-05 (MUST), the same fault". It is empty for a result
+// that follows from nothing.
+func (r Report) FollowingNote(x Result) string {
+	root, follows := r.Root(x)
+	if !follows {
+		return ""
+	}
+	note := "following from " + root.ID + " (" + root.Level.String() + ")"
+	if x.FollowsFrom != root.ID {
+		note += " through " + x.FollowsFrom
+	}
+	return note + ", the same fault"
+}
