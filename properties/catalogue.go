@@ -46,7 +46,7 @@ func catalogue() []suite.Requirement {
 			inflation("whole-under-cap", byUnit(invariant.WholeUnderCap))),
 		inf("INF-06", "std085 §2.1.5", suite.Robust,
 			"Truncation never cuts a hit away: the window listing a hit touches it, and a surviving hit of at most 150 bytes lies wholly inside its compound's windows.",
-			inflation("covered", byUnit(invariant.Covered))),
+			inflation("covered", impliedBy("INF-05", byUnit(invariant.Assigned), byUnit(invariant.Covered)))),
 		inf("INF-07", "std085 §2.1.5, §3.2", suite.Must,
 			"Without a budget, no window is longer than the static cap of 2500.",
 			inflation("capped", byUnit(invariant.Capped))),

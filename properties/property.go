@@ -171,3 +171,18 @@ func shuffle[E any](rng *rand.Rand, s []E) []E {
 func againstReference(check func(*suite.T)) func(*suite.T) {
 	return suite.AgainstReference(reference.Is, check)
 }
+
+// impliedBy is judge, which on every answer it fails asks whether the
+// judgement other of requirement id fails that answer too, and records it
+// (suite.T.ImpliedBy): when every answer judge failed broke id's judgement
+// and id fails in the same run, this requirement's failure follows from
+// id's (one fault, one failure) instead of counting again.
+func impliedBy[Req, Ans any](id string, other, judge func(*suite.T, Req, Ans) error) func(*suite.T, Req, Ans) error {
+	return func(t *suite.T, req Req, ans Ans) error {
+		err := judge(t, req, ans)
+		if err != nil {
+			t.ImpliedBy(id, other(t, req, ans) != nil)
+		}
+		return err
+	}
+}

@@ -333,6 +333,13 @@ func mutants() []mutant {
 		{adapters.Densify, broken.LowerPrompts(), []string{"DSF-27"}},
 		{adapters.Densify, broken.OutputNewline(), []string{"DSF-27"}},
 		{adapters.Densify, broken.OneCaptureAttempt(), []string{"DSF-27"}},
+
+		// One fault, one failure (issue 37): a zero-length hit listed by a
+		// window that does not touch it fails INF-05, and DEN-11 (density
+		// run alone) on its own; both standards run, DEN-11 follows from
+		// INF-05 (TestOneFaultOneFailure).
+		{adapters.Inflate, broken.MisplacesEmptyHit(), []string{"INF-05"}},
+		{adapters.Density, broken.MisplacesEmptyHit(), []string{"DEN-11"}},
 	}
 }
 

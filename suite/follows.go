@@ -14,8 +14,8 @@ import "slices"
 //   - the two are the same check (Requirement.Repeats: a standard's check
 //     repeated for another standard run alone), so the failing answer
 //     breaks X's judgement by construction; or
-//   - the check itself showed that its failing answer breaks X's judgement
-//     too (T.AlsoBreaks, called by the check on that answer).
+//   - the check itself showed that every answer it failed breaks X's
+//     judgement too (T.ImpliedBy, called by the check on each such answer).
 //
 // Each is a candidate (Result.Because) until Settle finds X failed in the
 // same report; a candidate whose X passed, was not run or errored stays a
@@ -37,20 +37,56 @@ func (r Requirement) Repeating(id string) Requirement {
 	return r
 }
 
-// AlsoBreaks records that the failure the check records on this answer
-// breaks requirement id's judgement too: if id fails in the same run, this
-// failure follows from it (see Settle). Call it only after judging the
-// failing answer by id's own judgement, never on a guess.
-func (t *T) AlsoBreaks(id string) {
+// ImpliedBy records, for an answer the check fails, whether requirement
+// id's own judgement fails that answer too (implied). The check's failure
+// follows from id's (when id fails in the same run, see Settle) only if
+// every failing answer it reports was implied: for a property, the answers
+// of the case it reports (not the cases tried while searching and
+// shrinking); for a spec, every answer it failed. Call it only after
+// judging the failing answer by id's judgement, never on a guess.
+func (t *T) ImpliedBy(id string, implied bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !slices.Contains(t.because, id) {
-		t.because = append(t.because, id)
+	if t.inCase {
+		if t.caseImplied == nil {
+			t.caseImplied = map[string]bool{}
+		}
+		if was, seen := t.caseImplied[id]; seen {
+			implied = implied && was
+		}
+		t.caseImplied[id] = implied
+		return
 	}
+	t.implyLocked(id, implied)
 }
 
-// because is the candidate roots of a failure of r: the requirement r
-// repeats, then those its check named (AlsoBreaks).
+// implyLocked adds one piece of evidence to the check's: id stays implied
+// only while every piece says so. t.mu is held.
+func (t *T) implyLocked(id string, implied bool) {
+	if t.implied == nil {
+		t.implied = map[string]bool{}
+	}
+	was, seen := t.implied[id]
+	if !seen {
+		t.impliedOrder = append(t.impliedOrder, id)
+		was = true
+	}
+	t.implied[id] = implied && was
+}
+
+// sortedKeys is m's keys in order.
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// becauseOf is the candidate roots of a failure of r: the requirement r
+// repeats, then those every failing answer of its check was shown to
+// break too (ImpliedBy).
 func (t *T) becauseOf(r Requirement) []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -58,8 +94,8 @@ func (t *T) becauseOf(r Requirement) []string {
 	if r.Repeats != "" {
 		out = append(out, r.Repeats)
 	}
-	for _, id := range t.because {
-		if !slices.Contains(out, id) && id != r.ID {
+	for _, id := range t.impliedOrder {
+		if t.implied[id] && !slices.Contains(out, id) && id != r.ID {
 			out = append(out, id)
 		}
 	}

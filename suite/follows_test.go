@@ -10,13 +10,15 @@ import (
 
 // One fault, one failure: a failure follows from another only when that
 // one failed in the same run and the evidence says so (the same check
-// repeated, or the check's AlsoBreaks); the gate and the counts leave the
+// repeated, or the check's ImpliedBy); the gate and the counts leave the
 // follower out unless its root does not gate.
 func TestFollowsFrom(t *testing.T) {
 	fail := func(t *T) { t.Errorf("wrong") }
 	pass := func(*T) {}
 	fault := func(t *T) { t.OperationFailed("inflate", adapters.ErrFault) }
-	breaks := func(id string) func(*T) { return func(t *T) { t.AlsoBreaks(id); t.Errorf("wrong") } }
+	breaks := func(id string) func(*T) { return func(t *T) { t.ImpliedBy(id, true); t.Errorf("wrong") } }
+	// Two failing answers, the second not failed by INF-01's judgement.
+	once := func(t *T) { t.ImpliedBy("INF-01", true); t.ImpliedBy("INF-01", false); t.Errorf("wrong") }
 	tests := []struct {
 		name    string
 		reqs    []Requirement
@@ -34,6 +36,8 @@ func TestFollowsFrom(t *testing.T) {
 			nil, []string{"INF-02"}, true},
 		{"named by the check", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, breaks("INF-01"))},
 			map[string]string{"INF-02": "INF-01"}, []string{"INF-01"}, true},
+		{"one failing answer not implied: counted", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, once)},
+			nil, []string{"INF-01", "INF-02"}, true},
 		{"not named: independent, counted", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, fail)},
 			nil, []string{"INF-01", "INF-02"}, true},
 		{"each names the other: one stays the root", []Requirement{req("INF-01", Must, breaks("INF-02")), req("INF-02", Must, breaks("INF-01"))},

@@ -56,7 +56,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 			t.endProbe(errProbed)
 		}
 		if msg, calls := p.run("replayed case", c); msg != "" {
-			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls})
+			p.fail(found[C]{name: "replayed case", value: c, msg: msg, calls: calls, implied: p.implied})
 		}
 		return
 	}
@@ -66,7 +66,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 	p.from = FromEdge
 	for _, e := range edges {
 		if msg, calls := p.run("edge case "+e.Name, e.Value); msg != "" {
-			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls})
+			p.settle(found[C]{name: "edge case " + e.Name, value: e.Value, msg: msg, calls: calls, implied: p.implied})
 			return
 		}
 	}
@@ -86,7 +86,7 @@ func ForAll[C any](t *T, name string, edges []Case[C], g gopter.Gen, f func(C) s
 		c := v.(C)
 		name := fmt.Sprintf("generated case %d of %d (seed %d)", i+1, runs, t.Seed())
 		if msg, calls := p.run(name, c); msg != "" {
-			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls})
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls, implied: p.implied})
 			return
 		}
 	}
@@ -101,6 +101,8 @@ type property[C any] struct {
 	name string
 	f    func(C) string
 	from string // where the cases now checked come from (Replay.From)
+	// implied is the last case's evidence (T.ImpliedBy), for its found.
+	implied map[string]bool
 }
 
 // found is a failing case: its name, value, what was wrong, and the calls
@@ -111,6 +113,9 @@ type found[C any] struct {
 	msg   string
 	calls []Call
 	note  string
+	// implied is what the case's failing answers were shown to imply
+	// (T.ImpliedBy): the evidence that the failure follows from another.
+	implied map[string]bool
 }
 
 // run checks one case and returns the calls it made. The case is kept as
@@ -119,7 +124,9 @@ type found[C any] struct {
 func (p *property[C]) run(name string, c C) (string, []Call) {
 	p.t.beginCase(name, p.from, c)
 	msg := p.f(c)
-	return msg, p.t.endCase()
+	calls, implied := p.t.endCase()
+	p.implied = implied
+	return msg, calls
 }
 
 // settle confirms a failure by sending its case again, then shrinks it.
@@ -146,11 +153,12 @@ func (p *property[C]) settle(first found[C]) {
 		if msg == "" {
 			return false
 		}
+		implied := p.implied
 		// Sent again: a program wrong now and then must not steer the search.
 		if again, _ := p.run(first.name+", shrinking, sent again", c); again == "" {
 			return false
 		}
-		best = found[C]{name: first.name, value: c, msg: msg, calls: calls}
+		best = found[C]{name: first.name, value: c, msg: msg, calls: calls, implied: implied}
 		p.pend(best)
 		return true
 	}
@@ -194,7 +202,7 @@ func (p *property[C]) fail(f found[C]) {
 	if err != nil {
 		raw = nil
 	}
-	p.t.failCase(p.message(f), f.name, p.from, raw, f.calls)
+	p.t.failCase(p.message(f), f.name, p.from, raw, f.calls, f.implied)
 }
 
 // unitStringer is a case that describes itself in the unit the

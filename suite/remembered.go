@@ -34,7 +34,7 @@ func (p *property[C]) remembered() bool {
 		}
 		name := "remembered case " + rc.Name
 		if msg, calls := p.run(name, c); msg != "" {
-			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls})
+			p.settle(found[C]{name: name, value: c, msg: msg, calls: calls, implied: p.implied})
 			return true
 		}
 	}

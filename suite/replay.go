@@ -124,14 +124,17 @@ func (t *T) replayValue() json.RawMessage {
 func (t *T) beginCase(name, from string, value any) {
 	t.mu.Lock()
 	t.calls, t.caseName, t.caseFrom, t.caseValue = nil, name, from, value
+	t.caseImplied, t.inCase = nil, true
 	t.mu.Unlock()
 }
 
-// endCase returns the calls the case made.
-func (t *T) endCase() []Call {
+// endCase returns the calls the case made and what its failing answers
+// were shown to imply (ImpliedBy).
+func (t *T) endCase() ([]Call, map[string]bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.calls
+	t.inCase = false
+	return t.calls, t.caseImplied
 }
 
 // pend keeps a failure already seen while the property confirms and
@@ -150,9 +153,12 @@ func (t *T) setShrinking(on bool) {
 }
 
 // failCase records a property's failure and the case that replays it.
-func (t *T) failCase(msg, name, from string, value json.RawMessage, calls []Call) {
+func (t *T) failCase(msg, name, from string, value json.RawMessage, calls []Call, implied map[string]bool) {
 	t.mu.Lock()
 	t.pending = ""
+	for _, id := range sortedKeys(implied) { // the evidence of the case reported, not of the others tried
+		t.implyLocked(id, implied[id])
+	}
 	if t.replay == nil {
 		t.replay = &Replay{Case: name, From: from, Value: value, Calls: calls}
 	}

@@ -57,7 +57,7 @@ type Result struct {
 	// Because lists the requirements whose failure, in the same run, this
 	// failure would follow from: the one its check repeats
 	// (Requirement.Repeats) and those its failing answer was shown to
-	// break too (T.AlsoBreaks). FollowsFrom is the one it follows from,
+	// break too (T.ImpliedBy). FollowsFrom is the one it follows from,
 	// once Report.Settle found it failed; such a failure is not counted
 	// again (see Report.Counted).
 	Because     []string `json:"because,omitempty"`

@@ -42,8 +42,11 @@ type T struct {
 	caseName      string // the property's current case, for an ERROR's replay
 	caseFrom      string
 	caseValue     any
-	shrinking     bool     // a fault now ends shrinking, not the verdict
-	because       []string // requirements the failing answers break too (AlsoBreaks)
+	shrinking     bool            // a fault now ends shrinking, not the verdict
+	implied       map[string]bool // by requirement ID: every failure recorded was implied by its judgement (ImpliedBy)
+	impliedOrder  []string
+	caseImplied   map[string]bool // the same for the property's current case
+	inCase        bool
 
 	probing bool  // CheckReplay: ForAll decodes the replayed case and stops
 	probed  error // and what it found (errProbed: the case is sound; errNoCase: none)

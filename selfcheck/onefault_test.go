@@ -1,0 +1,61 @@
+package selfcheck_test
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/adapters"
+	"github.com/ctxconform/ctxconform/adapters/broken"
+	"github.com/ctxconform/ctxconform/suite"
+)
+
+// TestOneFaultOneFailure: a mutant with one fault, run on its standards at
+// the default level, fails exactly one counted requirement (at any level:
+// suite.Report.Counted), the one whose sentence the fault breaks; the
+// requirements that fail only because that one did follow from it and are
+// not counted (issue 37, item 3). Each row is a cascade the issue named.
+func TestOneFaultOneFailure(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	for _, tt := range []struct {
+		name      string
+		stds      []adapters.Standard
+		mutant    adapters.Adapter
+		counted   string   // the one counted failure
+		followers []string // "ID → root", exactly
+	}{
+		// DEN-11 repeats INF-05's check for density run alone; INF-06
+		// (ROBUST) judges the same misplaced hit, and its reported case
+		// breaks INF-05's judgement too.
+		{"zero-length hit misplaced", []adapters.Standard{adapters.Inflate, adapters.Density}, broken.MisplacesEmptyHit(),
+			"INF-05", []string{"INF-06 → INF-05", "DEN-11 → INF-05"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rep := suite.Run(context.Background(), tt.mutant, reqs, suite.Options{Level: suite.Robust, Seed: 1, PropertyRuns: 20,
+				Standards: tt.stds, Skip: regexp.MustCompile(`^PRF-`)})
+			var counted, followers []string
+			for _, r := range rep.Counted(suite.Reference) {
+				counted = append(counted, r.ID)
+			}
+			for _, r := range rep.Followers() {
+				followers = append(followers, r.ID+" → "+r.FollowsFrom)
+			}
+			if !slices.Equal(counted, []string{tt.counted}) {
+				t.Errorf("counted failures %v, want [%s]", counted, tt.counted)
+				for _, r := range rep.Counted(suite.Reference) {
+					t.Logf("%s %s: %s", r.ID, r.Level, r.Message)
+				}
+			}
+			if !slices.Equal(followers, tt.followers) {
+				t.Errorf("followers %s, want %s", strings.Join(followers, ", "), strings.Join(tt.followers, ", "))
+			}
+			if !rep.Gate(suite.Must) {
+				t.Errorf("the default gate passes %s", tt.mutant.Info().Name)
+			}
+		})
+	}
+}
