@@ -104,6 +104,11 @@ const (
 type dsfOptions struct {
 	faults, drift, listed bool
 	account               account
+	// afterNonOverflow: a failure of this property follows from DSF-05's
+	// (or DSF-10's) when every answer it fails goes on after a failure
+	// that is no overflow (or after a rate limit), which their judgements
+	// fail too.
+	afterNonOverflow bool
 }
 
 // densification turns a judgement of one densification into a property: for
@@ -147,6 +152,13 @@ func densification(name string, o dsfOptions, judge func(densifyCase, call.Densi
 			}
 			if judge != nil {
 				if err := judge(c, d); err != nil {
+					if o.afterNonOverflow {
+						// One fault, one failure: the answer goes on after a
+						// failure that is no overflow (DSF-05's judgement), or
+						// after a rate limit (DSF-10's).
+						t.ImpliedBy("DSF-05", invariant.NonOverflowEnds(d.Steps) != nil)
+						t.ImpliedBy("DSF-10", invariant.RateLimitEnds(d.Steps) != nil)
+					}
 					return err.Error()
 				}
 			}

@@ -340,6 +340,9 @@ func mutants() []mutant {
 		// INF-05 (TestOneFaultOneFailure).
 		{adapters.Inflate, broken.MisplacesEmptyHit(), []string{"INF-05"}},
 		{adapters.Density, broken.MisplacesEmptyHit(), []string{"DEN-11"}},
+		// Every provider failure taken for an overflow: DSF-05 and, following
+		// from it, DSF-11, DSF-12 and DSF-14.
+		{adapters.Densify, broken.OverflowOnEveryError(), []string{"DSF-05", "DSF-11", "DSF-12", "DSF-14"}},
 	}
 }
 

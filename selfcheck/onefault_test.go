@@ -32,6 +32,19 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// breaks INF-05's judgement too.
 		{"zero-length hit misplaced", []adapters.Standard{adapters.Inflate, adapters.Density}, broken.MisplacesEmptyHit(),
 			"INF-05", []string{"INF-06 → INF-05", "DEN-11 → INF-05"}},
+		// A densifier that retries every error (seven failures before)
+		// breaks DSF-05's sentence; rate limits (DSF-10), capture's
+		// attempts (DSF-12), the stored message (DSF-14), the fixtures'
+		// classification (DSF-11) and the random faults (DSF-24, DSF-25)
+		// fail on answers that go on after a failure that is no overflow,
+		// which DSF-05's judgement fails too.
+		{"every provider failure taken for an overflow", []adapters.Standard{adapters.Densify}, broken.OverflowOnEveryError(),
+			"DSF-05", []string{"DSF-10 → DSF-05", "DSF-11 → DSF-05", "DSF-12 → DSF-05", "DSF-14 → DSF-05", "DSF-24 → DSF-05", "DSF-25 → DSF-05"}},
+		// A rate limit taken for an overflow breaks DSF-10's sentence; the
+		// fixtures' rate limits (DSF-11) and the random ones (DSF-24, DSF-25)
+		// follow.
+		{"rate limits taken for an overflow", []adapters.Standard{adapters.Densify}, broken.RateLimitAsOverflow(),
+			"DSF-10", []string{"DSF-11 → DSF-10", "DSF-24 → DSF-10", "DSF-25 → DSF-10"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -167,4 +167,5 @@ var verdictTags = map[string]verdictTag{
 	"broken/three-capture-attempts":               bug("DSF-12", "retries a failed densification twice (3 attempts in all) where the text says \"up to 2 attempts total\""),
 	"broken/assemble-gap-at-500":                  neither("ASM-15 REFERENCE: fills gaps of exactly 500 bytes (`gap <= 500` where std085 says `< MERGE_THRESHOLD`)"),
 	"broken/misplaces-empty-hit":                  bug("INF-05", "lists a zero-length hit in its compound's first window, which does not touch it and is under the cap"),
+	"broken/overflow-on-every-error":              bug("DSF-05", "takes every provider failure for a context-window overflow and chunks, halves and retries after a rate limit, a 500 or a 401"),
 }

@@ -49,9 +49,11 @@ func captureRetry(t *suite.T) {
 		d := call.MustDensify(t, req, m)
 		if d.Ans.Attempts != c.attempts || d.Ans.Status != c.status {
 			t.Errorf("%s: %d attempts, status %s; want %d, %s", c.name, d.Ans.Attempts, d.Ans.Status, c.attempts, c.status)
+			impliedByNonOverflow(t, d)
 		}
 		if c.status == adapters.StatusFailed && strings.TrimSpace(d.Ans.Message) == "" {
 			t.Errorf("%s: failed without a message", c.name)
+			impliedByNonOverflow(t, d)
 		}
 		attempts := map[int]bool{}
 		for _, s := range d.Steps {
@@ -59,6 +61,7 @@ func captureRetry(t *suite.T) {
 		}
 		if len(attempts) != c.attempts {
 			t.Errorf("%s: the provider saw calls from %d attempts, want %d", c.name, len(attempts), c.attempts)
+			impliedByNonOverflow(t, d)
 		}
 	}
 }
@@ -92,5 +95,6 @@ func messageCarriesProvider(t *suite.T) {
 	d := call.MustDensify(t, req, m)
 	if !strings.Contains(d.Ans.Message, "sk-zz9***plural") {
 		t.Errorf("failure message %q does not carry the provider's message %q", d.Ans.Message, msg)
+		impliedByNonOverflow(t, d)
 	}
 }

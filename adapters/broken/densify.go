@@ -263,3 +263,21 @@ func or(v, def int) int {
 	}
 	return v
 }
+
+// OverflowOnEveryError treats every provider failure as a context-window
+// overflow: a rate limit, a server error or an authentication failure
+// sends the flow into chunking, halving and merge-local retries, as an
+// overflow does (a densifier that retries every error).
+func OverflowOnEveryError() adapters.Adapter {
+	ref := named("overflow-on-every-error")
+	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {
+		return ref.Densify(ctx, req, densify.ProviderFunc(func(ctx context.Context, prompt, input string) (string, error) {
+			out, err := p.Complete(ctx, prompt, input)
+			if err != nil && densify.Classify(err) != densify.Overflow {
+				err = &densify.ProviderError{Provider: "broken", Status: 400, Code: "context_length_exceeded",
+					Message: "maximum context length exceeded"}
+			}
+			return out, err
+		}))
+	}}
+}

@@ -261,17 +261,29 @@ func groups(steps []Step) []group {
 // "if error is non-context-window, surface error"): the step in which calls
 // failed, none of them with an overflow, is the last of its attempt: no
 // chunking, no halving, no merge-local retry follows it.
-func NonOverflowEnds(steps []Step) error {
+func NonOverflowEnds(steps []Step) error { return endsAt(steps, func(Step) bool { return true }) }
+
+// RateLimitEnds is NonOverflowEnds for the steps in which a call failed
+// with a rate limit ("avoids misclassifying common rate-limit signals"):
+// no chunking, no halving, no merge-local retry follows a rate limit.
+func RateLimitEnds(steps []Step) error {
+	return endsAt(steps, func(s Step) bool { return s.Kind == KindRateLimit })
+}
+
+// endsAt: a step in which calls failed, none with an overflow and one of
+// them as counts says, is the last of its attempt.
+func endsAt(steps []Step, counts func(Step) bool) error {
 	for _, g := range groups(steps) {
 		var failed []Step
-		overflow := false
+		overflow, counted := false, false
 		for _, s := range g.steps {
 			if s.Failed() {
 				failed = append(failed, s)
 				overflow = overflow || s.Kind == KindOverflow
+				counted = counted || counts(s)
 			}
 		}
-		if len(failed) > 0 && !overflow && !g.last {
+		if len(failed) > 0 && !overflow && counted && !g.last {
 			f := failed[0]
 			return fmt.Errorf("%s call %d (attempt %d) failed with %s, not an overflow, yet the attempt went on with more calls",
 				f.Want, f.N, f.Attempt+1, f.Kind)
