@@ -251,7 +251,7 @@ func catalogue() []suite.Requirement {
 			elaHydration("assigned", plain(invariant.HydrationAssigned))),
 		ela("ELA-18", "std105 §2.2–2.3", suite.Must,
 			"Hydration counts the distinct atoms as its hits and cuts its windows at a radius between the formula's for them and the cap (below the floor only when the budget is under 400).",
-			elaHydration("radius", plain(invariant.HydrationRadius))),
+			elaHydration("radius", elaHydrationRadius)),
 		ela("ELA-19", "std105 §4; std085-protocol §5.3", suite.Must,
 			"The windows never cost more than the budget in total, even when the 200 floor contradicts it (prose and data in plain length, code in non-whitespace length).",
 			elaBudgetProperty()),

@@ -31,6 +31,35 @@ func elaRadiusFormula(c radiusCase, radius func(b, h int) (int, error)) error {
 	return nil
 }
 
+// elaOffFormula reports whether the radius breaks ELA-12's formula at one
+// of the points a radius property compares (the case's budget and hits,
+// with its more hits, with its more budget): a radius property that fails
+// there follows from ELA-12's failure (the formula never grows with hits
+// nor shrinks with budget, so a radius that keeps it cannot fail them).
+func elaOffFormula(c radiusCase, radius func(b, h int) (int, error)) bool {
+	for _, p := range [][2]int{{c.Budget, c.Hits}, {c.Budget, c.Hits + c.MoreHits}, {c.Budget + c.MoreBudget, c.Hits}} {
+		if r, err := radius(p[0], p[1]); err == nil && r != invariant.ElasticRadius(p[0], p[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// elaHydrationRadius judges the radius a hydration reports
+// (invariant.HydrationRadius); when it is wrong and the implementation's
+// Radius answers the same wrong radius for the same budget and hits, the
+// failure follows from ELA-12's: one radius fault seen through both
+// operations.
+func elaHydrationRadius(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	err := invariant.HydrationRadius(req, res)
+	if err != nil {
+		n := invariant.DistinctAtoms(req.Atoms)
+		r, rerr := call.Radius(t, adapters.RadiusRequest{Budget: req.Budget, Hits: n})
+		t.ImpliedBy("ELA-12", rerr == nil && n > 0 && r == res.Radius && r != invariant.ElasticRadius(req.Budget, n))
+	}
+	return err
+}
+
 // elaRadiusMonotone judges that the radius does not grow with more hits and
 // does not shrink with more budget.
 func elaRadiusMonotone(c radiusCase, radius func(b, h int) (int, error)) error {
@@ -132,6 +161,7 @@ func elaRadiusProperty(name string, judge func(c radiusCase, radius func(b, h in
 		}
 		suite.ForAll(t, name, edgesRadiusCase(), genRadiusCase(), func(c radiusCase) string {
 			if err := judge(c.Clamped(), radius); err != nil {
+				t.ImpliedBy("ELA-12", elaOffFormula(c.Clamped(), radius))
 				return err.Error()
 			}
 			return ""

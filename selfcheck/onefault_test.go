@@ -45,6 +45,11 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// follow.
 		{"rate limits taken for an overflow", []adapters.Standard{adapters.Densify}, broken.RateLimitAsOverflow(),
 			"DSF-10", []string{"DSF-11 → DSF-10", "DSF-24 → DSF-10", "DSF-25 → DSF-10"}},
+		// An elastic radius left unclamped in hydration (four failures
+		// before, ELA-04 among the MUSTs): ELA-18's sentence; the examples
+		// of ELA-04 fail on answers whose radius ELA-18's judgement fails.
+		{"hydration radius unclamped", []adapters.Standard{adapters.Elastic}, broken.UnclampedRadius(),
+			"ELA-18", []string{"ELA-04 → ELA-18"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -31,9 +31,9 @@ func rateLimitNotOverflow(t *suite.T) {
 			m.Inject = failAt(c.stage, c.index, rl, invariant.KindRateLimit)
 			req := adapters.DensifyRequest{Input: prose(600), Cap: invariant.AppleCap, Entry: c.entry, WorkLimit: 1}
 			d := call.MustDensify(t, req, m)
-			if !judged(t, fmt.Sprintf("%s rate limit at %s call %d", st, c.stage, c.index), d, failedProvider, nonOverflow, restarts) {
-				impliedByNonOverflow(t, d)
-			}
+			mark := t.Failures()
+			judge(t, fmt.Sprintf("%s rate limit at %s call %d", st, c.stage, c.index), d, failedProvider, nonOverflow, restarts)
+			impliedByNonOverflow(t, mark, d)
 		}
 	}
 }
@@ -122,6 +122,7 @@ func classifyRows(t *suite.T, listed bool) {
 		m.Inject = failAt("full", 1, pe, row.Class)
 		req := adapters.DensifyRequest{Input: input, Cap: invariant.AppleCap, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
+		mark := t.Failures()
 		chunked := false
 		for _, c := range d.Calls {
 			chunked = chunked || c.Stage == "chunk"
@@ -131,13 +132,12 @@ func classifyRows(t *suite.T, listed bool) {
 			wrong++
 			t.Errorf("row %d (%s, HTTP %d, class %s) %q: the flow returned the error (%d calls, none a chunk call)",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
-			impliedByNonOverflow(t, d)
 		case !overflow && chunked:
 			wrong++
 			t.Errorf("row %d (%s, HTTP %d, class %s) %q: %d calls, chunk calls among them, want none: it was handled as an overflow",
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
-			impliedByNonOverflow(t, d)
 		}
+		impliedByNonOverflow(t, mark, d)
 	}
 	t.Notef("classification through behaviour: %d of %d fixture messages handled as their class says", len(rows)-wrong, len(rows))
 }

@@ -88,35 +88,32 @@ func failAt(stage string, index int, err error, kind string) func(call.Seen) *ca
 // judge applies invariants to a densification, failing the check on each
 // violation.
 func judge(t *suite.T, name string, d call.Densified, checks ...func(call.Densified) error) {
-	judged(t, name, d, checks...)
-}
-
-// judged is judge, and reports whether every check held.
-func judged(t *suite.T, name string, d call.Densified, checks ...func(call.Densified) error) bool {
-	ok := true
 	for _, c := range checks {
 		if err := c(d); err != nil {
 			t.Errorf("%s: %v", name, err)
-			ok = false
 		}
 	}
-	return ok
 }
 
 func adapts(d call.Densified) error      { return invariant.OverflowAdapts(d.Ans, d.Steps) }
 func halving(d call.Densified) error     { return invariant.Halving(d.Ans) }
 func nonOverflow(d call.Densified) error { return invariant.NonOverflowEnds(d.Steps) }
 
-// impliedByNonOverflow records, for an answer a check fails, whether the
+// impliedByNonOverflow records, for an answer d a check fails, whether the
 // judgements of DSF-05 (no failure but an overflow is followed by more
 // calls) and DSF-10 (the same for a rate limit) fail it too: a flow that
 // goes on after such a failure (a densifier that retries every error)
 // breaks their sentences, and the other checks it fails on that answer
 // (capture's attempts, the stored message, the classification of the
 // fixtures' messages) follow from theirs (one fault, one failure).
-func impliedByNonOverflow(t *suite.T, d call.Densified) {
-	t.ImpliedBy("DSF-05", nonOverflow(d) != nil)
-	t.ImpliedBy("DSF-10", invariant.RateLimitEnds(d.Steps) != nil)
+// It covers the failures recorded since mark (suite.T.Failures), all of
+// them about d.
+func impliedByNonOverflow(t *suite.T, mark int, d call.Densified) {
+	if t.Failures() == mark {
+		return
+	}
+	t.ImpliedSince(mark, "DSF-05", nonOverflow(d) != nil)
+	t.ImpliedSince(mark, "DSF-10", invariant.RateLimitEnds(d.Steps) != nil)
 }
 func restarts(d call.Densified) error   { return invariant.NewRoundOnlyAfterOverflow(d.Steps) }
 func chunksOnce(d call.Densified) error { return invariant.ChunksOnce(d.Req.Input, d.Steps) }

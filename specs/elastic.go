@@ -64,6 +64,23 @@ func elaJudge(t *suite.T, name string, req adapters.HydrateRequest, res elastic.
 	}
 }
 
+// elaImplied records, for a hydration res ELA-04's examples fail, which of
+// the judgements of ELA-18 (the radius between the formula's and the
+// cap), ELA-16 (windows merged) and ELA-21 (windows reaching the answer's
+// radius) fail it too: an unclamped radius, unmerged windows or windows
+// cut at another radius than the one reported fail the example because
+// they break those sentences (one fault, one failure).
+// It covers the failures recorded since mark (suite.T.Failures), all of
+// them about res.
+func elaImplied(t *suite.T, mark int, req adapters.HydrateRequest, res elastic.Result) {
+	if t.Failures() == mark {
+		return
+	}
+	t.ImpliedSince(mark, "ELA-18", invariant.HydrationRadius(req, res) != nil)
+	t.ImpliedSince(mark, "ELA-16", invariant.HydrationMerged(res) != nil)
+	t.ImpliedSince(mark, "ELA-21", invariant.HydrationReach(req, res, t.Unit()) != nil)
+}
+
 // elaRadiusExamples: std085-protocol §5.2 counts the budget in tokens at 4
 // characters per token with 10 expected results, so its examples are
 // budgets of 8,000, 40,000 and 80,000 over 10 hits. The clamp cases are
@@ -96,6 +113,8 @@ func elaRadiusExamples(t *suite.T) {
 		}
 		if got != c.want {
 			t.Errorf("budget %d, %d hits: radius %d, want %d (%s)", c.budget, c.hits, got, c.want, c.why)
+			// The example is a point of ELA-12's formula: its judgement fails too.
+			t.ImpliedBy("ELA-12", got != invariant.ElasticRadius(c.budget, c.hits))
 		}
 	}
 }
@@ -209,8 +228,10 @@ func elaHydrateExamples(t *suite.T) {
 			continue
 		}
 		res := call.MustHydrate(t, c.req)
+		mark := t.Failures()
 		if res.Radius < c.lo || res.Radius > c.hi {
 			t.Errorf("%s: radius %d, want the formula's %d or wider up to %d (the widest whose windows fit the budget)", c.name, res.Radius, c.lo, c.hi)
+			elaImplied(t, mark, c.req, res)
 			continue
 		}
 		got := elaSpans(invariant.CanonicalHydration(res).Windows)
@@ -218,6 +239,7 @@ func elaHydrateExamples(t *suite.T) {
 			t.Errorf("%s: windows %v, want %v at the answer's radius %d", c.name, got, want, res.Radius)
 		}
 		elaJudge(t, c.name, c.req, res)
+		elaImplied(t, mark, c.req, res)
 	}
 }
 

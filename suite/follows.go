@@ -37,16 +37,38 @@ func (r Requirement) Repeating(id string) Requirement {
 	return r
 }
 
-// ImpliedBy records, for an answer the check fails, whether requirement
-// id's own judgement fails that answer too (implied). The check's failure
-// follows from id's (when id fails in the same run, see Settle) only if
-// every failing answer it reports was implied: for a property, the answers
-// of the case it reports (not the cases tried while searching and
-// shrinking); for a spec, every answer it failed. Call it only after
-// judging the failing answer by id's judgement, never on a guess.
+// ImpliedBy records, for the failure the check recorded last (its
+// Errorf), whether requirement id's own judgement fails the answer that
+// failure is about too (implied); ImpliedSince does so for every failure
+// recorded since mark (Failures, read before judging the answer). Inside a
+// property's case it is the case's evidence, kept if the property reports
+// that case. The check's failure follows from id's (when id fails in the
+// same run, see Settle) only if every failure it recorded was shown
+// implied, none shown otherwise: a failure with no evidence keeps the
+// requirement counted. Call it only after judging the failing answer by
+// id's judgement, never on a guess.
 func (t *T) ImpliedBy(id string, implied bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.impliedSinceLocked(len(t.failures)-1, id, implied)
+}
+
+// Failures is how many failures the check has recorded: a mark for
+// ImpliedSince.
+func (t *T) Failures() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.failures)
+}
+
+// ImpliedSince is ImpliedBy for every failure recorded since mark.
+func (t *T) ImpliedSince(mark int, id string, implied bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.impliedSinceLocked(mark, id, implied)
+}
+
+func (t *T) impliedSinceLocked(mark int, id string, implied bool) {
 	if t.inCase {
 		if t.caseImplied == nil {
 			t.caseImplied = map[string]bool{}
@@ -57,36 +79,28 @@ func (t *T) ImpliedBy(id string, implied bool) {
 		t.caseImplied[id] = implied
 		return
 	}
-	t.implyLocked(id, implied)
-}
-
-// implyLocked adds one piece of evidence to the check's: id stays implied
-// only while every piece says so. t.mu is held.
-func (t *T) implyLocked(id string, implied bool) {
 	if t.implied == nil {
-		t.implied = map[string]bool{}
+		t.implied = map[string]map[int]bool{}
 	}
-	was, seen := t.implied[id]
-	if !seen {
+	if _, seen := t.implied[id]; !seen {
 		t.impliedOrder = append(t.impliedOrder, id)
-		was = true
+		t.implied[id] = map[int]bool{}
 	}
-	t.implied[id] = implied && was
+	for i := max(mark, 0); i < len(t.failures); i++ {
+		t.implied[id][i] = implied && !t.vetoed(id, i)
+	}
 }
 
-// sortedKeys is m's keys in order.
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+// vetoed reports whether failure i was shown not implied by id. t.mu is
+// held.
+func (t *T) vetoed(id string, i int) bool {
+	was, seen := t.implied[id][i]
+	return seen && !was
 }
 
 // becauseOf is the candidate roots of a failure of r: the requirement r
-// repeats, then those every failing answer of its check was shown to
-// break too (ImpliedBy).
+// repeats, then those every failure of its check was shown implied by
+// (ImpliedBy).
 func (t *T) becauseOf(r Requirement) []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -95,7 +109,14 @@ func (t *T) becauseOf(r Requirement) []string {
 		out = append(out, r.Repeats)
 	}
 	for _, id := range t.impliedOrder {
-		if t.implied[id] && !slices.Contains(out, id) && id != r.ID {
+		if id == r.ID || slices.Contains(out, id) || len(t.implied[id]) != len(t.failures) {
+			continue
+		}
+		all := true
+		for _, v := range t.implied[id] {
+			all = all && v
+		}
+		if all {
 			out = append(out, id)
 		}
 	}

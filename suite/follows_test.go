@@ -16,9 +16,13 @@ func TestFollowsFrom(t *testing.T) {
 	fail := func(t *T) { t.Errorf("wrong") }
 	pass := func(*T) {}
 	fault := func(t *T) { t.OperationFailed("inflate", adapters.ErrFault) }
-	breaks := func(id string) func(*T) { return func(t *T) { t.ImpliedBy(id, true); t.Errorf("wrong") } }
+	breaks := func(id string) func(*T) { return func(t *T) { t.Errorf("wrong"); t.ImpliedBy(id, true) } }
 	// Two failing answers, the second not failed by INF-01's judgement.
-	once := func(t *T) { t.ImpliedBy("INF-01", true); t.ImpliedBy("INF-01", false); t.Errorf("wrong") }
+	once := func(t *T) { t.Errorf("wrong"); t.ImpliedBy("INF-01", true); t.Errorf("wrong"); t.ImpliedBy("INF-01", false) }
+	// Two failures, the first with no evidence.
+	unsaid := func(t *T) { t.Errorf("refused"); t.Errorf("wrong"); t.ImpliedBy("INF-01", true) }
+	// Two failures of one answer, both covered.
+	since := func(t *T) { m := t.Failures(); t.Errorf("wrong"); t.Errorf("wrong too"); t.ImpliedSince(m, "INF-01", true) }
 	tests := []struct {
 		name    string
 		reqs    []Requirement
@@ -38,6 +42,10 @@ func TestFollowsFrom(t *testing.T) {
 			map[string]string{"INF-02": "INF-01"}, []string{"INF-01"}, true},
 		{"one failing answer not implied: counted", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, once)},
 			nil, []string{"INF-01", "INF-02"}, true},
+		{"a failure without evidence: counted", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, unsaid)},
+			nil, []string{"INF-01", "INF-02"}, true},
+		{"every failure of one answer covered", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, since)},
+			map[string]string{"INF-02": "INF-01"}, []string{"INF-01"}, true},
 		{"not named: independent, counted", []Requirement{req("INF-01", Must, fail), req("INF-02", Must, fail)},
 			nil, []string{"INF-01", "INF-02"}, true},
 		{"each names the other: one stays the root", []Requirement{req("INF-01", Must, breaks("INF-02")), req("INF-02", Must, breaks("INF-01"))},

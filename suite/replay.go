@@ -156,14 +156,21 @@ func (t *T) setShrinking(on bool) {
 func (t *T) failCase(msg, name, from string, value json.RawMessage, calls []Call, implied map[string]bool) {
 	t.mu.Lock()
 	t.pending = ""
-	for _, id := range sortedKeys(implied) { // the evidence of the case reported, not of the others tried
-		t.implyLocked(id, implied[id])
-	}
 	if t.replay == nil {
 		t.replay = &Replay{Case: name, From: from, Value: value, Calls: calls}
 	}
 	t.mu.Unlock()
 	t.Errorf("%s", msg)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ids := make([]string, 0, len(implied))
+	for id := range implied {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids { // the evidence of the case reported, not of the others tried
+		t.impliedSinceLocked(len(t.failures)-1, id, implied[id])
+	}
 }
 
 // replayOf builds the replay of a FAIL or ERROR.

@@ -42,8 +42,8 @@ type T struct {
 	caseName      string // the property's current case, for an ERROR's replay
 	caseFrom      string
 	caseValue     any
-	shrinking     bool            // a fault now ends shrinking, not the verdict
-	implied       map[string]bool // by requirement ID: every failure recorded was implied by its judgement (ImpliedBy)
+	shrinking     bool                    // a fault now ends shrinking, not the verdict
+	implied       map[string]map[int]bool // by requirement ID, by failure: shown implied by its judgement, or not (ImpliedBy)
 	impliedOrder  []string
 	caseImplied   map[string]bool // the same for the property's current case
 	inCase        bool
