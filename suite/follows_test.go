@@ -18,11 +18,21 @@ func TestFollowsFrom(t *testing.T) {
 	fault := func(t *T) { t.OperationFailed("inflate", adapters.ErrFault) }
 	breaks := func(id string) func(*T) { return func(t *T) { t.Errorf("wrong"); t.ImpliedBy(id, true) } }
 	// Two failing answers, the second not failed by INF-01's judgement.
-	once := func(t *T) { t.Errorf("wrong"); t.ImpliedBy("INF-01", true); t.Errorf("wrong"); t.ImpliedBy("INF-01", false) }
+	once := func(t *T) {
+		t.Errorf("wrong")
+		t.ImpliedBy("INF-01", true)
+		t.Errorf("wrong")
+		t.ImpliedBy("INF-01", false)
+	}
 	// Two failures, the first with no evidence.
 	unsaid := func(t *T) { t.Errorf("refused"); t.Errorf("wrong"); t.ImpliedBy("INF-01", true) }
 	// Two failures of one answer, both covered.
-	since := func(t *T) { m := t.Failures(); t.Errorf("wrong"); t.Errorf("wrong too"); t.ImpliedSince(m, "INF-01", true) }
+	since := func(t *T) {
+		m := t.Failures()
+		t.Errorf("wrong")
+		t.Errorf("wrong too")
+		t.ImpliedSince(m, "INF-01", true)
+	}
 	tests := []struct {
 		name    string
 		reqs    []Requirement
