@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs bench matrix chromium clean mutation upstream upstream-anchor upstream-casys pglite pglite-install
+.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys pglite pglite-install
 
 all: build
 
@@ -46,6 +46,17 @@ check: lint
 ## docs: regenerate the requirement catalogue inside specs/REQUIREMENTS.md
 docs:
 	$(GO) test -count=1 -run TestRequirementsDocument ./selfcheck -update
+
+## verdicts: the instrument, measured (docs/verdicts.md): every plain bug of the corpus
+## (adapters/broken, testdata/faulty) against the gate, every readings program
+## (testdata/readings and the Go readings) for no MUST or SHOULD failure, and the
+## counted failures per fault; prints recall, precision and failures per fault and every
+## program that misses a target. Needs python3 and node; some 10 minutes on 2 cores.
+## `make test` runs its quick part (the Go programs of inflation and density).
+verdicts:
+	@out=$$(mktemp) && trap 'rm -f "$$out"' EXIT && \
+	  CTXCONFORM_VERDICTS=full CTXCONFORM_START_TIMEOUT=2m $(GO) test -count=1 -timeout 60m -run '^TestVerdicts$$' -v ./selfcheck >"$$out" 2>&1; \
+	  status=$$?; grep -v -e '^=== ' -e '--- PASS' "$$out"; exit $$status
 
 ## bench: benchmarks of the reference (and PostgreSQL side by side when reachable):
 ## bench-results.txt (Go benchmark format) and reports/scaling.html

@@ -26,7 +26,7 @@ func Summary(w io.Writer, run Run) error {
 			}
 			name := fmt.Sprintf("%s (%s)", std.Title(), std)
 			width = max(width, len(name))
-			lines = append(lines, [2]string{name, standardCounts(run.Check, rows)})
+			lines = append(lines, [2]string{name, standardCounts(rep, run.Check, rows)})
 		}
 		for _, l := range lines {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, l[0], l[1])
@@ -41,8 +41,10 @@ func Summary(w io.Writer, run Run) error {
 }
 
 // standardCounts is one standard's results as counts in the order a reader
-// looks for them: "14 passed, 2 FAIL (1 known), 1 skipped".
-func standardCounts(c *Check, rows []suite.Result) string {
+// looks for them: "14 passed, 2 FAIL (1 known), 1 skipped"; failures that
+// follow from one as binding (rep.Counts) are said: "2 FAIL (1 following
+// from another)".
+func standardCounts(rep suite.Report, c *Check, rows []suite.Result) string {
 	if allNotImplemented(rows) {
 		return fmt.Sprintf("not implemented (%d requirements)", len(rows))
 	}
@@ -55,7 +57,7 @@ func standardCounts(c *Check, rows []suite.Result) string {
 		if st, _ := c.Status(r.ID); st == "known" {
 			known[r.Outcome]++
 		}
-		if r.FollowsFrom != "" {
+		if r.FollowsFrom != "" && !rep.Counts(r, r.Level) {
 			follows++
 		}
 	}

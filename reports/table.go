@@ -106,8 +106,9 @@ func ofStandard(results []suite.Result, std adapters.Standard) []suite.Result {
 // failures in full (alike errors once), the inconclusive and skipped
 // requirements with their reasons, the harness's notes, the expectations
 // and the closing lines of counts. A failure that follows from another
-// (suite.Report.Settle) is shown in full when verbose, else by a line that
-// names what it follows from.
+// (suite.Report.Settle) is shown in full when verbose or when its root is
+// less binding than itself (a MUST failure following from a ROBUST one:
+// it counts), else by a line that names what it follows from.
 func below(w io.Writer, run Run, verbose bool) {
 	rep := run.Report
 	info := rep.Adapter
@@ -124,7 +125,7 @@ func below(w io.Writer, run Run, verbose bool) {
 				known = " [known: " + why(x) + "]"
 			}
 			if note := rep.FollowingNote(r); note != "" {
-				if !verbose {
+				if !verbose && !rep.Counts(r, r.Level) { // a root as binding stands for it
 					fmt.Fprintf(w, "--- %s %s (%s, %s), %s: -v shows it\n\n", r.ID, strings.ToUpper(string(r.Outcome)), r.Level, r.Section, note)
 					continue
 				}

@@ -34,8 +34,10 @@ import (
 // (the instrument got worse) and on a listed miss that no longer misses
 // (the list, and docs/verdicts.md, are stale).
 //
-// `make test` runs the quick part (the inflation and density programs);
-// `make verdicts` (CTXCONFORM_VERDICTS=full) runs every standard.
+// `make test` runs the quick part (the Go programs of inflation and
+// density); `make verdicts` (CTXCONFORM_VERDICTS=full) runs every standard
+// and the programs in Python and JavaScript of testdata/faulty and
+// testdata/readings (verdictPrograms).
 
 // verdictKind is what a program of the corpus is.
 type verdictKind int
@@ -166,12 +168,18 @@ func TestVerdicts(t *testing.T) {
 	reqs := ctxconform.Requirements()
 	var mu sync.Mutex
 	var got []verdictFigures
+	corpus := verdictCorpus()
+	if full {
+		programs, closeAll := verdictProgramEntries(t)
+		defer closeAll()
+		corpus = append(corpus, programs...)
+	}
 	t.Run("corpus", func(t *testing.T) {
-		for _, e := range verdictCorpus() {
+		for _, e := range corpus {
 			if e.tag.kind == neitherOne || !full && !quickVerdict(e) {
 				continue
 			}
-			t.Run(strings.TrimPrefix(e.name, "broken/"), func(t *testing.T) {
+			t.Run(strings.ReplaceAll(strings.TrimPrefix(e.name, "broken/"), " ", "/"), func(t *testing.T) {
 				t.Parallel()
 				rep := suite.Run(context.Background(), e.impl, reqs, suite.Options{Level: suite.Robust, Seed: 1, PropertyRuns: runs,
 					Standards: e.stds, Skip: regexp.MustCompile(`^PRF-`)})

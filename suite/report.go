@@ -113,7 +113,13 @@ func (r Report) Gate(failOn Level) bool {
 // some do), then each standard implemented only in part.
 func (r Report) Summary() string {
 	s := fmt.Sprintf("%d passed, %d failed", r.Count(Passed), r.Count(Failed))
-	if n := len(r.Followers()); n > 0 {
+	n := 0
+	for _, x := range r.Followers() {
+		if !r.Counts(x, x.Level) { // its root, as binding, stands for it
+			n++
+		}
+	}
+	if n > 0 {
 		s += fmt.Sprintf(" (%d of them following from another failure, not counted again)", n)
 	}
 	s += fmt.Sprintf(", %d errored, %d skipped, %d not implemented", r.Count(Errored), r.Count(Skipped), r.Count(NotImplemented))
