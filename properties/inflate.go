@@ -83,3 +83,12 @@ func infScoreOrder(_ *suite.T, req inflate.Request, res inflate.Result) error {
 	}
 	return nil
 }
+
+// insideJudge is the judgement of INF-01 and DEN-10: every window inside
+// its document, its text the document's bytes between its offsets. DEN-01,
+// DEN-13 and DEN-05, which count by offsets, fail an answer whose offsets and text
+// disagree; when every answer they fail breaks this judgement too, their
+// failure follows from DEN-10's (impliedBy).
+func insideJudge() func(*suite.T, inflate.Request, inflate.Result) error {
+	return unrepaired(outside, byUnit(invariant.Inside))
+}

@@ -32,6 +32,11 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// breaks INF-05's judgement too.
 		{"zero-length hit misplaced", []adapters.Standard{adapters.Inflate, adapters.Density}, broken.MisplacesEmptyHit(),
 			"INF-05", []string{"INF-06 → INF-05", "DEN-11 → INF-05"}},
+		// Offsets widened behind the narrower window's text, density run
+		// alone: DEN-10's sentence (text and offsets agree); the budget and
+		// the padding, counted by offsets, fail on the same answers.
+		{"offsets over a stale text", []adapters.Standard{adapters.Density}, broken.StaleText(),
+			"DEN-10", []string{"DEN-01 → DEN-10", "DEN-05 → DEN-10", "DEN-13 → DEN-10"}},
 		// A densifier that retries every error (seven failures before)
 		// breaks DSF-05's sentence; rate limits (DSF-10), capture's
 		// attempts (DSF-12), the stored message (DSF-14), the fixtures'
