@@ -280,6 +280,15 @@ func verdictReport(got []verdictFigures, full bool) (string, []verdictMiss) {
 			fmt.Fprintf(&b, "  %s: %s\n", m.name, m.what)
 		}
 	}
+	var shouldOnly []string
+	for _, f := range got {
+		if f.entry.tag.kind == plainBug && len(f.counted) > 0 && !f.gate {
+			shouldOnly = append(shouldOnly, f.entry.name+" ("+strings.Join(f.counted, ", ")+")")
+		}
+	}
+	if len(shouldOnly) > 0 {
+		fmt.Fprintf(&b, "plain bugs caught at SHOULD only, exit 0 at the default gate (%d):\n  %s\n", len(shouldOnly), strings.Join(shouldOnly, "\n  "))
+	}
 	for _, f := range got {
 		if len(f.followers) > 0 {
 			fmt.Fprintf(&b, "  %s: followers not counted: %s\n", f.entry.name, strings.Join(f.followers, ", "))
@@ -298,4 +307,37 @@ func ratio(n, d int) string {
 // verdictMisses lists, with why, every program that misses a target today:
 // findings for the lead (docs/verdicts.md), not hidden. TestVerdicts fails
 // on a miss not listed and on a listed program that meets every target.
-var verdictMisses = map[string]string{}
+var verdictMisses = func() map[string]string {
+	m := map[string]string{}
+	add := func(why string, names ...string) {
+		for _, n := range names {
+			m[n] = why
+		}
+	}
+	// Recall.
+	add("std085 §2.1.3's `<` is judged only by INF-08, REFERENCE since issue 27: no MUST or SHOULD fails hits exactly 500 apart (narrowing INF-08 is issue 37 item 1, another engineer's)",
+		"broken/merges-at-500", "faulty/inflate.py merge500")
+	// Precision.
+	add("the case-exact reading of std105 §3.2's list fails FUZ-01, FUZ-02, FUZ-03, FUZ-14 and FUZ-15 at MUST (issue 37; the FUZ narrowing is another engineer's)",
+		"broken/case-sensitive-prefix")
+	add("FUZ-05 takes `>=` from pg_trgm's C source, its documentation says `%` is true when the similarity is greater than the threshold (issue 37; another engineer's)",
+		"broken/strict-threshold")
+	// Failures per fault: cascades no check links yet by evidence.
+	add("densification: each check judges its cases' whole flow, so a fault of one stage (entry, halving, the merge guard, capture, the answer) fails every check whose cases pass through it; only DSF-05's and DSF-10's judgements are linked by evidence so far (narrow the checks, or record evidence as impliedByNonOverflow does)",
+		"broken/endless-merge", "broken/endless-merge-answers", "broken/fails-after-recovery", "broken/halves-below-floor", "broken/halves-to-319",
+		"broken/keeps-input-on-failure", "broken/keeps-what-fits", "broken/no-chunking", "broken/no-chunking-fallback", "broken/no-merge-retry",
+		"broken/reactive-as-proactive", "broken/refuses-over-window", "broken/refuses-without-capture", "broken/swallows-provider-error")
+	add("fuzzy search: the tiers' checks (FUZ-01, 02, 03, 05, 11, 14, 15) each judge the whole ranked answer, so one tier's fault fails several; the FUZ cascade is issue 37 item 3's other half, another engineer's",
+		"broken/ascii-lower", "broken/no-trigram-tier", "broken/trigram-as-prefix")
+	add("radial: RAD-19 compares exact spans and RAD-02, RAD-05, RAD-06, RAD-08, RAD-20 and RAD-21 judge the same windows; narrowing RAD is another engineer's (issue 37 item 1)",
+		"broken/radial-merges-overlap-only", "broken/radial-no-merge", "broken/radial-prose-no-left", "broken/radial-repeats-last-window")
+	add("window assembly: ASM-11's examples compare whole windows and fail with ASM-02, ASM-06 or ASM-13 on the same answers; narrowing ASM is another engineer's (issue 37 item 1)",
+		"broken/assemble-tight-loses-first-byte", "broken/assemble-whole-document")
+	add("expansion: EXP-01, 02, 04, 05, 09, 10, 14, 15, 16 and 17 judge one multiplier or one cut at different points; no evidence links them yet (narrowing EXP is another engineer's)",
+		"broken/extra-candidate", "broken/over-limit", "broken/static-2x", "broken/trivial-cold-ceil-plus-one")
+	add("elastic census: ELA-07 (hand-derived), ELA-08 (the corpora) and ELA-14 (generated) judge the same census atoms; no evidence links them yet",
+		"broken/census-under-last-compound", "broken/elastic-census-case-sensitive")
+	add("elastic: ELA-04's examples and ELA-28 fail this fault on answers ELA-21's judgement (windows reach the answer's radius) does not always fail, so they count on their own",
+		"broken/elastic-reports-census-radius")
+	return m
+}()
