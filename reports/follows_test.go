@@ -74,3 +74,36 @@ func TestFollowersRendered(t *testing.T) {
 		t.Error("Gate passes a run with a counted MUST failure")
 	}
 }
+
+// A follower and its root checked in different shards: the merged run
+// settles them, and the gate counts the root alone.
+func TestMergeSettlesFollowers(t *testing.T) {
+	run := followingRun()
+	part := func(i int, ids ...string) Part {
+		r := run
+		r.Results = nil
+		for _, x := range run.Results {
+			for _, id := range ids {
+				if x.ID == id {
+					x.FollowsFrom = "" // each shard saw no root
+					r.Results = append(r.Results, x)
+				}
+			}
+		}
+		r.Shard = &suite.Shard{Index: i, Count: 2}
+		return Part{Source: "shard" + string(rune('0'+i)) + ".json", Document: Document{Format: ReportFormat, Runs: []Run{r}}}
+	}
+	merged, err := Merge([]Part{part(1, "INF-05", "INF-06"), part(2, "DEN-02", "DEN-11")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var follows []string
+	for _, x := range merged[0].Results {
+		if x.FollowsFrom != "" {
+			follows = append(follows, x.ID+" → "+x.FollowsFrom)
+		}
+	}
+	if got := strings.Join(follows, ", "); got != "DEN-02 → INF-06, DEN-11 → INF-05" {
+		t.Errorf("merged followers %q, want DEN-02 → INF-06, DEN-11 → INF-05", got)
+	}
+}
