@@ -289,9 +289,14 @@ func verdictReport(got []verdictFigures, full bool) (string, []verdictMiss) {
 	if len(shouldOnly) > 0 {
 		fmt.Fprintf(&b, "plain bugs caught at SHOULD only, exit 0 at the default gate (%d):\n  %s\n", len(shouldOnly), strings.Join(shouldOnly, "\n  "))
 	}
+	header := false
 	for _, f := range got {
 		if len(f.followers) > 0 {
-			fmt.Fprintf(&b, "  %s: followers not counted: %s\n", f.entry.name, strings.Join(f.followers, ", "))
+			if !header {
+				fmt.Fprintln(&b, "failures following from another, not counted (follower → root):")
+				header = true
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", f.entry.name, strings.Join(f.followers, ", "))
 		}
 	}
 	return b.String(), misses
