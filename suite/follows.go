@@ -14,8 +14,10 @@ import "slices"
 //   - the two are the same check (Requirement.Repeats: a standard's check
 //     repeated for another standard run alone), so the failing answer
 //     breaks X's judgement by construction; or
-//   - the check itself showed that every answer it failed breaks X's
-//     judgement too (T.ImpliedBy, called by the check on each such answer).
+//   - the check itself showed that every failure it reports is about an
+//     answer that breaks X's judgement too (T.ImpliedBy, T.ImpliedSince,
+//     called by the check after judging each such answer by X's own
+//     judgement); a failure it shows no evidence for keeps it counted.
 //
 // Each is a candidate (Result.Because) until Settle finds X failed in the
 // same report; a candidate whose X passed, was not run or errored stays a
