@@ -13,9 +13,9 @@ import (
 	"github.com/ctxconform/ctxconform/suite"
 )
 
-// plainBug is a fault no reading of its sentence allows, and the MUST or
+// gatedBug is a fault no reading of its sentence allows, and the MUST or
 // SHOULD requirement that names the sentence.
-type plainBug struct {
+type gatedBug struct {
 	std    adapters.Standard
 	mutant adapters.Adapter
 	caught string
@@ -25,8 +25,8 @@ type plainBug struct {
 // plainBugs are the faults issue 37 found passing the default gate while a
 // requirement narrowed for a reading (or demoted, issue 27) still held the
 // sentence they break.
-func plainBugs() []plainBug {
-	return []plainBug{
+func gatedBugs() []gatedBug {
+	return []gatedBug{
 		// std085 §2.1.3 `<`, read as `<=`: hits exactly 500 apart whose
 		// padded windows do not meet share a window.
 		{adapters.Inflate, broken.MergesAtThreshold(), "INF-08", suite.Must},
@@ -43,7 +43,7 @@ func plainBugs() []plainBug {
 // and a MUST fails the default gate (--fail-on must), on seeds 1 to 3.
 func TestPlainBugsFailTheGate(t *testing.T) {
 	reqs := ctxconform.Requirements()
-	for _, tt := range plainBugs() {
+	for _, tt := range gatedBugs() {
 		name := tt.caught + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -69,11 +69,11 @@ func TestPlainBugsFailTheGate(t *testing.T) {
 	}
 }
 
-// TestOneFaultOneFailure: among the MUSTs and SHOULDs of its standard,
+// TestNarrowedOneFailure: among the MUSTs and SHOULDs of its standard,
 // each fault fails exactly the requirement its sentence names, and each
 // reading fails none (issue 37: a fuzzy search with no trigram tier failed
 // six MUSTs; the case-exact and `>` readings of std105 §3.2 failed five).
-func TestOneFaultOneFailure(t *testing.T) {
+func TestNarrowedOneFailure(t *testing.T) {
 	reqs := ctxconform.Requirements()
 	for _, tt := range []struct {
 		std    adapters.Standard
