@@ -22,7 +22,7 @@ type gatedBug struct {
 	level  suite.Level // the requirement's level: Must fails the default gate
 }
 
-// plainBugs are the faults issue 37 found passing the default gate while a
+// gatedBugs are the faults issue 37 found passing the default gate while a
 // requirement narrowed for a reading (or demoted, issue 27) still held the
 // sentence they break.
 func gatedBugs() []gatedBug {

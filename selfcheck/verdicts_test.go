@@ -319,14 +319,8 @@ var verdictMisses = func() map[string]string {
 			m[n] = why
 		}
 	}
-	// Recall.
-	add("std085 §2.1.3's `<` is judged only by INF-08, REFERENCE since issue 27: no MUST or SHOULD fails hits exactly 500 apart (narrowing INF-08 is issue 37 item 1, another engineer's)",
-		"broken/merges-at-500", "faulty/inflate.py merge500")
-	// Precision.
-	add("the case-exact reading of std105 §3.2's list fails FUZ-01, FUZ-02, FUZ-03, FUZ-14 and FUZ-15 at MUST (issue 37; the FUZ narrowing is another engineer's)",
-		"broken/case-sensitive-prefix")
-	add("FUZ-05 takes `>=` from pg_trgm's C source, its documentation says `%` is true when the similarity is greater than the threshold (issue 37; another engineer's)",
-		"broken/strict-threshold")
+	add("a clamp to length−1 cuts the hit that ends at the document's end, which INF-05 (hits inside their windows) and INF-12 judge as well as INF-19 (the clamp's own requirement): no evidence links them yet",
+		"broken/clamps-one-short")
 	// Failures per fault: cascades no check links yet by evidence.
 	add("densification: each check judges its cases' whole flow, so a fault of one stage (entry, halving, the merge guard, capture, the answer) fails every check whose cases pass through it; only DSF-05's and DSF-10's judgements are linked by evidence so far (narrow the checks, or record evidence as impliedByNonOverflow does)",
 		"broken/endless-merge", "broken/endless-merge-answers", "broken/fails-after-recovery", "broken/halves-below-floor", "broken/halves-to-319",
