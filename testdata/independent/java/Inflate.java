@@ -92,17 +92,19 @@ final class Inflate {
                 throw new Json.Bad("budget " + budget + " is not positive");
             }
             long n = hits.size();
-            long minTotal = n * MIN_VIABLE;
+            // Reading window-floor-200: §3.2's MIN_WINDOW_CAP (200) is the minimum viable size.
+            final long minViable = Main.reading("window-floor-200") ? 200 : MIN_VIABLE;
+            long minTotal = n * minViable;
             boolean squeeze = Main.bug("squeeze-at-equal") ? minTotal >= budget && n > 0 : minTotal > budget;
             if (squeeze) {
-                long safe = Main.bug("squeeze-ceil") ? (budget + MIN_VIABLE - 1) / MIN_VIABLE : budget / MIN_VIABLE;
+                long safe = Main.bug("squeeze-ceil") ? (budget + minViable - 1) / minViable : budget / minViable;
                 List<Hit> ranked = new ArrayList<>(hits);
                 if (!Main.reading("squeeze-input-order")) {
                     ranked.sort(Comparator.comparingDouble((Hit h) -> -h.score).thenComparingInt(h -> h.order));
                 }
                 kept = new ArrayList<>(ranked.subList(0, (int) Math.min(safe, ranked.size())));
                 dropped = new ArrayList<>(ranked.subList((int) Math.min(safe, ranked.size()), ranked.size()));
-                cap = MIN_VIABLE;
+                cap = minViable;
                 if (Main.reading("squeeze-share") && !kept.isEmpty()) {
                     cap = budget / kept.size();
                 }
@@ -140,7 +142,10 @@ final class Inflate {
                     long gap = (long) h.start - cur.spanEnd;
                     boolean near = Main.bug("merge-at-500") ? gap <= MERGE_THRESHOLD : gap < MERGE_THRESHOLD;
                     long span = (long) Math.max(cur.spanEnd, h.end) - cur.spanStart;
-                    boolean fits = Main.reading("merge-then-truncate") || span <= cap;
+                    // A hit that overlaps the open window's span, or adds nothing to it, joins it
+                    // even past the cap (truncation then applies): disjoint windows cannot both hold it.
+                    boolean fits = Main.reading("merge-then-truncate") || span <= cap || h.start < cur.spanEnd
+                            || h.end <= cur.spanEnd;
                     if (near && fits) {
                         cur.spanEnd = Math.max(cur.spanEnd, h.end);
                         cur.hits.add(h);

@@ -36,7 +36,7 @@ public final class Main {
             // fuzzy
             "fuzzy-threshold-strict", "fuzzy-no-lower", "fuzzy-prefix-case", "fuzzy-one-pad");
     static final List<String> KNOWN_READINGS = Arrays.asList(
-            "squeeze-share", "squeeze-input-order", "merge-then-truncate", "pad-200-static",
+            "squeeze-share", "squeeze-input-order", "window-floor-200", "merge-then-truncate", "pad-200-static",
             "radius-round", "zero-hits-min", "table-boundary", "census-no-underscore");
 
     static boolean bug(String n) {
