@@ -119,7 +119,7 @@ final class Fuzzy {
         int n = 0;
         int[] r = new int[t.length];
         for (int i = 0; i < boxed.length; i++) {
-            if (n == 0 || cmp(r[n - 1], boxed[i]) != 0) {
+            if (n == 0 || cmp(r[n - 1], boxed[i]) != 0 || Main.bug("fuzzy-no-dedupe")) {
                 r[n++] = boxed[i];
             }
         }
@@ -349,8 +349,8 @@ final class Fuzzy {
             m.sim = similarity(m.label, term);
             String ll = lower(m.label);
             boolean exact = Main.bug("fuzzy-no-lower") ? m.label.equals(term) : ll.equals(lt);
-            boolean prefix = Main.bug("fuzzy-prefix-case") ? m.label.startsWith(term) : ll.startsWith(lt);
-            boolean trgm = Main.bug("fuzzy-threshold-strict") ? m.sim > threshold : m.sim >= threshold;
+            boolean prefix = Main.reading("prefix-like") ? m.label.startsWith(term) : ll.startsWith(lt);
+            boolean trgm = Main.reading("threshold-greater") ? m.sim > threshold : m.sim >= threshold;
             if (exact) {
                 m.tier = 0;
             } else if (prefix) {
@@ -362,8 +362,12 @@ final class Fuzzy {
             }
             ms.add(m);
         }
-        ms.sort(Comparator.comparingInt((Match m) -> m.tier).thenComparing((Match m) -> -m.sim)
-                .thenComparingInt(m -> m.order));
+        if (Main.bug("fuzzy-tier-order")) {
+            ms.sort(Comparator.comparingDouble((Match m) -> -m.sim).thenComparingInt(m -> m.order));
+        } else {
+            ms.sort(Comparator.comparingInt((Match m) -> m.tier).thenComparing((Match m) -> -m.sim)
+                    .thenComparingInt(m -> m.order));
+        }
         List<Object> out = new ArrayList<>();
         for (Match m : ms) {
             if (limit > 0 && out.size() >= limit) {

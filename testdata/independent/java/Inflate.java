@@ -133,8 +133,10 @@ final class Inflate {
             List<Hit> hs = e.getValue();
             String body = (String) docs.get(e.getKey()).get("body");
             int len = body.length();
-            hs.sort(Comparator.comparingInt((Hit h) -> h.start).thenComparingInt(h -> h.end)
-                    .thenComparingInt(h -> h.order));
+            if (!Main.bug("no-sort")) {
+                hs.sort(Comparator.comparingInt((Hit h) -> h.start).thenComparingInt(h -> h.end)
+                        .thenComparingInt(h -> h.order));
+            }
             List<Win> ws = new ArrayList<>();
             Win cur = null;
             for (Hit h : hs) {

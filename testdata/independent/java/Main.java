@@ -25,7 +25,7 @@ public final class Main {
 
     static final List<String> KNOWN_BUGS = Arrays.asList(
             // inflate
-            "merge-at-500", "cap-plus-one", "no-truncate", "markers-in-text", "no-clamp-start",
+            "merge-at-500", "cap-plus-one", "no-truncate", "markers-in-text", "no-clamp-start", "no-sort",
             // density
             "squeeze-at-equal", "share-ceil", "pad-no-max", "squeeze-ceil", "no-padding",
             // elastic
@@ -34,10 +34,11 @@ public final class Main {
             // expand
             "asked-floor", "undirected", "cold-2x", "mature-2x", "ids-over-limit",
             // fuzzy
-            "fuzzy-threshold-strict", "fuzzy-no-lower", "fuzzy-prefix-case", "fuzzy-one-pad");
+            "fuzzy-no-lower", "fuzzy-one-pad", "fuzzy-tier-order", "fuzzy-no-dedupe");
     static final List<String> KNOWN_READINGS = Arrays.asList(
             "squeeze-share", "squeeze-input-order", "window-floor-200", "merge-then-truncate", "pad-200-static",
-            "radius-round", "zero-hits-min", "table-boundary", "census-no-underscore");
+            "radius-round", "zero-hits-min", "table-boundary", "census-no-underscore",
+            "threshold-greater", "prefix-like");
 
     static boolean bug(String n) {
         return BUGS.contains(n);
