@@ -127,8 +127,10 @@ final class Fuzzy {
     }
 
     static float similarity(String a, String b) {
-        int[] x = set(a);
-        int[] y = set(b);
+        return similarity(set(a), set(b));
+    }
+
+    static float similarity(int[] x, int[] y) {
         if (x.length == 0 || y.length == 0) {
             return 0f;
         }
@@ -338,6 +340,7 @@ final class Fuzzy {
             throw new Json.Bad("limit " + limit + " is negative");
         }
         String lt = lower(term);
+        int[] termSet = set(term); // once, not per entry: a term may be a megabyte long
         List<Object> es = Json.list(req, "entries");
         List<Match> ms = new ArrayList<>();
         for (int k = 0; k < es.size(); k++) {
@@ -346,7 +349,7 @@ final class Fuzzy {
             m.id = Json.str(e, "id");
             m.label = Json.str(e, "label");
             m.order = k;
-            m.sim = similarity(m.label, term);
+            m.sim = similarity(set(m.label), termSet);
             String ll = lower(m.label);
             boolean exact = Main.bug("fuzzy-no-lower") ? m.label.equals(term) : ll.equals(lt);
             boolean prefix = Main.reading("prefix-like") ? m.label.startsWith(term) : ll.startsWith(lt);

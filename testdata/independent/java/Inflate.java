@@ -95,7 +95,7 @@ final class Inflate {
             // Reading window-floor-200: §3.2's MIN_WINDOW_CAP (200) is the minimum viable size.
             final long minViable = Main.reading("window-floor-200") ? 200 : MIN_VIABLE;
             long minTotal = n * minViable;
-            boolean squeeze = Main.bug("squeeze-at-equal") ? minTotal >= budget && n > 0 : minTotal > budget;
+            boolean squeeze = minTotal > budget;
             if (squeeze) {
                 long safe = Main.bug("squeeze-ceil") ? (budget + minViable - 1) / minViable : budget / minViable;
                 List<Hit> ranked = new ArrayList<>(hits);
@@ -110,6 +110,13 @@ final class Inflate {
                 }
             } else if (n == 0) {
                 cap = STATIC_CAP;
+            } else if (Main.bug("share-per-compound")) {
+                // ResultsCount misread as the number of compounds the hits lie in
+                Set<String> compounds = new HashSet<>();
+                for (Hit h : hits) {
+                    compounds.add(h.doc);
+                }
+                cap = budget / compounds.size();
             } else {
                 cap = Main.bug("share-ceil") ? (budget + n - 1) / n : budget / n;
             }

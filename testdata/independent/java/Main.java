@@ -27,7 +27,7 @@ public final class Main {
             // inflate
             "merge-at-500", "cap-plus-one", "no-truncate", "markers-in-text", "no-clamp-start", "no-sort",
             // density
-            "squeeze-at-equal", "share-ceil", "pad-no-max", "squeeze-ceil", "no-padding",
+            "share-per-compound", "share-ceil", "pad-no-max", "squeeze-ceil", "no-padding",
             // elastic
             "radius-no-max", "radius-floor-100", "radius-no-half", "hydrate-over-budget",
             "census-case-sensitive", "census-substring",
