@@ -111,19 +111,22 @@ final class Fuzzy {
     /** Sorted, de-duplicated trigram set. */
     static int[] set(String s) {
         int[] t = trigrams(s, null);
-        Integer[] boxed = new Integer[t.length];
+        // Flipping each byte's top bit turns signed-byte order into plain int order.
         for (int i = 0; i < t.length; i++) {
-            boxed[i] = t[i];
+            t[i] ^= 0x808080;
         }
-        Arrays.sort(boxed, Fuzzy::cmp);
+        Arrays.sort(t);
         int n = 0;
-        int[] r = new int[t.length];
-        for (int i = 0; i < boxed.length; i++) {
-            if (n == 0 || cmp(r[n - 1], boxed[i]) != 0 || Main.bug("fuzzy-no-dedupe")) {
-                r[n++] = boxed[i];
+        for (int i = 0; i < t.length; i++) {
+            if (n == 0 || t[n - 1] != t[i] || Main.bug("fuzzy-no-dedupe")) {
+                t[n++] = t[i];
             }
         }
-        return Arrays.copyOf(r, n);
+        int[] r = Arrays.copyOf(t, n);
+        for (int i = 0; i < n; i++) {
+            r[i] ^= 0x808080;
+        }
+        return r;
     }
 
     static float similarity(String a, String b) {
