@@ -3,8 +3,10 @@ package adapters
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/ctxconform/ctxconform/internal/clip"
+	"github.com/ctxconform/ctxconform/internal/jsonenc"
 	"github.com/ctxconform/ctxconform/reference/unit"
 )
 
@@ -37,6 +39,29 @@ func (i Info) Implements(s Standard) bool {
 		}
 	}
 	return false
+}
+
+// Differs names the first field in which i differs from before, with both
+// values (`version "1.3", not "1.2"`), or is "" when they describe the
+// same implementation: a restarted implementation, or another instance of
+// it, must describe itself as the first did.
+func (i Info) Differs(before Info) string {
+	field := func(name, now, was string) string {
+		return fmt.Sprintf("%s %q, not %q", name, now, was)
+	}
+	switch {
+	case i.Name != before.Name:
+		return field("name", i.Name, before.Name)
+	case i.Version != before.Version:
+		return field("version", i.Version, before.Version)
+	case i.Language != before.Language:
+		return field("language", i.Language, before.Language)
+	case i.Unit != before.Unit:
+		return field("unit", string(i.Unit), string(before.Unit))
+	case !slices.Equal(i.Standards, before.Standards):
+		return fmt.Sprintf("standards %s, not %s", jsonenc.Message(i.Standards), jsonenc.Message(before.Standards))
+	}
+	return ""
 }
 
 // Validate checks that the description is usable: a name, a known unit and

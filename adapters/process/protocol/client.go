@@ -100,6 +100,7 @@ type Adapter struct {
 	info     adapters.Info
 	caps     []string // capabilities in use: declared by the implementation and offered
 	undriven []adapters.Standard
+	single   bool     // declared single_instance in "started"
 	cur      *session // nil after a fault: the next request restarts
 	seq      int64
 	starts   int
@@ -135,6 +136,7 @@ func New(ctx context.Context, launch Launcher, opts Options) (*Adapter, error) {
 	}
 	a.cur = s
 	a.caps = s.caps
+	a.single = s.single
 	for _, std := range info.Standards {
 		if len(OpsFor(std)) == 0 {
 			a.undriven = append(a.undriven, std)
@@ -158,6 +160,11 @@ func (a *Adapter) Info() adapters.Info { return a.info }
 // Capabilities lists the capabilities in use: those the implementation
 // declared in "started" that the harness offered.
 func (a *Adapter) Capabilities() []string { return slices.Clone(a.caps) }
+
+// SingleInstance reports whether the implementation declared in "started"
+// that it cannot run twice at once (single_instance): the harness then
+// starts no second instance of it, whatever --jobs asks.
+func (a *Adapter) SingleInstance() bool { return a.single }
 
 // SelfTimes reports whether the implementation answers "bench" messages,
 // so that calls made with adapters.WithSelfTiming are timed on its clock.
@@ -285,15 +292,21 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 			// that says the context ended, as the request itself would be.
 			return answer{}, fmt.Errorf("%w: %s: restart after a fault failed: %w%s", adapters.ErrFault, op.Name, err, a.stderrNote(0))
 		}
-		if !sameInfo(info, a.info, a.undriven) {
+		if d := infoDiffers(info, a.info, a.undriven); d != "" {
 			s.kill()
-			return answer{}, adapters.Fault("%s: after a restart the implementation describes itself differently: %+v, before %+v", op.Name, info, a.info)
+			return answer{}, adapters.Fault("%s: after a restart the implementation describes itself differently: %s", op.Name, d)
 		}
 		a.cur = s
 	}
 	s := a.cur
-	a.seq++
-	m := Message{Type: TypeRequest, Seq: a.seq, Op: op.Name, Request: payload}
+	// A requirement numbers its own requests (adapters.WithSequence), so
+	// that its messages say the same whichever instance runs it.
+	seq, numbered := adapters.NextSeq(ctx)
+	if !numbered {
+		a.seq++
+		seq = a.seq
+	}
+	m := Message{Type: TypeRequest, Seq: seq, Op: op.Name, Request: payload}
 	if timing != nil {
 		m.Type, m.Warmup, m.Iterations = TypeBench, timing.Warmup, max(timing.Iterations, 1)
 	}
@@ -323,7 +336,7 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 		return answer{}, fmt.Errorf("harness bug: its %s request breaks the schema: %v", op.Name, err)
 	}
 	sent := time.Now()
-	got, broken, err := a.exchange(ctx, s, op, a.seq, out, p, timing != nil, a.schemas == nil)
+	got, broken, err := a.exchange(ctx, s, op, seq, out, p, timing != nil, a.schemas == nil)
 	wall := time.Since(sent) // the exchange, on the harness's clock
 	if broken {
 		s.kill()
@@ -332,14 +345,14 @@ func (a *Adapter) do(ctx context.Context, op Op, req any, p densify.Provider) (a
 	if err == nil && timing != nil {
 		bt := got.bench
 		if bt == nil {
-			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, a.seq)
+			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message has no \"bench\" timing", op.Name, seq)
 		}
 		if bt.Iterations != m.Iterations {
-			return answer{}, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, a.seq, m.Iterations, bt.Iterations)
+			return answer{}, adapters.Fault("%s seq %d: bench asked for %d iterations, the implementation timed %d", op.Name, seq, m.Iterations, bt.Iterations)
 		}
 		res, err := checkTiming(bt, wall)
 		if err != nil {
-			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message: %v", op.Name, a.seq, err)
+			return answer{}, adapters.Fault("%s seq %d: the answer to a bench message: %v", op.Name, seq, err)
 		}
 		timing.Done, timing.Timed, timing.Elapsed, timing.Clock = true, bt.Iterations, time.Duration(bt.ElapsedNS), bt.Clock
 		timing.Resolution = res
@@ -368,16 +381,17 @@ func (a *Adapter) declares(op Op) bool {
 	return false
 }
 
-// sameInfo: a restarted implementation must describe itself as before.
-func sameInfo(now, before adapters.Info, undriven []adapters.Standard) bool {
+// infoDiffers names the field in which a restarted implementation describes
+// itself otherwise than before (see adapters.Info.Differs), or is "".
+func infoDiffers(now, before adapters.Info, undriven []adapters.Standard) string {
 	var stds []adapters.Standard
 	for _, s := range now.Standards {
 		if !slices.Contains(undriven, s) {
 			stds = append(stds, s)
 		}
 	}
-	return now.Name == before.Name && now.Version == before.Version && now.Language == before.Language &&
-		now.Unit == before.Unit && slices.Equal(stds, before.Standards)
+	now.Standards = stds
+	return now.Differs(before)
 }
 
 // exchange sends lines (a request, after the "documents" message that
@@ -689,6 +703,7 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 		}
 	}
 	slices.Sort(s.caps)
+	s.single = m.SingleInstance
 	return info, nil
 }
 
