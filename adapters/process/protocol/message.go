@@ -61,25 +61,26 @@ const (
 // exactly which.
 type Message struct {
 	Type           string          `json:"type"`
-	Protocol       int             `json:"protocol,omitempty"`       // start, started
-	Harness        *Peer           `json:"harness,omitempty"`        // start
-	Implementation *adapters.Info  `json:"implementation,omitempty"` // started
-	Seq            int64           `json:"seq,omitempty"`            // request, result, error, call, reply
-	Op             string          `json:"op,omitempty"`             // request
-	Request        json.RawMessage `json:"request,omitempty"`        // request
-	Result         json.RawMessage `json:"result,omitempty"`         // result
-	Error          *ErrorBody      `json:"error,omitempty"`          // error, reply
-	ID             json.RawMessage `json:"id,omitempty"`             // call, reply: chosen by the implementation, echoed
-	Prompt         *string         `json:"prompt,omitempty"`         // call
-	Input          *string         `json:"input,omitempty"`          // call
-	Output         *string         `json:"output,omitempty"`         // reply
-	Capabilities   []string        `json:"capabilities,omitempty"`   // start (offered), started (used)
-	Documents      []string        `json:"documents,omitempty"`      // request, bench: refs filling request.documents
-	Add            []StoredDoc     `json:"add,omitempty"`            // documents: to store under their refs
-	Drop           []string        `json:"drop,omitempty"`           // documents: refs to forget first
-	Warmup         int             `json:"warmup,omitempty"`         // bench: untimed runs first
-	Iterations     int             `json:"iterations,omitempty"`     // bench: timed runs
-	Bench          *Timing         `json:"bench,omitempty"`          // result of a bench: the time taken
+	Protocol       int             `json:"protocol,omitempty"`        // start, started
+	Harness        *Peer           `json:"harness,omitempty"`         // start
+	Implementation *adapters.Info  `json:"implementation,omitempty"`  // started
+	Seq            int64           `json:"seq,omitempty"`             // request, result, error, call, reply
+	Op             string          `json:"op,omitempty"`              // request
+	Request        json.RawMessage `json:"request,omitempty"`         // request
+	Result         json.RawMessage `json:"result,omitempty"`          // result
+	Error          *ErrorBody      `json:"error,omitempty"`           // error, reply
+	ID             json.RawMessage `json:"id,omitempty"`              // call, reply: chosen by the implementation, echoed
+	Prompt         *string         `json:"prompt,omitempty"`          // call
+	Input          *string         `json:"input,omitempty"`           // call
+	Output         *string         `json:"output,omitempty"`          // reply
+	Capabilities   []string        `json:"capabilities,omitempty"`    // start (offered), started (used)
+	SingleInstance bool            `json:"single_instance,omitempty"` // started: cannot run twice at once
+	Documents      []string        `json:"documents,omitempty"`       // request, bench: refs filling request.documents
+	Add            []StoredDoc     `json:"add,omitempty"`             // documents: to store under their refs
+	Drop           []string        `json:"drop,omitempty"`            // documents: refs to forget first
+	Warmup         int             `json:"warmup,omitempty"`          // bench: untimed runs first
+	Iterations     int             `json:"iterations,omitempty"`      // bench: timed runs
+	Bench          *Timing         `json:"bench,omitempty"`           // result of a bench: the time taken
 }
 
 // StoredDoc is one document of a "documents" message: a document of a

@@ -155,7 +155,9 @@ func GenerateSchema() ([]byte, error) {
 		"protocol":       map[string]any{"const": Protocol},
 		"implementation": g.schemaOf(reflect.TypeFor[adapters.Info]()),
 		"capabilities":   caps,
-	}), `implementation → harness: who it is, what its offsets count, which standards it implements, which offered capabilities it uses`)
+		"single_instance": map[string]any{"type": "boolean",
+			"description": "true: the implementation cannot run twice at once (a fixed port, a lock): the harness starts one instance, whatever --jobs asks"},
+	}), `implementation → harness: who it is, what its offsets count, which standards it implements, which offered capabilities it uses, whether it can run only once at a time`)
 	g.defs["documents"] = withDesc(obj([]string{"type"}, map[string]any{
 		"type": typ(TypeDocuments),
 		"add": map[string]any{"type": "array", "items": obj([]string{"ref", "id", "body"}, map[string]any{

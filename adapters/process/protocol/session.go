@@ -41,6 +41,7 @@ type session struct {
 	exitErr  error
 	wmu      sync.Mutex // one write at a time
 	caps     []string   // capabilities in use, from its "started"
+	single   bool       // declared single_instance in its "started"
 	docs     *sentDocs  // what it holds (capability "documents")
 }
 
