@@ -29,6 +29,17 @@ type Requirement struct {
 	// alone): a failure of this one follows from that one's when both
 	// fail in the same run (see Report.Settle). Set with Repeating.
 	Repeats string
+	// Timed says that the verdict depends on time measured: a run on
+	// several instances (RunPool) checks it alone, with no other
+	// requirement running.
+	Timed bool
+}
+
+// Alone marks r Timed: its verdict depends on time measured, so a run on
+// several instances checks it with no other requirement running.
+func Alone(r Requirement) Requirement {
+	r.Timed = true
+	return r
 }
 
 // Kind says how a requirement is checked.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -57,18 +58,54 @@ func (o Options) withDefaults() Options {
 // context.Cause(ctx) as the reason, and Report.Interrupted says why. The
 // report of what finished is returned as usual.
 func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Options) Report {
+	return RunPool(ctx, []adapters.Adapter{a}, reqs, opts)
+}
+
+// RunPool is Run on several instances of one implementation at once (pool,
+// each started on its own; the report describes pool[0]). Each requirement
+// runs whole on one instance, its cases in order, on the next instance
+// free; a Timed one runs when the others have finished, alone. The results,
+// and the calls of Options.Progress, come in the order of the selection, as
+// from Run: only the durations differ.
+func RunPool(ctx context.Context, pool []adapters.Adapter, reqs []Requirement, opts Options) Report {
 	opts = opts.withDefaults()
-	rep := newReport(a.Info(), opts)
+	rep := newReport(pool[0].Info(), opts)
 	selected, _ := opts.Select(reqs) // an empty selection is an empty report
-	for _, r := range selected {
-		if ctx.Err() != nil {
-			rep.Results = append(rep.Results, Unrun(r, NotRun, "not started: "+cause(ctx)))
-			continue
+	// ended[i] is selected[i]'s result, with whether it was checked at all
+	// (one not started is not reported to Progress).
+	type ended struct {
+		res     Result
+		checked bool
+	}
+	results := make([]chan ended, len(selected))
+	var untimed, timed []int
+	for i, r := range selected {
+		results[i] = make(chan ended, 1)
+		if r.Timed && len(pool) > 1 {
+			timed = append(timed, i)
+		} else {
+			untimed = append(untimed, i)
 		}
-		res := RunOne(ctx, a, r, opts)
-		rep.Results = append(rep.Results, res)
-		if opts.Progress != nil {
-			opts.Progress(res)
+	}
+	check := func(a adapters.Adapter, i int) {
+		r := selected[i]
+		if ctx.Err() != nil {
+			results[i] <- ended{res: Unrun(r, NotRun, "not started: "+cause(ctx))}
+			return
+		}
+		results[i] <- ended{RunOne(ctx, a, r, opts), true}
+	}
+	go func() {
+		deal(pool, untimed, check)
+		for _, i := range timed {
+			check(pool[0], i)
+		}
+	}()
+	for i := range selected {
+		e := <-results[i]
+		rep.Results = append(rep.Results, e.res)
+		if opts.Progress != nil && e.checked {
+			opts.Progress(e.res)
 		}
 	}
 	if ctx.Err() != nil {
@@ -77,6 +114,27 @@ func Run(ctx context.Context, a adapters.Adapter, reqs []Requirement, opts Optio
 	rep.Settle()
 	rep.Elapsed = time.Since(rep.Started)
 	return rep
+}
+
+// deal hands the indices of work, in order, to the instances of pool as
+// each becomes free, and returns when every one is done.
+func deal(pool []adapters.Adapter, work []int, check func(adapters.Adapter, int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for _, a := range pool {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				check(a, i)
+			}
+		}()
+	}
+	for _, i := range work {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // Unrun is the result of a requirement that was not checked, with outcome
@@ -136,7 +194,7 @@ func RunOne(ctx context.Context, a adapters.Adapter, r Requirement, opts Options
 		}
 		return res
 	}
-	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	ctx, cancel := context.WithTimeout(adapters.WithSequence(ctx), opts.Timeout)
 	defer cancel()
 	t := &T{ctx: ctx, adapter: adapters.InBytes(a), info: a.Info(), opts: opts, id: r.ID}
 	start := time.Now()
