@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/ctxconform/ctxconform/adapters"
@@ -174,3 +175,11 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// maxJobs is the most instances --jobs starts.
+const maxJobs = 64
+
+// defaultJobs is --jobs when it is not given: one instance per processor,
+// at most 4 (a CI runner has 2 to 4; more instances of a program than that
+// mostly wait on each other).
+func defaultJobs() int { return min(runtime.NumCPU(), 4) }

@@ -90,6 +90,7 @@ type runConfig struct {
 	replayDir        string
 	seed             suite.SeedChoice // --seed; resolved into opts.Seed by resolveSeed
 	memory           memoryConfig
+	jobs             int // instances of an exec or postgres implementation at once (--jobs)
 }
 
 // cmdRun checks each adapter it names against the catalogue: read the
@@ -109,7 +110,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	mem := openMemory(&cfg, stderr)
 	ctx, stop := interruptible(cfg.deadline)
 	defer stop()
-	opened, err := openAll(ctx, cfg)
+	opened, err := openAll(ctx, cfg, stderr)
 	defer closeAll(opened)
 	if err != nil {
 		return err
@@ -141,7 +142,7 @@ func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writ
 		var rep suite.Report
 		switch {
 		case o.a != nil:
-			rep = suite.Run(ctx, o.a, ctxconform.Requirements(), opts)
+			rep = suite.RunPool(ctx, o.pool, ctxconform.Requirements(), opts)
 			done()
 		case ctx.Err() != nil:
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.NotRun, "not started: "+context.Cause(ctx).Error())
@@ -150,7 +151,7 @@ func runAll(ctx context.Context, cfg runConfig, opened []opening, stderr io.Writ
 			fmt.Fprintf(stderr, "conformance run: exec adapter: %s\n", first)
 			rep = suite.Unstarted(unstartedInfo(cfg.command), ctxconform.Requirements(), opts, suite.Errored, o.err.Error())
 		}
-		runs[i] = describeRun(o.a, rep)
+		runs[i] = describeRun(o.pool, rep)
 		if cfg.expectations != "" {
 			runs[i].Check = cfg.out.expect.Compare(rep)
 		}
@@ -206,6 +207,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	fs.DurationVar(&cfg.deadline, "deadline", 0, "time allowed for the whole run (0: none); past it, what did not finish is reported as not run and the reports are written")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "exec: longest silence allowed while the implementation works on one request; past it, it is killed and restarted")
 	fs.DurationVar(&cfg.startTimeout, "start-timeout", 0, "exec: longest wait for the implementation's \"started\" handshake (default 10s, or $CTXCONFORM_START_TIMEOUT)")
+	jobs := intFlag(fs, "jobs", defaultJobs(), 1, maxJobs, "exec, postgres: run this many instances of the implementation at once, each requirement whole on one (default: the processors, at most 4; 1: one instance, one requirement at a time)")
 	fs.BoolVar(&cfg.validateProtocol, "validate-protocol", false, "exec: check every message against the protocol's JSON Schemas (adapters/process/schema)")
 	fs.StringVar(&cfg.out.json, "json", "", "write the report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.out.junit, "junit", "", "write the report as JUnit XML to `FILE` (- for standard output)")
@@ -228,6 +230,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	}
 	cfg.adapters = names
 	cfg.command = fs.Args()
+	cfg.jobs = jobs.Int()
 	cfg.out.failOn = failOn.l
 	execs := 0
 	for _, n := range names {
@@ -281,26 +284,34 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 }
 
 // opening is an adapter opened for the run, or (a nil) the reason a program
-// that did start failed its handshake.
+// that did start failed its handshake. pool is every instance of it the
+// run deals requirements to (--jobs), a first.
 type opening struct {
-	a   adapters.Adapter
-	err error
+	a    adapters.Adapter
+	err  error
+	pool []adapters.Adapter
 }
 
 // openAll opens every adapter before any runs, so that a setup error costs
 // no run. An implementation that starts but fails the handshake is no setup
 // error: its run will be every requirement errored.
-func openAll(ctx context.Context, cfg runConfig) ([]opening, error) {
+func openAll(ctx context.Context, cfg runConfig, stderr io.Writer) ([]opening, error) {
 	var opened []opening
 	for _, name := range cfg.adapters {
-		a, err := openAdapter(ctx, name, cfg)
+		pool, err := openPool(ctx, name, cfg, stderr)
+		var other *open.InstanceError
+		if errors.As(err, &other) {
+			return opened, usagef("%s adapter: %v%s\n(--jobs 1 runs one instance; a program that cannot run twice at once can say so in its handshake: single_instance in adapters/process/PROTOCOL.md)", name, err, hintOf(err))
+		}
 		if err != nil && (name != "exec" || launchFailed(err)) {
 			return opened, usagef("%s adapter: %v%s", name, err, hintOf(err))
 		}
-		opened = append(opened, opening{a, err})
-		if a == nil {
+		if err != nil {
+			opened = append(opened, opening{err: err})
 			continue
 		}
+		a := pool[0]
+		opened = append(opened, opening{a: a, pool: pool})
 		if err := a.Info().Validate(); err != nil {
 			return opened, asUsage(err)
 		}
@@ -308,11 +319,11 @@ func openAll(ctx context.Context, cfg runConfig) ([]opening, error) {
 	return opened, nil
 }
 
-// closeAll closes the adapters that opened.
+// closeAll closes the adapters that opened, every instance.
 func closeAll(opened []opening) {
 	for _, o := range opened {
-		if o.a != nil {
-			o.a.Close()
+		for _, a := range o.pool {
+			a.Close()
 		}
 	}
 }
@@ -325,6 +336,25 @@ func hintOf(err error) string {
 		return "\n" + h.Hint
 	}
 	return ""
+}
+
+// openPool starts the adapter name: cfg.jobs instances of an exec or
+// postgres implementation (open.Instances; a program that cannot run twice
+// at once gets one, and stderr says so), one of the reference.
+func openPool(ctx context.Context, name string, cfg runConfig, stderr io.Writer) ([]adapters.Adapter, error) {
+	start := func(ctx context.Context) (adapters.Adapter, error) { return openAdapter(ctx, name, cfg) }
+	if name == "reference" || cfg.jobs <= 1 {
+		a, err := start(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return []adapters.Adapter{a}, nil
+	}
+	pool, why, err := open.Instances(ctx, cfg.jobs, start)
+	if why != "" {
+		fmt.Fprintf(stderr, "conformance run: %s adapter: %s\n", name, why)
+	}
+	return pool, err
 }
 
 // openAdapter starts the adapter name.
@@ -340,12 +370,24 @@ func openAdapter(ctx context.Context, name string, cfg runConfig) (adapters.Adap
 	return open.New(ctx, oc)
 }
 
-// describeRun adds to a report what a process adapter knows about the run.
-func describeRun(a adapters.Adapter, rep suite.Report) reports.Run {
+// describeRun adds to a report what a process adapter knows about the run,
+// on every instance of pool: their restarts summed, their standard errors
+// one after the other, each headed by its instance when there are several.
+func describeRun(pool []adapters.Adapter, rep suite.Report) reports.Run {
 	run := reports.Run{Report: rep}
-	if p, ok := a.(*process.Adapter); ok {
-		run.Stderr = p.Stderr()
-		run.Restarts = p.Restarts()
+	for i, a := range pool {
+		p, ok := a.(*process.Adapter)
+		if !ok {
+			continue
+		}
+		if len(pool) > 1 && p.Stderr() != "" {
+			run.Stderr += fmt.Sprintf("--- ctxconform: instance %d of %d ---\n", i+1, len(pool))
+		}
+		run.Stderr += p.Stderr()
+		run.Restarts += p.Restarts()
+		if i > 0 {
+			continue
+		}
 		for _, s := range p.Undriven() {
 			run.Remarks = append(run.Remarks, fmt.Sprintf("%s declares %s, which this version of the protocol cannot drive yet: reported as not implemented", rep.Adapter.Name, s))
 		}
