@@ -22,6 +22,10 @@ unless told to be wrong at ONE boundary by its first argument:
               clamped to [50, 500]), §2.1.5's "strict truncation ... at the
               limit" on the right, and no validation of its input (a hit
               of an unknown document is passed over, offsets are clamped)
+  crash90     correct, but exits (status 3) on a request of more than 90
+              hits, as a program that crashes on large input: the
+              requirements that send one are errored, the others judged
+  hang90      correct, but never answers a request of more than 90 hits
 
 Usage: inflate.py MODE
 """
@@ -181,6 +185,10 @@ def main():
         elif kind == "stop":
             break
         elif kind == "request" and msg.get("op") == "inflate":
+            if mode in ("crash90", "hang90") and len(msg["request"].get("hits") or []) > 90:
+                if mode == "crash90":
+                    sys.exit(3)
+                continue
             try:
                 out = {"type": "result", "seq": msg["seq"], "result": inflate(mode, msg["request"])}
             except Refused as err:
