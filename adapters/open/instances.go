@@ -77,7 +77,8 @@ func alike(a, first adapters.Adapter) error {
 	c, ok1 := a.(capable)
 	f, ok2 := first.(capable)
 	if ok1 && ok2 && !slices.Equal(c.Capabilities(), f.Capabilities()) {
-		return fmt.Errorf("it describes itself otherwise than instance 1: capabilities %s, not %s", jsonenc.Message(c.Capabilities()), jsonenc.Message(f.Capabilities()))
+		list := func(caps []string) string { return jsonenc.Message(append([]string{}, caps...)) } // none as []
+		return fmt.Errorf("it describes itself otherwise than instance 1: capabilities %s, not %s", list(c.Capabilities()), list(f.Capabilities()))
 	}
 	s, ok1 := a.(interface{ SingleInstance() bool })
 	if ok1 && s.SingleInstance() {
