@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,14 +12,16 @@ import (
 	"testing"
 
 	"github.com/ctxconform/ctxconform"
+	"github.com/ctxconform/ctxconform/internal/testenv/pgtest"
 	"github.com/ctxconform/ctxconform/internal/testenv/testprog"
+	"github.com/jackc/pgx/v5"
 )
 
 // TestJobsSameReports is the done-when of issue 40's --jobs: the catalogue
 // run on 1, 2 and 3 instances of each program of the repository's tests
 // (the Node example, the Python template, a program that crashes on some
 // requirements, one that hangs on them, one that crashes on every request)
-// gives the same JSON report once the timings are taken out, and the same
+// and of the PostgreSQL adapter (a session each) gives the same JSON report once the timings are taken out, and the same
 // replay files and failure memory. What depends on how the requirements
 // were dealt is left out and checked apart: the implementation's standard
 // error (each instance's in turn), the restarts (an instance the last of
@@ -34,24 +37,33 @@ func TestJobsSameReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	exec := func(argv ...string) []string { return append([]string{"--adapter", "exec", "--"}, argv...) }
 	faulty := func(name string, args ...string) []string {
-		return append([]string{python, filepath.Join(root, "testdata", "faulty", name)}, args...)
+		return exec(append([]string{python, filepath.Join(root, "testdata", "faulty", name)}, args...)...)
 	}
 	for _, c := range []struct {
-		name string
-		argv []string
-		args []string // flags besides those every run has
+		name    string
+		args    []string // the adapter's flags, a command last
+		crashes bool     // the program crashes or hangs on some requirement
 	}{
-		{"node example", []string{node, filepath.Join(root, "adapters", "process", "examples", "node", "impl.js")}, nil},
-		{"python template", []string{python, filepath.Join(root, "adapters", "process", "templates", "python", "impl.py")}, nil},
-		{"crashes on large requests", faulty("inflate.py", "crash90"), nil},
-		{"hangs on large requests", faulty("inflate.py", "hang90"), []string{"--request-timeout", "5s"}},
-		{"crashes on every request", faulty("exit.py"), nil},
+		{"node example", exec(node, filepath.Join(root, "adapters", "process", "examples", "node", "impl.js")), false},
+		{"python template", exec(python, filepath.Join(root, "adapters", "process", "templates", "python", "impl.py")), false},
+		{"crashes on large requests", faulty("inflate.py", "crash90"), true},
+		{"hangs on large requests", append([]string{"--request-timeout", "5s"}, faulty("inflate.py", "hang90")...), true},
+		{"crashes on every request", faulty("exit.py"), true},
+		{"postgres", []string{"--adapter", "postgres", "--dsn", pgtest.DSN()}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if c.name == "postgres" {
+				conn, err := pgx.Connect(context.Background(), pgtest.DSN())
+				if err != nil {
+					pgtest.Unavailable(t, err)
+				}
+				conn.Close(context.Background())
+			}
 			var first jobsRun
 			for _, jobs := range []int{1, 2, 3} {
-				got := runJobs(t, jobs, c.argv, c.args)
+				got := runJobs(t, jobs, c.args)
 				if jobs == 1 {
 					first = got
 					continue
@@ -69,7 +81,7 @@ func TestJobsSameReports(t *testing.T) {
 					t.Errorf("--jobs %d: %d restarts, --jobs 1 %d: want between %d and %d", jobs, got.restarts, first.restarts, first.restarts-(jobs-1), first.restarts)
 				}
 			}
-			if c.name != "node example" && c.name != "python template" && first.restarts == 0 {
+			if c.crashes && first.restarts == 0 {
 				t.Errorf("no restart: the program was meant to crash or hang on some requirement")
 			}
 		})
@@ -86,15 +98,16 @@ type jobsRun struct {
 	restarts int
 }
 
-// runJobs runs the catalogue on --jobs jobs instances of argv.
-func runJobs(t *testing.T, jobs int, argv, extra []string) jobsRun {
+// runJobs runs the catalogue on --jobs jobs instances of the adapter args
+// name (a command last).
+func runJobs(t *testing.T, jobs int, adapter []string) jobsRun {
 	t.Helper()
 	dir := t.TempDir()
 	js := filepath.Join(dir, "report.json")
-	args := []string{"run", "--adapter", "exec", "--jobs", fmt.Sprint(jobs), "--property-runs", "20", "--seed", "7",
+	args := []string{"run", "--jobs", fmt.Sprint(jobs), "--property-runs", "20", "--seed", "7",
 		"--start-timeout", "2m", "--request-timeout", "1m", "--json", js,
 		"--replay-dir", filepath.Join(dir, "replays"), "--memory", filepath.Join(dir, "memory")}
-	args = append(append(append(args, extra...), "--"), argv...)
+	args = append(args, adapter...)
 	code, stdout, stderr := runCmd(args...)
 	if code != exitOK && code != exitGate {
 		t.Fatalf("--jobs %d: exit %d\n%s\n%s", jobs, code, stdout, stderr)
