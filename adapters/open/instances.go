@@ -29,7 +29,8 @@ func (e *InstanceError) Unwrap() error { return e.Err }
 // the others at once. Every other instance must describe itself as the
 // first did (adapters.Info.Differs, and the same capabilities where the
 // adapter has them), else it is an InstanceError and every instance is
-// closed. An error of the first instance is start's own.
+// closed. An error of the first instance, or of any once ctx has ended,
+// is start's own.
 //
 // An implementation that declares it cannot run twice at once (an adapter
 // whose SingleInstance reports true) gets one instance; why says so, for
@@ -60,7 +61,12 @@ func Instances(ctx context.Context, n int, start func(context.Context) (adapters
 	}
 	wg.Wait()
 	for i, err := range errs {
-		if err != nil {
+		switch {
+		case err == nil:
+		case ctx.Err() != nil: // interrupted, as the first could have been
+			closeEvery(pool)
+			return nil, "", err
+		default:
 			closeEvery(pool)
 			return nil, "", &InstanceError{N: i + 1, Of: n, Err: err}
 		}
