@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys pglite pglite-install
+.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys upstream-history upstream-history-run pglite pglite-install
 
 all: build
 
@@ -120,6 +120,7 @@ UPSTREAM_SRC ?= ../shared/upstream
 UPSTREAM     := .upstream
 ANCHOR_REPO  ?= https://github.com/RSBalchII/anchor-engine-node
 ANCHOR_REV   := bf36eae
+ANCHOR_DATE  := 2026-02-21
 ANCHOR_TREE  := $(UPSTREAM)/anchor-engine-node-$(ANCHOR_REV)
 NPM          ?= npm
 upstream: upstream-anchor upstream-casys pglite-install
@@ -147,7 +148,49 @@ $(UPSTREAM)/anchor/node_modules/.ctxconform-installed: adapters/process/upstream
 
 $(UPSTREAM)/anchor/engine.mjs: $(ANCHOR_TREE)/engine/src/services/search/context-inflator.ts $(UPSTREAM)/anchor/node_modules/.ctxconform-installed adapters/process/upstream/anchor/build.mjs
 	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
-	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@
+	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(ANCHOR_TREE)/engine $(CURDIR)/$@ $(ANCHOR_REV) $(ANCHOR_DATE)
+
+## upstream-history: every commit of anchor-engine-node's history that
+## adapters/process/upstream/anchor/history.txt lists, unpacked from
+## $(UPSTREAM_SRC)/history (bf36eae from $(UPSTREAM_SRC)) or cloned from
+## ANCHOR_HISTORY_REPO, and bundled into .upstream/history/COMMIT/engine.mjs
+## with its built.json (the commit and its date), beside the packages of
+## upstream-anchor (about 5 s a version). Run one with
+## node adapters/process/upstream/anchor/main.mjs --build .upstream/history/COMMIT
+ANCHOR_HISTORY      := adapters/process/upstream/anchor/history.txt
+ANCHOR_HISTORY_REPO ?= https://github.com/minerva-devs/anchor-engine-node
+HISTORY_COMMITS     := $(shell sed -n 's/^\([0-9a-f][0-9a-f]*\) .*/\1/p' $(ANCHOR_HISTORY))
+upstream-history: $(foreach c,$(HISTORY_COMMITS),$(UPSTREAM)/history/$(c)/engine.mjs)
+
+$(UPSTREAM)/history/%/engine.mjs: $(UPSTREAM)/anchor/node_modules/.ctxconform-installed adapters/process/upstream/anchor/build.mjs $(ANCHOR_HISTORY)
+	@mkdir -p $(UPSTREAM)/history/$* && ln -sfn ../anchor/node_modules $(UPSTREAM)/history/node_modules
+	@tree=$(UPSTREAM)/history/$*/anchor-engine-node-$*; \
+	if [ ! -f $$tree/engine/src/services/search/context-inflator.ts ]; then \
+	  tgz=$(UPSTREAM_SRC)/history/anchor-engine-node-$*.tar.gz; [ -f $$tgz ] || tgz=$(UPSTREAM_SRC)/anchor-engine-node-$*.tar.gz; \
+	  if [ -f $$tgz ]; then tar -xzf $$tgz -C $(UPSTREAM)/history/$*; \
+	  else echo "no $$tgz: cloning $(ANCHOR_HISTORY_REPO) at $*"; rm -rf $$tree && \
+	    git clone --quiet $(ANCHOR_HISTORY_REPO) $$tree && git -C $$tree checkout --quiet $*; fi; fi
+	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
+	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(UPSTREAM)/history/$*/anchor-engine-node-$*/engine $(CURDIR)/$@ $* \
+	  $$(sed -n 's/^$* \([0-9-]*\) .*/\1/p' $(CURDIR)/$(ANCHOR_HISTORY))
+
+## upstream-history-run: the full judging run of every version that
+## upstream-history built (inflate, density, elastic and fuzzy, level strict,
+## seed 1, every requirement), one engine at a time, one JSON report per commit
+## in reports/upstream/history/COMMIT.json. Each version takes 5 to 15 minutes
+## on a busy 2-core machine: over an hour for the eleven. HISTORY_RUN='C1 C2'
+## runs those commits only. A version whose run fails its gate still writes its
+## report; a usage error (exit 2) or a refused tree stops the target.
+HISTORY_RUN     ?= $(HISTORY_COMMITS)
+HISTORY_REPORTS ?= reports/upstream/history
+upstream-history-run: build upstream-history
+	@mkdir -p $(HISTORY_REPORTS) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	for c in $(HISTORY_RUN); do \
+	  echo "upstream-history-run: $$c"; \
+	  $(BIN) run --level strict --seed 1 --standard inflate,density,elastic,fuzzy --skip '^PRF-0[23]$$' \
+	    --replay-dir "$$tmp/replays" --no-memory $(UPSTREAM_FLAGS) --json $(HISTORY_REPORTS)/$$c.json \
+	    --adapter exec -- node $(ANCHOR_ADAPTER) --build $(UPSTREAM)/history/$$c >/dev/null || [ $$? -eq 1 ] || exit 2; \
+	done
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:

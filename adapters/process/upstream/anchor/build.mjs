@@ -2,10 +2,12 @@
 // ES module, with esbuild, from an unpacked checkout (never from this
 // repository: the engine is AGPL-3.0 and is not copied here).
 //
-//   node build.mjs ENGINE_DIR OUT_FILE
+//   node build.mjs ENGINE_DIR OUT_FILE COMMIT DATE
 //
 // ENGINE_DIR is the checkout's engine/ folder (.upstream/anchor-engine-node-bf36eae/engine
-// after `make upstream`); OUT_FILE the bundle main.mjs loads. esbuild is
+// after `make upstream`); OUT_FILE the bundle main.mjs loads; COMMIT and DATE
+// the commit the tree is of and its date, written to built.json beside
+// OUT_FILE (main.mjs names them in its handshake: the bundle cannot tell). esbuild is
 // resolved from the folder `make upstream` installed this directory's
 // package.json into (the current directory when this runs).
 //
@@ -17,15 +19,19 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import fs from 'node:fs';
 
-const [engineDir, outFile] = process.argv.slice(2);
-if (!engineDir || !outFile) {
-  console.error('usage: node build.mjs ENGINE_DIR OUT_FILE');
+const [engineDir, outFile, commit, date] = process.argv.slice(2);
+if (!engineDir || !outFile || !commit || !date) {
+  console.error('usage: node build.mjs ENGINE_DIR OUT_FILE COMMIT DATE');
+  process.exit(2);
+}
+if (!/^[0-9a-f]{7,40}$/.test(commit) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+  console.error(`build.mjs: COMMIT must be hex digits and DATE YYYY-MM-DD, got ${JSON.stringify(commit)} ${JSON.stringify(date)}`);
   process.exit(2);
 }
 const src = path.resolve(engineDir, 'src');
 for (const f of ['services/search/context-inflator.ts', 'services/semantic/semantic-search.ts', 'core/db.ts']) {
   if (!fs.existsSync(path.join(src, f))) {
-    console.error(`build.mjs: ${path.join(src, f)} is missing: is ${engineDir} anchor-engine-node's engine/ at bf36eae?`);
+    console.error(`build.mjs: ${path.join(src, f)} is missing: is ${engineDir} anchor-engine-node's engine/?`);
     process.exit(2);
   }
 }
@@ -102,4 +108,5 @@ await build({
   logLevel: 'warning',
   sourcemap: false,
 });
-console.error(`build.mjs: wrote ${outFile}`);
+fs.writeFileSync(path.join(path.dirname(outFile), 'built.json'), JSON.stringify({ commit, date }) + '\n');
+console.error(`build.mjs: wrote ${outFile} (${commit}, ${date})`);

@@ -10,7 +10,9 @@
 // What each operation calls, and every reading the mapping makes, with the
 // engine's line that justifies it: README.md beside this file. The adapter
 // maps, never fixes: what the engine answers is what the harness judges.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -19,11 +21,31 @@ import { fileURLToPath } from 'node:url';
 const PROTOCOL = 1;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const upstream = process.env.CTXCONFORM_UPSTREAM || path.resolve(here, '../../../../.upstream');
-const bundle = path.join(upstream, 'anchor', 'engine.mjs');
+
+// usage: main.mjs [--build DIR]. DIR holds the bundle (engine.mjs) and
+// built.json, the commit and date build.mjs was given: `make upstream`
+// builds bf36eae into .upstream/anchor, `make upstream-history` every commit
+// of the history into .upstream/history/COMMIT (README.md, "Across the
+// engine's history").
+function usage(message) {
+  process.stderr.write(`main.mjs: ${message}\nusage: node main.mjs [--build DIR]\n`);
+  process.exit(2);
+}
+let buildDir = path.join(upstream, 'anchor');
+{
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--build' && i + 1 < args.length) buildDir = path.resolve(args[++i]);
+    else if (args[i].startsWith('--build=')) buildDir = path.resolve(args[i].slice('--build='.length));
+    else usage(`unknown argument ${JSON.stringify(args[i])}`);
+  }
+}
+const bundle = path.join(buildDir, 'engine.mjs');
+const builtFile = path.join(buildDir, 'built.json');
 
 const IMPLEMENTATION = {
   name: 'anchor-engine-node',
-  version: 'bf36eae',
+  version: '', // "COMMIT (DATE)" from built.json, set by load()
   language: 'typescript',
   // The engine's coordinates are bytes: its columns are start_byte and
   // byte_offset, and ContextInflator reads them as byte positions of the
@@ -38,22 +60,27 @@ function send(message) {
 }
 
 // Standard output carries protocol messages only. The engine logs with
-// console.log on every call; its lines go to a small ring the adapter reads
-// (the elastic radius is read from the engine's own log line), and to
-// standard error only with CTXCONFORM_ANCHOR_LOG=1.
-const logRing = [];
+// console.log on every call; the lines logged during an operation are kept
+// with it (the elastic radius is read from the engine's own log line), and
+// go to standard error only with CTXCONFORM_ANCHOR_LOG=1. What it logs with
+// console.error while an operation runs is kept apart: the engine catches
+// its own failures, logs them and answers as if it had found nothing
+// (context-inflator.ts: "Failed to inflate result"), and an answer built on
+// such a failure is reported as an error, never judged.
 const verbose = process.env.CTXCONFORM_ANCHOR_LOG === '1';
+const opLog = new AsyncLocalStorage(); // the operation's { lines: [{ level, line }] }
 for (const level of ['log', 'info', 'debug', 'warn', 'error']) {
   console[level] = (...args) => {
     const line = args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
-    logRing.push(line);
-    if (logRing.length > 200) logRing.shift();
-    if (verbose) process.stderr.write(line + '\n');
+    opLog.getStore()?.lines.push({ level, line });
+    if (verbose) process.stderr.write(`${level}: ${line}\n`);
   };
 }
 
 class InvalidRequest extends Error {}
 class NotImplemented extends Error {}
+// Refused: the tree given is not one this adapter can map (exit 2).
+class Refused extends Error {}
 
 // The engine resolves its folders from the environment when its modules
 // load (config/paths.ts:18-24); its database is PGlite in memory
@@ -65,13 +92,80 @@ process.env.NOTEBOOK_DIR = work;
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 
 let engine;
+let built;
 async function load() {
   if (!fs.existsSync(bundle)) {
-    throw new Error(`${bundle} is missing: run \`make upstream\` first`);
+    throw new Refused(`${bundle} is missing: run \`make upstream\` (bf36eae) or \`make upstream-history\` (every commit) first`);
   }
+  try {
+    built = JSON.parse(fs.readFileSync(builtFile, 'utf8'));
+  } catch (e) {
+    throw new Refused(`${builtFile}: ${e.message} (build.mjs writes it beside the bundle: rebuild with \`make upstream\`)`);
+  }
+  if (typeof built.commit !== 'string' || built.commit === '' || typeof built.date !== 'string' || built.date === '') {
+    throw new Refused(`${builtFile}: "commit" and "date" must be non-empty strings`);
+  }
+  IMPLEMENTATION.version = `${built.commit} (${built.date})`;
+  await watchReads();
   engine = await import(bundle);
+  mapHelpers();
   await engine.db.init();
+  await mapSchema();
+}
+
+// ---- what the tree has ------------------------------------------------------
+//
+// The history changes the inflator's helpers, its concurrency and the
+// database's schema (README.md, "Across the engine's history"). The adapter
+// reads them from the tree it was given, and refuses one it cannot map.
+const tree = { snap: false, body: false, documents: null, compoundBody: false };
+
+function mapHelpers() {
+  const missing = [];
+  const CI = engine.ContextInflator;
+  if (typeof CI !== 'function') missing.push('ContextInflator');
+  else {
+    for (const name of ['inflate', 'inflateFromDisk', 'getAtomLocations']) {
+      if (typeof CI[name] !== 'function') missing.push(`ContextInflator.${name}`);
+    }
+  }
+  if (typeof engine.executeDistributedRadialSearch !== 'function') missing.push('executeDistributedRadialSearch');
+  if (typeof engine.db?.init !== 'function' || typeof engine.db?.run !== 'function') missing.push('db.init and db.run');
+  if (missing.length > 0) throw new Refused(`the engine at ${built.commit} has no ${missing.join(', ')}: this adapter cannot map it`);
+  tree.snap = typeof CI.snapToSentenceBoundary === 'function';
+  tree.body = typeof CI.inflateFromCompoundBody === 'function';
   observe();
+}
+
+// mapSchema reads the schema the engine's own init() created and chooses
+// where a document goes: a row of compounds (id, compound_body, path,
+// timestamp, provenance; b47fb922 has no compound_body) or, where there is no compounds
+// table (445f42f6: paths come from molecules.source_path), a row of
+// molecules (id, compound_id, content, start_byte, end_byte, source_path,
+// timestamp, provenance). atom_positions (compound_id, atom_label,
+// byte_offset) holds the census in every version.
+async function mapSchema() {
+  const r = await engine.db.run(
+    "SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema() AND table_name IN ('compounds', 'molecules', 'atom_positions')",
+  );
+  const cols = new Map();
+  for (const row of r.rows) {
+    if (!cols.has(row.t)) cols.set(row.t, new Set());
+    cols.get(row.t).add(row.c);
+  }
+  const lacks = (table, names) => names.filter((c) => !cols.get(table)?.has(c));
+  const ap = lacks('atom_positions', ['compound_id', 'atom_label', 'byte_offset']);
+  if (ap.length > 0) throw new Refused(`the engine's schema at ${built.commit} has no atom_positions.${ap.join(', atom_positions.')}: this adapter cannot map it`);
+  if (cols.has('compounds')) {
+    const c = lacks('compounds', ['id', 'path', 'timestamp', 'provenance']);
+    if (c.length > 0) throw new Refused(`the engine's schema at ${built.commit} has a compounds table without ${c.join(', ')}: this adapter cannot map it`);
+    tree.documents = 'compounds';
+    tree.compoundBody = cols.get('compounds').has('compound_body'); // gone in b47fb922
+    return;
+  }
+  const m = lacks('molecules', ['id', 'compound_id', 'content', 'start_byte', 'end_byte', 'source_path', 'timestamp', 'provenance']);
+  if (m.length > 0) throw new Refused(`the engine's schema at ${built.commit} has no compounds table and no molecules.${m.join(', molecules.')}: this adapter cannot map it`);
+  tree.documents = 'molecules';
 }
 
 // ---- observing ContextInflator.inflate ------------------------------------
@@ -79,47 +173,86 @@ async function load() {
 // ContextInflator.inflate returns each result's text wrapped as `...text...`
 // and keeps the hit's own start_byte/end_byte (context-inflator.ts:83-87), so
 // the window's place in the document is not in its answer. The adapter wraps
-// two of its static helpers to watch, without changing, what they compute:
-// inflateFromDisk / inflateFromCompoundBody (which radius a result gets) and
-// snapToSentenceBoundary (where in the chunk the window was cut).
-let watching = null; // { id: {radius, from, snap} } while inflate runs
-let current = null;
+// the helpers that cut a result's window (inflateFromDisk, and
+// inflateFromCompoundBody where it exists) to watch, without changing, what
+// they do: the file read the chunk came from (its byte position), where
+// snapToSentenceBoundary cut it (where that exists) and the text returned.
+// From 39c9800f the engine inflates up to 20 results at once, so every
+// observation is kept in the AsyncLocalStorage of the helper call it was made
+// in: it belongs to that call, whatever runs beside it.
+const helperCall = new AsyncLocalStorage(); // { id, from, reads: [], snaps: [] }
+const inflateCall = new AsyncLocalStorage(); // the inflate request's records: []
+
 function observe() {
   const CI = engine.ContextInflator;
   for (const [name, from] of [['inflateFromDisk', 'disk'], ['inflateFromCompoundBody', 'body']]) {
     const original = CI[name];
-    CI[name] = async function (res, radius, ...rest) {
-      current = { id: res.id, radius, from, snap: null, start: res.start_byte, end: res.end_byte };
-      try {
+    if (typeof original !== 'function') continue;
+    CI[name] = function (res, radius, ...rest) {
+      const record = { id: res?.id, from, radius, reads: [], snaps: [], returned: null, used: false };
+      return helperCall.run(record, async () => {
         const out = await original.call(this, res, radius, ...rest);
-        if (watching && out !== null) watching.set(res.id, current);
+        record.returned = out;
+        inflateCall.getStore()?.push(record);
         return out;
-      } finally {
-        current = null;
-      }
+      });
     };
   }
-  const snap = CI.snapToSentenceBoundary;
-  CI.snapToSentenceBoundary = function (content, targetStart, targetEnd) {
-    const out = snap.call(this, content, targetStart, targetEnd);
-    if (current) current.snap = { content, out };
+  if (tree.snap) {
+    const snap = CI.snapToSentenceBoundary;
+    CI.snapToSentenceBoundary = function (content, targetStart, targetEnd) {
+      const out = snap.call(this, content, targetStart, targetEnd);
+      helperCall.getStore()?.snaps.push({ content, out });
+      return out;
+    };
+  }
+}
+
+// watchReads records every read of a file the engine makes inside a helper
+// call: fs.readSync (up to 0a49675c) and FileHandle.read (from 39c9800f),
+// with the position read from and the bytes read. The wrappers call the
+// original with the same arguments and return its result untouched.
+async function watchReads() {
+  const require = createRequire(import.meta.url);
+  const cjs = require('fs');
+  const readSync = cjs.readSync;
+  cjs.readSync = function (fd, buffer, offset, length, position, ...rest) {
+    const n = readSync.call(this, fd, buffer, offset, length, position, ...rest);
+    if (helperCall.getStore() && Buffer.isBuffer(buffer) && typeof position === 'number') {
+      helperCall.getStore().reads.push({ position, bytes: Buffer.from(buffer.subarray(offset || 0, (offset || 0) + n)) });
+    }
+    return n;
+  };
+  syncBuiltinESMExports();
+  const probe = path.join(work, 'probe');
+  fs.writeFileSync(probe, '');
+  // FileHandle's prototype, from a handle of the adapter's own
+  const handle = await fs.promises.open(probe, 'r');
+  const proto = Object.getPrototypeOf(handle);
+  await handle.close();
+  const read = proto.read;
+  proto.read = async function (buffer, offset, length, position, ...rest) {
+    const out = await read.call(this, buffer, offset, length, position, ...rest);
+    if (helperCall.getStore() && Buffer.isBuffer(buffer) && typeof position === 'number') {
+      helperCall.getStore().reads.push({ position, bytes: Buffer.from(buffer.subarray(offset || 0, (offset || 0) + out.bytesRead)) });
+    }
     return out;
   };
 }
 
 // ---- the documents, as the engine stores them ------------------------------
 
-// store puts the request's documents where the engine reads them: a row of
-// its compounds table (core/db.ts:237-249) whose path names a file holding
-// the body, as its mirror does (context-inflator.ts:187-211), and the body
-// itself in compound_body for its fallback.
+// store puts the request's documents where the engine reads them (mapSchema
+// says which table): a row whose path names a file holding the body, as the
+// engine's mirror does (context-inflator.ts:187-211), and the body itself in
+// compound_body (or the molecule's content) for its fallback.
 async function store(documents) {
   const db = engine.db;
   await db.run('DELETE FROM atom_positions');
-  await db.run('DELETE FROM compounds');
+  await db.run(`DELETE FROM ${tree.documents}`);
   const seen = new Set();
   const bodies = new Map();
-  const rows = { id: [], body: [], path: [] };
+  const rows = { id: [], body: [], path: [], timestamp: [] };
   for (const [i, d] of (documents || []).entries()) {
     if (typeof d.id !== 'string' || typeof d.body !== 'string') throw new InvalidRequest(`document ${i}: id and body must be strings`);
     if (seen.has(d.id)) throw new InvalidRequest(`document id ${JSON.stringify(d.id)} appears twice`);
@@ -130,21 +263,61 @@ async function store(documents) {
     rows.id.push(d.id);
     rows.body.push(d.body);
     rows.path.push(file);
+    rows.timestamp.push(0);
   }
-  if (rows.id.length > 0) {
-    try {
-      await db.run(
-        "INSERT INTO compounds (id, compound_body, path, timestamp, provenance) SELECT id, body, path, 0, 'internal' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, body, path)",
-        [rows.id, rows.body, rows.path],
-      );
-    } catch (e) {
-      throw new InvalidRequest(`the engine's database refuses the documents: ${e.message}`);
-    }
+  try {
+    await insertDocuments(rows);
+  } catch (e) {
+    throw new InvalidRequest(`the engine's database refuses the documents: ${e.message}`);
   }
   return bodies;
 }
 
+// insertDocuments writes rows {id, body, path, timestamp} (arrays) into the
+// table mapSchema chose. A molecule row spans its whole body.
+async function insertDocuments(rows) {
+  if (rows.id.length === 0) return;
+  const db = engine.db;
+  if (tree.documents === 'compounds' && !tree.compoundBody) {
+    await db.run(
+      "INSERT INTO compounds (id, path, timestamp, provenance) SELECT id, path, ts, 'internal' FROM unnest($1::text[], $2::text[], $3::float8[]) AS t(id, path, ts)",
+      [rows.id, rows.path, rows.timestamp],
+    );
+    return;
+  }
+  if (tree.documents === 'compounds') {
+    await db.run(
+      "INSERT INTO compounds (id, compound_body, path, timestamp, provenance) SELECT id, body, path, ts, 'internal' FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[]) AS t(id, body, path, ts)",
+      [rows.id, rows.body, rows.path, rows.timestamp],
+    );
+    return;
+  }
+  await db.run(
+    "INSERT INTO molecules (id, compound_id, content, start_byte, end_byte, source_path, timestamp, provenance) SELECT 'ctxconform-' || id, id, body, 0, octet_length(body), path, ts, 'internal' FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[]) AS t(id, body, path, ts)",
+    [rows.id, rows.body, rows.path, rows.timestamp],
+  );
+}
+
 // ---- inflate: ContextInflator.inflate (std085 §2-3) ------------------------
+
+// EngineError: the engine's answer cannot be read as an answer (it logged a
+// failure it caught, or returned text the adapter cannot place). Reported as
+// an error (`internal`), never as windows.
+class EngineError extends Error {}
+
+// engineCall runs one call of the engine, timed (see bench), and fails with
+// an EngineError when the engine logged an error while it ran (upTo: only
+// errors logged before the first line that matches it count). It returns
+// the engine's answer and the lines it logged.
+async function engineCall(name, call, upTo) {
+  const log = { lines: [] };
+  const out = await opLog.run(log, () => timed(call));
+  for (const { level, line } of log.lines) {
+    if (upTo && upTo.test(line)) break;
+    if (level === 'error') throw new EngineError(`the engine logged a failure in ${name} (its answer is not judged): ${line}`);
+  }
+  return { out, lines: log.lines.map((l) => l.line) };
+}
 
 async function inflate(req) {
   const bodies = await store(req.documents);
@@ -158,52 +331,83 @@ async function inflate(req) {
   // budget absent or null: the engine's totalBudget is optional
   // (context-inflator.ts:29); radius 0 asks it to size the radius itself.
   const budget = req.budget === null || req.budget === undefined ? undefined : req.budget;
-  const seen = new Map();
-  watching = seen;
-  let out;
-  try {
-    out = await timed(() => engine.ContextInflator.inflate(results, budget, 0));
-  } finally {
-    watching = null;
-  }
+  const records = [];
+  const { out } = await engineCall('ContextInflator.inflate', () => inflateCall.run(records, () => engine.ContextInflator.inflate(results, budget, 0)));
+  if (!Array.isArray(out)) throw new EngineError(`ContextInflator.inflate returned ${typeof out}, not a list of results`);
   const windows = [];
   for (const r of out) {
-    const w = seen.get(r.id);
-    if (!r.is_inflated || !w || !w.snap) continue; // the engine left it as it was: no window
+    const inflated = r.is_inflated === true || (typeof r.content === 'string' && r.content !== '');
+    if (!inflated) continue; // the engine left it as it came: no window
+    // The engine wraps the helper's text as `...text...` (context-inflator.ts:85).
+    const content = typeof r.content === 'string' ? r.content : '';
+    if (!content.startsWith('...') || !content.endsWith('...') || content.length < 6) {
+      throw new EngineError(`result ${JSON.stringify(r.id)}: the engine's content is not of the form "...text...": ${JSON.stringify(content.slice(0, 80))}`);
+    }
+    const text = content.slice(3, -3);
+    const w = records.find((rec) => !rec.used && rec.id === r.id && rec.returned === text);
+    if (!w) {
+      throw new EngineError(`result ${JSON.stringify(r.id)}: the engine returned text that no observed call of its helpers cut (is this tree one the adapter maps? README.md)`);
+    }
+    w.used = true;
     const body = bodies.get(r.compound_id);
-    if (!body) continue;
-    windows.push({ compound_id: r.compound_id, ...place(w, body), hits: [r.id], score: r.score || 0 });
+    if (!body) throw new EngineError(`result ${JSON.stringify(r.id)}: the engine inflated compound ${JSON.stringify(r.compound_id)}, which the request does not hold`);
+    windows.push({ compound_id: r.compound_id, ...place(w, text, body, r.id), hits: [r.id], score: r.score || 0 });
   }
   return { windows };
 }
 
-// place turns what snapToSentenceBoundary cut into offsets of the document.
-// The chunk the engine snapped began at max(0, start − radius − 1000)
-// (context-inflator.ts:219 for the file, :279 for compound_body); the window
-// is chunk[snap.start, snap.end) with white space trimmed (:167). From the
-// file the chunk is bytes decoded as UTF-8 (:225-233), so a position in the
-// decoded string is turned back into the byte where the same text begins
-// (where the chunk begins or ends inside a character, the decoder made a
-// U+FFFD of the cut bytes: the text then holds it, as the engine's does).
-// From compound_body the chunk is a JavaScript string indexed by the same
-// numbers, and a position is turned into bytes by encoding what precedes it.
-function place(w, body) {
-  const { content, out } = w.snap;
-  const raw = content.substring(out.start, out.end);
-  const lead = raw.length - raw.trimStart().length;
-  const text = out.text;
-  const from16 = out.start + lead;
-  const to16 = from16 + text.length;
+// place finds where the text a helper returned lies in the document.
+//
+// From the file (every version): the helper read a chunk of bytes at a
+// position (observed: the read), decoded it as UTF-8 and cut the text from
+// the decoded string, with snapToSentenceBoundary where the tree has it
+// (from ef6acb54: the snap's start plus the white space trim() removed) and
+// by dropping partial words where it has not (744e5423, 1cbce95a: the text
+// is then found in the decoded chunk, its first occurrence). A position in
+// the decoded string is turned back into the byte where the same text
+// begins (where the chunk begins or ends inside a character, the decoder
+// made a U+FFFD of the cut bytes: the text then holds it, as the engine's
+// does).
+//
+// From compound_body (the fallback, up to cdb019e3): the chunk is a
+// JavaScript string cut from the body; it is found in the body (it must be
+// there exactly once) and a position is turned into bytes by encoding what
+// precedes it.
+function place(w, text, body, id) {
+  const cannot = (why) => new EngineError(`result ${JSON.stringify(id)}: cannot place the window the engine cut (${why})`);
+  let content;
+  let rel;
+  const snap = w.snaps.find((s) => s.out && s.out.text === text);
+  if (snap) {
+    content = snap.content;
+    const raw = content.substring(snap.out.start, snap.out.end);
+    rel = snap.out.start + (raw.length - raw.trimStart().length);
+    if (content.substring(rel, rel + text.length) !== text) throw cannot('the snapped text is not where the snap says');
+  }
   if (w.from === 'disk') {
-    const rawStart = Math.max(0, w.start - w.radius - 1000);
-    const chunk = body.subarray(rawStart, rawStart + Buffer.byteLength(content, 'utf8') + 8);
-    return { start: rawStart + byteOf(chunk, content, from16), end: rawStart + byteOf(chunk, content, to16), text };
+    if (w.reads.length !== 1) throw cannot(`${w.reads.length} file reads in one helper call`);
+    const { position, bytes } = w.reads[0];
+    const decoded = bytes.toString('utf8');
+    if (!snap) {
+      content = decoded;
+      rel = content.indexOf(text);
+      if (rel < 0) throw cannot('its text is not in the chunk it read');
+    } else if (!content.startsWith(decoded) && !decoded.startsWith(content)) {
+      throw cannot('the snapped chunk is not the chunk read');
+    }
+    return { start: position + byteOf(bytes, content, rel), end: position + byteOf(bytes, content, rel + text.length), text };
   }
   const str = body.toString('utf8');
-  const rawStart = Math.max(0, w.start - w.radius - 1000);
+  if (!snap) {
+    content = text;
+    rel = 0;
+  }
+  const at = str.indexOf(content);
+  if (at < 0) throw cannot('its chunk is not in the document');
+  if (str.indexOf(content, at + 1) >= 0) throw cannot('its chunk occurs more than once in the document');
   return {
-    start: Buffer.byteLength(str.substring(0, rawStart + from16), 'utf8'),
-    end: Buffer.byteLength(str.substring(0, rawStart + to16), 'utf8'),
+    start: Buffer.byteLength(str.substring(0, at + rel), 'utf8'),
+    end: Buffer.byteLength(str.substring(0, at + rel + text.length), 'utf8'),
     text,
   };
 }
@@ -241,10 +445,8 @@ async function fuzzySearch(req) {
   if (entries.length > 0) {
     const ids = entries.map((_, i) => `e${i}`);
     try {
-      await db.run(
-        "INSERT INTO compounds (id, path, timestamp, provenance) SELECT id, $2, $3::int - ord, 'internal' FROM unnest($1::text[]) WITH ORDINALITY AS t(id, ord)",
-        [ids, path.join(work, 'none'), entries.length + 1],
-      );
+      const none = path.join(work, 'none');
+      await insertDocuments({ id: ids, body: ids.map(() => ''), path: ids.map(() => none), timestamp: ids.map((_, i) => entries.length - i) });
       await db.run(
         'INSERT INTO atom_positions (compound_id, atom_label, byte_offset) SELECT id, label, 0 FROM unnest($1::text[], $2::text[]) AS t(id, label)',
         [ids, entries.map((e) => e.label)],
@@ -255,7 +457,8 @@ async function fuzzySearch(req) {
   }
   // limit 0 or absent means all: the engine's LIMIT then covers every entry
   const limit = req.limit > 0 ? req.limit : Math.max(1, entries.length);
-  const rows = await timed(() => engine.ContextInflator.getAtomLocations(req.term, limit));
+  const { out: rows } = await engineCall('ContextInflator.getAtomLocations', () => engine.ContextInflator.getAtomLocations(req.term, limit));
+  if (!Array.isArray(rows)) throw new EngineError(`ContextInflator.getAtomLocations returned ${typeof rows}, not a list of rows`);
   // The query ORs the standard's exact test (LOWER(label) = LOWER(term), for
   // the term with and without '#', :314-315) with its prefix test (ILIKE
   // 'term%', :315) and reports no tier: a row is in the exact tier when the
@@ -264,8 +467,9 @@ async function fuzzySearch(req) {
   const withoutHash = req.term.startsWith('#') ? req.term.slice(1) : req.term;
   const matches = [];
   for (const row of rows) {
-    const i = Number(String(row.compoundId).slice(1));
-    const e = entries[i];
+    const m = /^e(\d+)$/.exec(String(row?.compoundId));
+    const e = m ? entries[Number(m[1])] : undefined;
+    if (!e) throw new EngineError(`ContextInflator.getAtomLocations returned a row of compound ${JSON.stringify(row?.compoundId)}, which the request does not hold`);
     const q = await db.run('SELECT (LOWER($1) = LOWER($2) OR LOWER($1) = LOWER($3)) AS exact', [e.label, withHash, withoutHash]);
     // The engine computes no similarity (it never calls similarity()): 0.
     matches.push({ id: e.id, label: e.label, tier: q.rows[0].exact ? 'exact' : 'prefix', similarity: 0 });
@@ -298,19 +502,20 @@ async function elasticRadius(req) {
   if (!Number.isSafeInteger(hits) || hits < 0) throw new InvalidRequest(`hits must be a count, got ${JSON.stringify(hits)}`);
   await store([]);
   const db = engine.db;
-  await db.run('INSERT INTO compounds (id, path, timestamp, provenance) VALUES ($1, $2, 0, $3)', ['c', path.join(work, 'none'), 'internal']);
+  await insertDocuments({ id: ['c'], body: [''], path: [path.join(work, 'none')], timestamp: [0] });
   for (const [i, term] of TERMS.entries()) {
     const share = Math.floor(hits / TERMS.length) + (i < hits % TERMS.length ? 1 : 0);
     const n = Math.min(share, CENSUS_ROWS);
     if (n > 0) await db.run('INSERT INTO atom_positions (compound_id, atom_label, byte_offset) SELECT $1, $2, g FROM generate_series(0, $3::int - 1) g', ['c', term, n]);
   }
-  logRing.length = 0;
-  await timed(() => engine.executeDistributedRadialSearch(TERMS.join(' '), undefined, req.budget, 'all', 1.0));
-  for (const line of logRing) {
-    const m = /Elastic Radius = (-?\d+) bytes\/hit/.exec(line);
+  const radiusLine = /Elastic Radius = (-?\d+) bytes\/hit/;
+  const { lines } = await engineCall('executeDistributedRadialSearch',
+    () => engine.executeDistributedRadialSearch(TERMS.join(' '), undefined, req.budget, 'all', 1.0), radiusLine);
+  for (const line of lines) {
+    const m = radiusLine.exec(line);
     if (m) return { radius: Number(m[1]) };
   }
-  throw new Error('the engine did not log its elastic radius');
+  throw new EngineError('the engine did not log its elastic radius');
 }
 
 // ---- the protocol ----------------------------------------------------------
@@ -398,7 +603,8 @@ rl.on('line', (line) => {
           await readLocale();
         } catch (e) {
           send({ type: 'error', error: { kind: 'internal', message: e.message } });
-          process.exitCode = 1;
+          if (e instanceof Refused) process.stderr.write(`main.mjs: ${e.message}\n`);
+          process.exitCode = e instanceof Refused ? 2 : 1;
           rl.close();
           return;
         }
