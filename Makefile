@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys upstream-history upstream-history-run pglite pglite-install
+.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys upstream-history upstream-history-expectations upstream-history-run pglite pglite-install
 
 all: build
 
@@ -173,6 +173,21 @@ $(UPSTREAM)/history/%/engine.mjs: $(UPSTREAM)/anchor/node_modules/.ctxconform-in
 	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
 	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(UPSTREAM)/history/$*/anchor-engine-node-$*/engine $(CURDIR)/$@ $* \
 	  $$(sed -n 's/^$* \([0-9-]*\) .*/\1/p' $(CURDIR)/$(ANCHOR_HISTORY))
+
+## upstream-history-expectations: adapters/process/upstream/anchor/expectations/COMMIT.json
+## for every commit, written by --write-expectations from a run of CI's fast selection
+## (expectations/selection.txt), which TestAnchorHistory gates with. About 30 s a version.
+HISTORY_SELECTION = adapters/process/upstream/anchor/expectations/selection.txt
+upstream-history-expectations: build upstream-history
+	@for c in $(HISTORY_RUN); do \
+	  echo "upstream-history-expectations: $$c"; \
+	  $(BIN) run --level strict --seed 1 --no-memory --skip '^PRF-0[23]$$' \
+	    --run '$(shell sed -n 's/^run //p' $(HISTORY_SELECTION))' \
+	    --property-runs $(shell sed -n 's/^property-runs //p' $(HISTORY_SELECTION)) \
+	    --replay-dir $$(mktemp -d) $(UPSTREAM_FLAGS) \
+	    --write-expectations adapters/process/upstream/anchor/expectations/$$c.json \
+	    --adapter exec -- node $(ANCHOR_ADAPTER) --build $(UPSTREAM)/history/$$c >/dev/null || [ $$? -eq 1 ] || exit 2; \
+	done
 
 ## upstream-history-run: the full judging run of every version that
 ## upstream-history built (inflate, density, elastic and fuzzy, level strict,

@@ -300,21 +300,26 @@ async function insertDocuments(rows) {
 
 // ---- inflate: ContextInflator.inflate (std085 §2-3) ------------------------
 
-// EngineError: the engine's answer cannot be read as an answer (it logged a
-// failure it caught, or returned text the adapter cannot place). Reported as
-// an error (`internal`), never as windows.
+// EngineError: the engine's answer cannot be read as an answer (text the
+// adapter cannot place, a result it did not observe being cut, a row of a
+// compound the request does not hold). Reported as an error (`internal`),
+// never as windows or matches.
 class EngineError extends Error {}
 
-// engineCall runs one call of the engine, timed (see bench), and fails with
-// an EngineError when the engine logged an error while it ran (upTo: only
-// errors logged before the first line that matches it count). It returns
-// the engine's answer and the lines it logged.
-async function engineCall(name, call, upTo) {
+// engineCall runs one call of the engine, timed (see bench), and returns
+// its answer and the lines it logged. The engine catches some failures of
+// its own, logs them with console.error and answers as if it had found
+// nothing (its census SQL at 445f42f6 is refused by PostgreSQL on every
+// call; a term holding U+0000 is refused at every commit): that answer is
+// what the engine gives its callers, so it is what is judged, and the
+// failure it logged goes to standard error, where the run's log keeps it.
+// What the adapter could not read from the engine is an EngineError, never
+// an answer.
+async function engineCall(name, call) {
   const log = { lines: [] };
   const out = await opLog.run(log, () => timed(call));
   for (const { level, line } of log.lines) {
-    if (upTo && upTo.test(line)) break;
-    if (level === 'error') throw new EngineError(`the engine logged a failure in ${name} (its answer is not judged): ${line}`);
+    if (level === 'error') process.stderr.write(`main.mjs: the engine (${built.commit}) logged a failure in ${name} and answered on: ${line}\n`);
   }
   return { out, lines: log.lines.map((l) => l.line) };
 }
@@ -510,7 +515,7 @@ async function elasticRadius(req) {
   }
   const radiusLine = /Elastic Radius = (-?\d+) bytes\/hit/;
   const { lines } = await engineCall('executeDistributedRadialSearch',
-    () => engine.executeDistributedRadialSearch(TERMS.join(' '), undefined, req.budget, 'all', 1.0), radiusLine);
+    () => engine.executeDistributedRadialSearch(TERMS.join(' '), undefined, req.budget, 'all', 1.0));
   for (const line of lines) {
     const m = radiusLine.exec(line);
     if (m) return { radius: Number(m[1]) };
