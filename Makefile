@@ -196,14 +196,17 @@ upstream-history-expectations: build upstream-history
 ## on a busy 2-core machine: over an hour for the eleven. HISTORY_RUN='C1 C2'
 ## runs those commits only. A version whose run fails its gate still writes its
 ## report; a usage error (exit 2) or a refused tree stops the target.
+## HISTORY_PROPERTY_RUNS=5 (generated cases per property; default 100) makes
+## it about 2 minutes a version.
 HISTORY_RUN     ?= $(HISTORY_COMMITS)
 HISTORY_REPORTS ?= reports/upstream/history
+HISTORY_PROPERTY_RUNS ?= 100
 upstream-history-run: build upstream-history
 	@mkdir -p $(HISTORY_REPORTS) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	for c in $(HISTORY_RUN); do \
 	  echo "upstream-history-run: $$c"; \
 	  $(BIN) run --level strict --seed 1 --standard inflate,density,elastic,fuzzy --skip '^PRF-0[23]$$' \
-	    --replay-dir "$$tmp/replays" --no-memory $(UPSTREAM_FLAGS) --json $(HISTORY_REPORTS)/$$c.json \
+	    --property-runs $(HISTORY_PROPERTY_RUNS) --replay-dir "$$tmp/replays" --no-memory $(UPSTREAM_FLAGS) --json $(HISTORY_REPORTS)/$$c.json \
 	    --adapter exec -- node $(ANCHOR_ADAPTER) --build $(UPSTREAM)/history/$$c >/dev/null || [ $$? -eq 1 ] || exit 2; \
 	done
 
