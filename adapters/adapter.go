@@ -17,6 +17,9 @@ type Info struct {
 	Language  string     `json:"language,omitempty"`
 	Unit      unit.Unit  `json:"unit"`      // what its offsets and lengths count
 	Standards []Standard `json:"standards"` // what it implements
+	// Config is what it declares of the texts' defaults and open readings
+	// (config.go); nil: every default, and only what every reading agrees on.
+	Config Config `json:"config,omitempty"`
 }
 
 // Shown is the description as the harness keeps it where it came from a
@@ -28,6 +31,7 @@ func (i Info) Shown() Info {
 	i.Name = clip.Line(i.Name, clip.MaxIdentity)
 	i.Version = clip.Line(i.Version, clip.MaxIdentity)
 	i.Language = clip.Line(i.Language, clip.MaxIdentity)
+	i.Config = i.Config.shown()
 	return i
 }
 
@@ -60,12 +64,15 @@ func (i Info) Differs(before Info) string {
 		return field("unit", string(i.Unit), string(before.Unit))
 	case !slices.Equal(i.Standards, before.Standards):
 		return fmt.Sprintf("standards %s, not %s", jsonenc.Message(i.Standards), jsonenc.Message(before.Standards))
+	case i.Config.Shown() != before.Config.Shown():
+		return field("config", i.Config.Shown(), before.Config.Shown())
 	}
 	return ""
 }
 
 // Validate checks that the description is usable: a name, a known unit and
-// known standards.
+// known standards, and a configuration of declarable items within their
+// ranges.
 func (i Info) Validate() error {
 	if i.Name == "" {
 		return errors.New("adapter has no name")
@@ -77,6 +84,9 @@ func (i Info) Validate() error {
 		if _, err := ParseStandard(string(s)); err != nil {
 			return fmt.Errorf("adapter %s: %w", i.Name, err)
 		}
+	}
+	if err := i.Config.Validate(); err != nil {
+		return fmt.Errorf("adapter %s: %w", i.Name, err)
 	}
 	return nil
 }

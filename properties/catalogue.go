@@ -37,7 +37,7 @@ func catalogue() []suite.Requirement {
 			inflation("disjoint", byUnit(invariant.Disjoint))),
 		inf("INF-04", "std085 §2.1.3", suite.Must,
 			"Hits of one compound less than 500 bytes apart share a window, unless together they exceed the window cap: in start order, each hit with the one before it (the earliest end among hits starting together).",
-			inflation("merged", byUnit(invariant.MergedInOrder))),
+			inflation("merged", byUnitAt(adapters.MergeThreshold, invariant.MergedInOrder))),
 		inf("INF-05", "std085 §2.1.1", suite.Must,
 			"Every hit is either held by exactly one window of its own compound, which touches it unless the window is at its cap, or reported dropped.",
 			inflation("assigned", byUnit(invariant.Assigned))),

@@ -109,6 +109,13 @@ func byUnit[Req, Ans any](pred func(Req, Ans, unit.Unit) error) func(*suite.T, R
 	return func(t *suite.T, req Req, ans Ans) error { return pred(req, ans, t.Unit()) }
 }
 
+// byUnitAt is byUnit of a predicate made for the value of a declarable
+// item (adapters.Declarables) that the implementation declared, or the
+// text's default.
+func byUnitAt[Req, Ans any](item string, pred func(int) func(Req, Ans, unit.Unit) error) func(*suite.T, Req, Ans) error {
+	return func(t *suite.T, req Req, ans Ans) error { return pred(t.Config().Int(item))(req, ans, t.Unit()) }
+}
+
 // plain is the judge of a predicate on the request and the answer alone.
 func plain[Req, Ans any](pred func(Req, Ans) error) func(*suite.T, Req, Ans) error {
 	return func(_ *suite.T, req Req, ans Ans) error { return pred(req, ans) }

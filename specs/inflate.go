@@ -5,19 +5,22 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 	"github.com/ctxconform/ctxconform/suite/call"
 	"github.com/ctxconform/ctxconform/suite/invariant"
 )
 
-// apartCases are two 100-byte hits whose gap is MERGE_THRESHOLD (500) or
-// more (std085 §2.1.3 merges only when `B.start - A.end < 500`): at the
-// threshold itself, one past it, and 600, in ASCII text, so the gap is the
+// apartCases are two 100-byte hits whose gap is MERGE_THRESHOLD (500, or
+// the value the implementation declared: adapters.MergeThreshold) or more
+// (std085 §2.1.3 merges only when `B.start - A.end < MERGE_THRESHOLD`): at
+// the threshold itself, one past it, and 100 past it, in ASCII text, so the gap is the
 // same in bytes, runes and UTF-16 units, with no budget. The gap of 499,
 // which must merge, is INF-04's (its edge case "hits 499 apart").
 func apartCases(t *suite.T, judge func(req inflate.Request, gap int, w inflate.Window)) {
-	for _, gap := range []int{500, 501, 600} {
+	threshold := t.Config().Int(adapters.MergeThreshold)
+	for _, gap := range []int{threshold, threshold + 1, threshold + 100} {
 		req := inflate.Request{Documents: doc(tenK), Hits: []inflate.Hit{hit("a", 1000, 1100, 1), hit("b", 1100+gap, 1200+gap, 1)}}
 		res := call.MustInflate(t, req)
 		for _, w := range res.Windows {
@@ -32,7 +35,7 @@ func apartCases(t *suite.T, judge func(req inflate.Request, gap int, w inflate.W
 // share a window.
 func notMerged(t *suite.T) {
 	apartCases(t, func(req inflate.Request, gap int, w inflate.Window) {
-		t.Errorf("hits %d apart (%s) share window [%d,%d): %v; the reference merges only gaps under 500 and never joins windows", gap, describe(req), w.Start, w.End, w.Hits)
+		t.Errorf("hits %d apart (%s) share window [%d,%d): %v; the reference merges only gaps under MERGE_THRESHOLD %d and never joins windows", gap, describe(req), w.Start, w.End, w.Hits, t.Config().Int(adapters.MergeThreshold))
 	})
 }
 
@@ -54,8 +57,8 @@ func notMergedAtThreshold(t *suite.T) {
 		a, b := req.Hits[0], req.Hits[1]
 		reach := (a.Start - w.Start) + (w.End - b.End)
 		if w.End-w.Start < smallestCap && reach < gap {
-			t.Errorf("hits %d apart (%s) share window [%d,%d): %v, which reaches %d beyond them in all: padded windows meet only when each reaches %d, so the window is a merge, and std085 §2.1.3 merges only gaps under 500",
-				gap, describe(req), w.Start, w.End, w.Hits, reach, (gap+1)/2)
+			t.Errorf("hits %d apart (%s) share window [%d,%d): %v, which reaches %d beyond them in all: padded windows meet only when each reaches %d, so the window is a merge, and std085 §2.1.3 merges only gaps under MERGE_THRESHOLD %d",
+				gap, describe(req), w.Start, w.End, w.Hits, reach, (gap+1)/2, t.Config().Int(adapters.MergeThreshold))
 		}
 	})
 }

@@ -78,6 +78,11 @@ func (t *T) Adapter() adapters.Adapter { return t.adapter }
 // Info is what the implementation said about itself.
 func (t *T) Info() adapters.Info { return t.info }
 
+// Config is what the implementation declared of the texts' defaults and
+// open readings: a check that judges by one of adapters.Declarables reads
+// it here (Config().Int(adapters.MergeThreshold)), never the text's figure.
+func (t *T) Config() adapters.Config { return t.info.Config }
+
 // Unit is what the implementation's budgets and lengths count.
 func (t *T) Unit() unit.Unit {
 	if t.info.Unit == "" {

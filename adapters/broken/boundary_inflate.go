@@ -1,6 +1,8 @@
 package broken
 
 import (
+	"fmt"
+
 	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/reference/density"
 	"github.com/ctxconform/ctxconform/reference/inflate"
@@ -19,6 +21,18 @@ import (
 // that meet would not) and INF-18.
 func MergesAtThreshold() adapters.Adapter {
 	return replanned("merges-at-500", func(p *density.Plan, _ inflate.Request) { p.Threshold = density.Threshold + 1 })
+}
+
+// DeclaresThreshold is the reference merging hits less than merges apart,
+// which declares a MERGE_THRESHOLD of declared (adapters.MergeThreshold).
+// With merges equal to declared it is a defensible configuration (the text
+// calls 500 a default), which INF-04 and INF-08 pass; DeclaresThreshold(400,
+// 451), which merges hits 450 apart, is caught by INF-08, and
+// DeclaresThreshold(400, 399) by INF-04.
+func DeclaresThreshold(declared, merges int) adapters.Adapter {
+	a := replanned(fmt.Sprintf("declares-%d-merges-below-%d", declared, merges), func(p *density.Plan, _ inflate.Request) { p.Threshold = merges })
+	a.mutant.config = adapters.Config{adapters.MergeThreshold: declared}
+	return a
 }
 
 // MergesBelow499 merges only hits less than 499 apart: hits exactly 499
@@ -90,7 +104,7 @@ func viable(size int) func(p *density.Plan, req inflate.Request) {
 
 // replanned is the reference's inflation with its density plan changed by
 // change before the windows are cut.
-func replanned(name string, change func(p *density.Plan, req inflate.Request)) adapters.Adapter {
+func replanned(name string, change func(p *density.Plan, req inflate.Request)) *inflater {
 	return &inflater{named(name), func(req inflate.Request) (inflate.Result, error) {
 		p, err := plan(req)
 		if err != nil {

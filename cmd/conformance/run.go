@@ -410,13 +410,14 @@ func label(runs []reports.Run, kinds []string) {
 }
 
 // launchFailed says whether an exec adapter's error is that its command
-// could not be started at all (not found, not executable): a usage error.
-// Any other error came from a program that started and then failed the
+// could not be started at all (not found, not executable), or that it
+// declared a configuration the harness refuses (adapters.ErrConfig): a
+// usage error. Any other error came from a program that started and then failed the
 // handshake (exited, was silent, spoke another protocol): its fault.
 func launchFailed(err error) bool {
 	var notFound *exec.Error
 	var path *fs.PathError
-	return errors.As(err, &notFound) || errors.As(err, &path)
+	return errors.As(err, &notFound) || errors.As(err, &path) || errors.Is(err, adapters.ErrConfig)
 }
 
 // unstartedInfo names an implementation that never described itself, after

@@ -18,8 +18,6 @@ const MaxPadding = 500
 // MinViable is std085 §3.1's minimum viable window.
 const MinViable = 150
 
-// MergeThreshold is std085 §2.1's proximity-merge threshold.
-const MergeThreshold = 500
 
 // StaticCap is std085 §3.2's static fallback window cap.
 const StaticCap = 2500
@@ -470,12 +468,14 @@ func SurvivorCountAt(req inflate.Request, size int) int {
 	return *req.Budget / size
 }
 
-// MergedInOrder is std085 §2.1.3 as every reading of it merges: the hits of
-// a compound, sorted by start (§2.1.2), are merged when `MoleculeB.start -
-// MoleculeA.end < 500`, where MoleculeA may be read as the molecule before
+// MergedInOrder is std085 §2.1.3 as every reading of it merges, at the
+// MERGE_THRESHOLD threshold (the text's default 500, or what the
+// implementation declared: adapters.MergeThreshold): the hits of a
+// compound, sorted by start (§2.1.2), are merged when `MoleculeB.start -
+// MoleculeA.end < threshold`, where MoleculeA may be read as the molecule before
 // B in that order or as the window grown so far (whose end is at least
 // its). So a hit must share a window with the one before it when it starts
-// less than 500 after the earliest end among the hits that start where that
+// less than threshold after the earliest end among the hits that start where that
 // one does (the order of hits with equal starts is the sort's, open: the hit
 // may share a window with any of them), and hits with equal starts share
 // one window, every two of them, unless together their windows' hits span
@@ -484,7 +484,11 @@ func SurvivorCountAt(req inflate.Request, size int) int {
 // an earlier window that reaches further than the hit before it (a hit
 // nested in a long one) is where the readings differ: the windows then
 // overlap, which INF-03 (ROBUST) judges.
-func MergedInOrder(req inflate.Request, res inflate.Result, u unit.Unit) error {
+func MergedInOrder(threshold int) func(inflate.Request, inflate.Result, unit.Unit) error {
+	return func(req inflate.Request, res inflate.Result, u unit.Unit) error { return mergedInOrder(req, res, u, threshold) }
+}
+
+func mergedInOrder(req inflate.Request, res inflate.Result, u unit.Unit, threshold int) error {
 	hits := hitsByID(req)
 	limit := TextCap(req)
 	bs := bodies(req)
@@ -544,8 +548,8 @@ func MergedInOrder(req inflate.Request, res inflate.Result, u unit.Unit) error {
 			// with one of them (or the cap forbids it).
 			if j < len(ls) {
 				cur := ls[j]
-				if gap := cur.h.Start - group[0].h.End; gap < MergeThreshold {
-					err := apart(group[0], cur, fmt.Sprintf("%d apart in start order, under MERGE_THRESHOLD %d", gap, MergeThreshold))
+				if gap := cur.h.Start - group[0].h.End; gap < threshold {
+					err := apart(group[0], cur, fmt.Sprintf("%d apart in start order, under MERGE_THRESHOLD %d", gap, threshold))
 					for _, m := range group[1:] {
 						if err != nil && apart(m, cur, "") == nil {
 							err = nil

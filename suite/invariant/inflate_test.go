@@ -347,7 +347,7 @@ func TestMergedInOrder(t *testing.T) {
 	body := strings.Repeat("x", 4000)
 	req := func(budget *int, hs ...inflate.Hit) inflate.Request { return infReq(body, budget, hs...) }
 	a, b := infHit("a", 0, 10), infHit("b", 100, 110)
-	checkInf(t, "MergedInOrder", MergedInOrder, []infCase{
+	checkInf(t, "MergedInOrder", MergedInOrder(500), []infCase{
 		{"one window", req(nil, a, b), windows(infWin(body, 0, 110, "a", "b")), ""},
 		{"90 apart, two windows", req(nil, a, b), windows(infWin(body, 0, 10, "a"), infWin(body, 100, 110, "b")), "90 apart in start order"},
 		// MERGE_THRESHOLD: `B.start - A.end < 500` merges 499, not 500.
@@ -386,13 +386,25 @@ func TestMergedInOrder(t *testing.T) {
 		{"every two of equal starts", req(nil, infHit("x", 0, 5), infHit("y", 0, 10), infHit("w", 0, 10), infHit("v", 3000, 3010)),
 			windows(infWin(body, 0, 5, "x"), infWin(body, 0, 3010, "w", "v"), infWin(body, 0, 10, "y")), "start at the same offset"},
 	})
+	// A declared MERGE_THRESHOLD of 400 (adapters.MergeThreshold): 399
+	// apart must merge, 400 and 450 need not (under the default they must).
+	apart := func(gap int) inflate.Request { return req(nil, a, infHit("b", 10+gap, 20+gap)) }
+	two := func(gap int) inflate.Result { return windows(infWin(body, 0, 10, "a"), infWin(body, 10+gap, 20+gap, "b")) }
+	checkInf(t, "MergedInOrder at 400", MergedInOrder(400), []infCase{
+		{"399 apart", apart(399), two(399), "399 apart in start order, under MERGE_THRESHOLD 400"},
+		{"400 apart", apart(400), two(400), ""},
+		{"450 apart", apart(450), two(450), ""},
+	})
+	checkInf(t, "MergedInOrder at 500", MergedInOrder(500), []infCase{
+		{"450 apart", apart(450), two(450), "450 apart in start order, under MERGE_THRESHOLD 500"},
+	})
 	// a [0,10) alone, b [0,10) with d [2000,2010) (cap 625: apart, 2010 >
 	// 625), c [100,110) 90 after both: it may join b's window, whose span
 	// with it is 2010 > 625, so c alone passes, whichever window comes first
 	// (c would have to share a's only if the sort put a just before it).
 	hs := []inflate.Hit{infHit("a", 0, 10), infHit("b", 0, 10), infHit("c", 100, 110), infHit("d", 2000, 2010)}
 	wa, wbd, wc := infWin(body, 0, 10, "a"), infWin(body, 0, 2010, "b", "d"), infWin(body, 100, 110, "c")
-	checkInf(t, "MergedInOrder", MergedInOrder, []infCase{
+	checkInf(t, "MergedInOrder", MergedInOrder(500), []infCase{
 		{"next hit may join any equal start, a first", req(nil, hs...), windows(wa, wbd, wc), ""},
 		{"next hit may join any equal start, b first", req(nil, hs...), windows(wbd, wa, wc), ""},
 		// With a and b in one window, c 90 after them must join it.

@@ -42,8 +42,8 @@ func TestMessages(t *testing.T) {
 			[]string{"(none)", "want: 1 windows, got: 0"}},
 		{"dropped twice", Assigned(req, inflate.Result{Windows: []inflate.Window{win(6, 12, "h1")}, Dropped: []string{"h2", "h2"}}, unit.UTF16),
 			[]string{`hit "h2" is dropped twice`}},
-		{"merged without hits", MergedInOrder(req, inflate.Result{Windows: []inflate.Window{win(6, 12), win(13, 18, "h2")}}, unit.UTF16), nil},
-		{"merged", MergedInOrder(req, inflate.Result{Windows: []inflate.Window{win(6, 12, "h1"), win(13, 18, "h2")}}, unit.UTF16),
+		{"merged without hits", MergedInOrder(500)(req, inflate.Result{Windows: []inflate.Window{win(6, 12), win(13, 18, "h2")}}, unit.UTF16), nil},
+		{"merged", MergedInOrder(500)(req, inflate.Result{Windows: []inflate.Window{win(6, 12, "h1"), win(13, 18, "h2")}}, unit.UTF16),
 			[]string{"[4,9) [bytes 7,12)"}},
 	}
 	for _, tt := range tests {

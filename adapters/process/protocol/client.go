@@ -682,6 +682,13 @@ func (a *Adapter) handshake(ctx context.Context, s *session) (adapters.Info, err
 	if err != nil {
 		return adapters.Info{}, fmt.Errorf("answered start with a malformed message: %v", err)
 	}
+	if m.Type == TypeStarted && m.Implementation != nil {
+		// Before the schema, which refuses the same, so that the message
+		// names the item and what it accepts.
+		if err := m.Implementation.Config.Validate(); err != nil {
+			return adapters.Info{}, err
+		}
+	}
 	if err := a.check(line); err != nil {
 		return adapters.Info{}, fmt.Errorf("protocol violation: %v", err)
 	}

@@ -291,6 +291,26 @@ var enums = map[reflect.Type][]any{
 		string(assemble.Semantic), string(assemble.Narrative), string(assemble.Single)},
 }
 
+// configSchema is implementation.config: one property for each of
+// adapters.Declarables, with its range or its readings.
+func configSchema() map[string]any {
+	props := map[string]any{}
+	for _, d := range adapters.Declarables {
+		desc := fmt.Sprintf("%s, %s: %s", d.Standard, d.Accepted(), d.Sentence)
+		if d.Kind == adapters.KindReading {
+			var rs []any
+			for _, r := range d.Readings {
+				rs = append(rs, r)
+			}
+			props[d.Name] = map[string]any{"enum": rs, "description": desc}
+			continue
+		}
+		props[d.Name] = map[string]any{"type": "integer", "minimum": d.Min, "maximum": d.Max, "description": desc}
+	}
+	return map[string]any{"type": "object", "properties": props, "additionalProperties": false,
+		"description": "what the implementation declares of the texts' defaults and open readings; an item left out is the text's default"}
+}
+
 func standardNames() []any {
 	var out []any
 	for _, s := range adapters.Standards() {
@@ -302,6 +322,9 @@ func standardNames() []any {
 func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 	if vals, ok := enums[t]; ok {
 		return map[string]any{"enum": vals}
+	}
+	if t == reflect.TypeFor[adapters.Config]() {
+		return nullable(configSchema())
 	}
 	switch {
 	case t == reflect.TypeFor[time.Time]():
