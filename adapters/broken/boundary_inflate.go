@@ -27,8 +27,7 @@ func MergesAtThreshold() adapters.Adapter {
 // which declares a MERGE_THRESHOLD of declared (adapters.MergeThreshold).
 // With merges equal to declared it is a defensible configuration (the text
 // calls 500 a default), which INF-04 and INF-08 pass; DeclaresThreshold(400,
-// 451), which merges hits 450 apart, is caught by INF-08, and
-// DeclaresThreshold(400, 399) by INF-04.
+// 451), which merges hits 450 apart, is caught by INF-08.
 func DeclaresThreshold(declared, merges int) adapters.Adapter {
 	a := replanned(fmt.Sprintf("declares-%d-merges-below-%d", declared, merges), func(p *density.Plan, _ inflate.Request) { p.Threshold = merges })
 	a.mutant.config = adapters.Config{adapters.MergeThreshold: declared}
