@@ -201,7 +201,7 @@ func (c Config) NonDefault() []string {
 				continue
 			}
 		}
-		out = append(out, name+"="+shownValue(c[name]))
+		out = append(out, clip.Line(name, clip.MaxIdentity)+"="+shownValue(c[name]))
 	}
 	return out
 }

@@ -105,7 +105,18 @@ func described(info adapters.Info) string {
 	if info.Unit == "" && info.Language == "" {
 		return "it did not describe itself"
 	}
-	return fmt.Sprintf("%s, counts %s", orDash(info.Language), orDash(string(info.Unit)))
+	return fmt.Sprintf("%s, counts %s", orDash(info.Language), orDash(string(info.Unit))) + declaresNote(info, ", ")
+}
+
+// declaresNote is sep and what the implementation declared apart from the
+// texts' defaults ("declares merge_threshold=400"; adapters.Config), or ""
+// when it declared nothing of the kind: every output shows it beside the
+// implementation's description, as the verdicts were judged by it.
+func declaresNote(info adapters.Info, sep string) string {
+	if c := info.Config.Shown(); c != "" {
+		return sep + "declares " + c
+	}
+	return ""
 }
 
 // perStandard counts results per standard: "inflate 17, density 10".

@@ -165,6 +165,9 @@ func JUnit(w io.Writer, runs []Run, opts JUnitOptions) error {
 				{Name: "level", Value: run.Level.String()},
 				{Name: "seed", Value: fmt.Sprint(run.Seed)},
 			}
+			if c := run.Adapter.Config.Shown(); c != "" {
+				s.Properties = append(s.Properties, junitProperty{Name: "config", Value: c})
+			}
 			if run.Shard != nil {
 				s.Properties = append(s.Properties, junitProperty{Name: "shard", Value: run.Shard.String()})
 			}

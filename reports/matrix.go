@@ -98,7 +98,7 @@ func Matrix(w io.Writer, runs []Run) error {
 		return err
 	}
 	for _, run := range runs {
-		fmt.Fprintf(w, "%s: %s\n", run.Name(), run.Summary())
+		fmt.Fprintf(w, "%s: %s%s\n", run.Name(), run.Summary(), declaresNote(run.Adapter, "; "))
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func MatrixMarkdown(w io.Writer, runs []Run) error {
 	}
 	fmt.Fprintln(w)
 	for _, run := range runs {
-		fmt.Fprintf(w, "- %s: %s\n", mdEscape(run.Name()), mdEscape(run.Summary()))
+		fmt.Fprintf(w, "- %s: %s\n", mdEscape(run.Name()), mdEscape(run.Summary()+declaresNote(run.Adapter, "; ")))
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 	badges, bases := Badges(runs), fileBases(runs)
 	for i, run := range runs {
 		pr := pageRun{Name: cmp.Or(run.Label, run.Adapter.Name), Version: run.Adapter.Version, Language: orDash(run.Adapter.Language),
-			Unit: string(run.Adapter.Unit), Level: run.Level.Label(), Seed: fmt.Sprint(run.Seed), Summary: run.Summary(), Interrupted: run.Interrupted}
+			Unit: string(run.Adapter.Unit) + declaresNote(run.Adapter, ", "), Level: run.Level.Label(), Seed: fmt.Sprint(run.Seed), Summary: run.Summary(), Interrupted: run.Interrupted}
 		if !run.Started.IsZero() {
 			pr.Started = run.Started.UTC().Format(time.RFC3339)
 			if run.Started.After(latest) {

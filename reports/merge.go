@@ -147,7 +147,7 @@ func sameRun(baseSrc string, base Run, src string, r Run) error {
 	a, b := base.Adapter, r.Adapter
 	switch {
 	case a.Name != b.Name || a.Version != b.Version || a.Language != b.Language || a.Unit != b.Unit ||
-		!slices.Equal(a.Standards, b.Standards) || base.Label != r.Label:
+		!slices.Equal(a.Standards, b.Standards) || a.Config.Shown() != b.Config.Shown() || base.Label != r.Label:
 		return fmt.Errorf("%s: a run of %s, but %s is of %s: merge reports of the same adapters", src, describe(r), baseSrc, describe(base))
 	case base.Seed != r.Seed:
 		return fmt.Errorf("%s: seed %d, but %s has seed %d: give every job the same --seed", src, r.Seed, baseSrc, base.Seed)
@@ -158,7 +158,7 @@ func sameRun(baseSrc string, base Run, src string, r Run) error {
 }
 
 func describe(r Run) string {
-	return fmt.Sprintf("%s (%s, counts %s, standards %v)", r.Name(), orDash(r.Adapter.Language), r.Adapter.Unit, r.Adapter.Standards)
+	return fmt.Sprintf("%s (%s, counts %s, standards %v%s)", r.Name(), orDash(r.Adapter.Language), r.Adapter.Unit, r.Adapter.Standards, declaresNote(r.Adapter, ", "))
 }
 
 // mergeChecks combines the parts' expectations checks of run i.
