@@ -18,7 +18,6 @@ const MaxPadding = 500
 // MinViable is std085 §3.1's minimum viable window.
 const MinViable = 150
 
-
 // StaticCap is std085 §3.2's static fallback window cap.
 const StaticCap = 2500
 
@@ -485,7 +484,9 @@ func SurvivorCountAt(req inflate.Request, size int) int {
 // nested in a long one) is where the readings differ: the windows then
 // overlap, which INF-03 (ROBUST) judges.
 func MergedInOrder(threshold int) func(inflate.Request, inflate.Result, unit.Unit) error {
-	return func(req inflate.Request, res inflate.Result, u unit.Unit) error { return mergedInOrder(req, res, u, threshold) }
+	return func(req inflate.Request, res inflate.Result, u unit.Unit) error {
+		return mergedInOrder(req, res, u, threshold)
+	}
 }
 
 func mergedInOrder(req inflate.Request, res inflate.Result, u unit.Unit, threshold int) error {

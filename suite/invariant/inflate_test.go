@@ -389,7 +389,9 @@ func TestMergedInOrder(t *testing.T) {
 	// A declared MERGE_THRESHOLD of 400 (adapters.MergeThreshold): 399
 	// apart must merge, 400 and 450 need not (under the default they must).
 	apart := func(gap int) inflate.Request { return req(nil, a, infHit("b", 10+gap, 20+gap)) }
-	two := func(gap int) inflate.Result { return windows(infWin(body, 0, 10, "a"), infWin(body, 10+gap, 20+gap, "b")) }
+	two := func(gap int) inflate.Result {
+		return windows(infWin(body, 0, 10, "a"), infWin(body, 10+gap, 20+gap, "b"))
+	}
 	checkInf(t, "MergedInOrder at 400", MergedInOrder(400), []infCase{
 		{"399 apart", apart(399), two(399), "399 apart in start order, under MERGE_THRESHOLD 400"},
 		{"400 apart", apart(400), two(400), ""},
