@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxconform/ctxconform/adapters"
 	"github.com/ctxconform/ctxconform/adapters/process/protocol"
 	"github.com/ctxconform/ctxconform/adapters/reference"
 )
@@ -249,4 +250,90 @@ func spaced(c []byte) []byte {
 		}
 	}
 	return out
+}
+
+// declarablesDoc is PROTOCOL.md's list of declarable items, as drawn from
+// adapters.Declarables: one row each, with what it takes, why that range,
+// the requirements it moves and the text's sentence, quoted.
+func declarablesDoc() string {
+	var b strings.Builder
+	b.WriteString("| item | standard | takes | requirements | why this range |\n| --- | --- | --- | --- | --- |\n")
+	for _, d := range adapters.Declarables {
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", d.Name, d.Standard, d.Accepted(), strings.Join(d.Affects, ", "), d.Range)
+	}
+	b.WriteString("\nThe sentences that name each default:\n\n")
+	for _, d := range adapters.Declarables {
+		fmt.Fprintf(&b, "- `%s`:\n\n  > %s\n\n", d.Name, d.Sentence)
+	}
+	return b.String()
+}
+
+const declarablesBegin, declarablesEnd = "<!-- declarables: generated from adapters.Declarables -->\n", "<!-- /declarables -->"
+
+// TestProtocolDeclarables keeps PROTOCOL.md's list of declarable items,
+// the schema's implementation.config and adapters.Declarables in step: the
+// list is the one declarablesDoc draws (-update rewrites it), and the
+// schema has a property for each item, with its range or its readings, and
+// no other.
+func TestProtocolDeclarables(t *testing.T) {
+	raw, err := os.ReadFile("PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	i, j := strings.Index(doc, declarablesBegin), strings.Index(doc, declarablesEnd)
+	if i < 0 || j < i {
+		t.Fatalf("PROTOCOL.md has no list of declarable items between %q and %q", declarablesBegin, declarablesEnd)
+	}
+	want := declarablesDoc()
+	if got := doc[i+len(declarablesBegin) : j]; got != want {
+		if *update {
+			doc = doc[:i+len(declarablesBegin)] + want + doc[j:]
+			if err := os.WriteFile("PROTOCOL.md", []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("PROTOCOL.md's list of declarable items is not adapters.Declarables' (run: go test ./adapters/process -run TestProtocolDeclarables -update); want:\n%s", want)
+		}
+	}
+	raw, err = protocol.GenerateSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sch struct {
+		Defs map[string]struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(raw, &sch); err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		Config struct {
+			Properties map[string]struct {
+				Minimum *int     `json:"minimum"`
+				Maximum *int     `json:"maximum"`
+				Enum    []string `json:"enum"`
+			} `json:"properties"`
+		} `json:"config"`
+	}
+	props := sch.Defs["adapters.Info"].Properties
+	if err := json.Unmarshal(props["config"], &info.Config); err != nil {
+		t.Fatalf("schema: adapters.Info.config: %v", err)
+	}
+	got := info.Config.Properties
+	if len(got) != len(adapters.Declarables) {
+		t.Errorf("schema: implementation.config has %d items, adapters.Declarables %d", len(got), len(adapters.Declarables))
+	}
+	for _, d := range adapters.Declarables {
+		p, ok := got[d.Name]
+		switch {
+		case !ok:
+			t.Errorf("schema: implementation.config has no %s", d.Name)
+		case d.Kind == adapters.KindReading && !reflect.DeepEqual(p.Enum, d.Readings):
+			t.Errorf("schema: %s takes %v, adapters.Declarables %v", d.Name, p.Enum, d.Readings)
+		case d.Kind == adapters.KindValue && (p.Minimum == nil || p.Maximum == nil || *p.Minimum != d.Min || *p.Maximum != d.Max):
+			t.Errorf("schema: %s's range is not [%d, %d]", d.Name, d.Min, d.Max)
+		}
+	}
 }
