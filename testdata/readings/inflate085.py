@@ -38,6 +38,14 @@ its first argument:
                   against the budget (std085 §5 leaves the final budgeting
                   to a later step): fails DEN-09 (REFERENCE)
 
+  declares400     declares (PROTOCOL.md, "Declared configuration") a
+                  merge_threshold of 400 and merges hits less than 400
+                  apart: fails nothing (a configuration, not a fault)
+  declares400-merges450
+                  declares 400 but merges hits up to 450 apart: fails INF-08
+  declares2600    declares a merge_threshold of 2600, outside the range
+                  the harness accepts: refused before any request (exit 2)
+
 Usage: inflate085.py MODE
 """
 import json
@@ -51,7 +59,9 @@ MIN_WINDOW_CAP = 200
 
 
 MODES = ("reference", "pad-half", "input-order", "floor200", "viable200", "merge-previous", "merge-overlaps", "static-budget",
-         "markers")
+         "markers", "declares400", "declares400-merges450", "declares2600")
+DECLARED = {"declares400": 400, "declares400-merges450": 400, "declares2600": 2600}  # merge_threshold
+MERGES_BELOW = {"declares400": 400, "declares400-merges450": 451}
 
 
 class Refused(Exception):
@@ -60,7 +70,7 @@ class Refused(Exception):
 
 def plan(mode, hits, budget):
     """(keep, window cap, padding, threshold) for hits under budget."""
-    threshold = MERGE_THRESHOLD
+    threshold = MERGES_BELOW.get(mode, MERGE_THRESHOLD)
     if budget is None and mode == "static-budget":
         budget = STATIC_WINDOW
     if budget is None:
@@ -204,6 +214,8 @@ def main():
             out = {"type": "started", "protocol": 1, "implementation": {
                 "name": "readings085-" + mode, "version": "1", "language": "python",
                 "unit": "runes", "standards": ["inflate", "density"]}}
+            if mode in DECLARED:
+                out["implementation"]["config"] = {"merge_threshold": DECLARED[mode]}
         elif kind == "stop":
             break
         elif kind == "request" and msg.get("op") == "inflate":
