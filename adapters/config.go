@@ -62,7 +62,7 @@ var Declarables = []Declarable{
 		Range:    "below 1 no two hits would ever merge; above the static window cap of 2500 two hits that far apart never fit one window without a budget",
 		Standard: Inflate,
 		Sentence: "If `(MoleculeB.start - MoleculeA.end) < MERGE_THRESHOLD` (Default: **500 chars**), they are considered part of the same \"Context Window\".",
-		Affects:  []string{"INF-04", "INF-08"},
+		Affects:  []string{"INF-04", "INF-08", "INF-18"},
 	},
 	{
 		Name: MaxDensificationInputTokens, Kind: KindValue, Default: 100_000, Min: 64_000, Max: 1_000_000,

@@ -30,7 +30,7 @@ func TestDeclaredConfiguration(t *testing.T) {
 		{"declares2600", exitUsage, "config merge_threshold: 2600 is out of range; it takes a whole number from 1 to 2500 (default 500)"},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
-			code, stdout, stderr := runCmd("run", "--adapter", "exec", "--level", "strict", "--fail-on", "reference", "--run", "^INF-0[48]$",
+			code, stdout, stderr := runCmd("run", "--adapter", "exec", "--level", "strict", "--fail-on", "strict", "--run", "^INF-(04|08|18)$",
 				"--replay-dir", t.TempDir(), "--", python, program, tt.mode)
 			if code != tt.code || !strings.Contains(stdout+stderr, tt.want) {
 				t.Errorf("exit %d, want %d with %q\n%s\n%s", code, tt.code, tt.want, stdout, stderr)
