@@ -31,7 +31,7 @@ func earlyRejection(t *suite.T) {
 }
 
 // defaultMaxInput: with no maximum given, an estimate that *exceeds*
-// 100,000 tokens is rejected without a call, and one that does not is not:
+// 100,000 tokens (or the max_densification_input_tokens declared) is rejected without a call, and one that does not is not:
 // the flow makes its full call, which the model refuses with an
 // authentication error so the run ends there. The boundary is checked at
 // c-1, c and c+1: 299,997, 300,000 and 300,001 ASCII bytes, 99,999, 100,000
@@ -41,13 +41,14 @@ func earlyRejection(t *suite.T) {
 // once sent) judge nothing these do not: a threshold on the estimate that
 // accepts 100,000 and rejects 100,001 accepts less and rejects more.
 func defaultMaxInput(t *suite.T) {
-	text := strings.Repeat("Context windows are finite. ", 10_716) // 28 bytes a time: 300,048 bytes
+	limit := t.Config().Int(adapters.MaxDensificationInputTokens) // 100,000, or as declared
+	text := strings.Repeat("Context windows are finite. ", 3*(limit+1)/28+1) // 28 bytes a time, past 3(limit+1)
 	auth := &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: "Incorrect API key provided."}
 	for _, c := range []struct {
 		name     string
 		input    string
 		rejected bool
-	}{{"99,999 tokens", text[:299_997], false}, {"100,000 tokens", text[:300_000], false}, {"100,001 tokens", text[:300_001], true}} {
+	}{{fmt.Sprintf("%d tokens", limit-1), text[:3*limit-3], false}, {fmt.Sprintf("%d tokens", limit), text[:3*limit], false}, {fmt.Sprintf("%d tokens", limit+1), text[:3*limit+1], true}} {
 		m := newModel(t, sim.Config{Cap: 200_000})
 		m.Inject = func(call.Seen) *call.Injection { return &call.Injection{Err: auth, Kind: invariant.KindOther} }
 		d := call.MustDensify(t, adapters.DensifyRequest{Input: c.input, Cap: 200_000, Entry: adapters.EntryReactive}, m)
