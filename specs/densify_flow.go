@@ -41,7 +41,7 @@ func earlyRejection(t *suite.T) {
 // once sent) judge nothing these do not: a threshold on the estimate that
 // accepts 100,000 and rejects 100,001 accepts less and rejects more.
 func defaultMaxInput(t *suite.T) {
-	limit := t.Config().Int(adapters.MaxDensificationInputTokens) // 100,000, or as declared
+	limit := t.Config().Int(adapters.MaxDensificationInputTokens)            // 100,000, or as declared
 	text := strings.Repeat("Context windows are finite. ", 3*(limit+1)/28+1) // 28 bytes a time, past 3(limit+1)
 	auth := &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: "Incorrect API key provided."}
 	for _, c := range []struct {
