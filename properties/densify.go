@@ -24,8 +24,12 @@ import (
 
 // dsfSucceeds judges that, without failures injected, the densification
 // succeeds: the model refuses a call over its window, by its own count,
-// with an overflow, and the flow adapts.
+// with an overflow, and the flow adapts. Blank input is not judged:
+// chunking is never active on it (its answer is DSF-16's).
 func dsfSucceeds(_ densifyCase, d call.Densified) error {
+	if strings.TrimSpace(d.Req.Input) == "" {
+		return nil
+	}
 	if d.Ans.Status != adapters.StatusReady {
 		return fmt.Errorf("status %s without any failure injected: %s", d.Ans.Status, d.Ans.Message)
 	}
@@ -152,6 +156,9 @@ func densification(name string, o dsfOptions, judge func(densifyCase, call.Densi
 			}
 			if judge != nil {
 				if err := judge(c, d); err != nil {
+					if unaccounted == nil {
+						impliedByStages(t, d)
+					}
 					if o.afterNonOverflow {
 						// One fault, one failure: the answer goes on after a
 						// failure that is no overflow (DSF-05's judgement), or
@@ -173,6 +180,24 @@ func densification(name string, o dsfOptions, judge func(densifyCase, call.Densi
 	}
 }
 
+// impliedByStages records, for the case whose answer d a property fails,
+// whether the judgement of each earlier stage fails d too (one fault, one
+// failure): the entry, reactive (DSF-03: a full call first) or proactive
+// (DSF-06: chunking first); a full call's overflow switching to chunking
+// and recovering (DSF-04); a merge overflow above the floor retried
+// merge-locally first (DSF-07); budgets halved, never below 320 (DSF-09);
+// an attempt ended by a failed call answered failed, with a message
+// (DSF-12). d's calls must be placed in the answer's shape.
+func impliedByStages(t *suite.T, d call.Densified) {
+	reactive := d.Req.Entry != adapters.EntryProactive
+	t.ImpliedBy("DSF-03", reactive && invariant.StartsFull(d.Req.Input, d.Calls) != nil)
+	t.ImpliedBy("DSF-06", !reactive && invariant.StartsChunking(d.Req.Input, d.Calls) != nil)
+	t.ImpliedBy("DSF-04", invariant.FullOverflowRecovers(d.Ans, d.Steps) != nil)
+	t.ImpliedBy("DSF-07", invariant.MergeRetriesFirst(d.Ans, d.Steps) != nil)
+	t.ImpliedBy("DSF-09", invariant.Halving(d.Ans) != nil)
+	t.ImpliedBy("DSF-12", invariant.EndsFailed(d.Ans, d.Calls) != nil)
+}
+
 // runCase runs one case; a non-empty message is a failure; a non-nil error
 // (call.ErrUnaccounted) says the answer does not account for its calls.
 // A non-answer (a fault, a deadline) never reaches the refusal below:
@@ -186,6 +211,9 @@ func runCase(t *suite.T, c densifyCase, drift bool) (call.Densified, string, err
 	req := c.Request()
 	ans, err := call.Densify(t, req, m)
 	if m.Exhausted() {
+		// DSF-21's judgement, on the same cases and budget: a property
+		// that fails a flow for not answering follows from it.
+		t.ImpliedBy("DSF-21", true)
 		return call.Densified{}, fmt.Sprintf("no answer within %d provider calls: the flow does not terminate", m.CallBudget()), nil
 	}
 	if err != nil {

@@ -250,21 +250,24 @@ func mutants() []mutant {
 		{adapters.Densify, broken.SendsChunksTwice(), []string{"DSF-18"}},
 		// A last attempt that chunks after a 500: ready where both failed.
 		{adapters.Densify, broken.LastResortChunking(), []string{"DSF-05", "DSF-12"}},
-		// An attempt the provider never saw: a request without capture refused.
-		{adapters.Densify, broken.RefusesWithoutCapture(), []string{"DSF-03", "DSF-12"}},
+		// A request without capture refused as invalid, no call: the early
+		// rejection's kind (DSF-01) and each entry (DSF-03, DSF-06); the
+		// later stages' checks pass over cases whose entry went wrong.
+		{adapters.Densify, broken.RefusesWithoutCapture(), []string{"DSF-01", "DSF-03", "DSF-06"}},
 		// densifyB: the entry paths and the answer (specs/densify_flow.go,
-		// densify_model.go), each caught by the checks of its entry only.
+		// densify_model.go), each caught by the checks of its entry only: the
+		// checks of later stages pass over a case whose entry went wrong.
 		{adapters.Densify, broken.TooLongAsInvalid(), []string{"DSF-01"}},
 		{adapters.Densify, broken.CallsBeforeRejecting(), []string{"DSF-01"}},
 		{adapters.Densify, broken.RoundsEstimate(), []string{"DSF-02"}},
 		{adapters.Densify, broken.KeepsWhatFits(), []string{"DSF-02", "DSF-03"}},
-		{adapters.Densify, broken.ReactiveAsProactive(), []string{"DSF-03", "DSF-04"}},
+		{adapters.Densify, broken.ReactiveAsProactive(), []string{"DSF-03"}},
 		{adapters.Densify, broken.ProactiveAsReactive(), []string{"DSF-06"}},
 		{adapters.Densify, broken.InputForOutput(), []string{"DSF-03"}},
 		{adapters.Densify, broken.FailsAfterRecovery(), []string{"DSF-04"}},
 		{adapters.Densify, broken.NoChunkingFallback(), []string{"DSF-04"}},
 		{adapters.Densify, broken.SwallowsProviderError(), []string{"DSF-05"}},
-		{adapters.Densify, broken.RefusesOverWindow(), []string{"DSF-08", "DSF-09"}},
+		{adapters.Densify, broken.RefusesOverWindow(), []string{"DSF-06"}},
 
 		// Dynamic candidate expansion.
 		{adapters.Expand, broken.StaticDouble(), []string{"EXP-01", "EXP-03", "EXP-05", "EXP-09", "EXP-14"}},

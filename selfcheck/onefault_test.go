@@ -50,6 +50,31 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// follow.
 		{"rate limits taken for an overflow", []adapters.Standard{adapters.Densify}, broken.RateLimitAsOverflow(),
 			"DSF-10", []string{"DSF-11 → DSF-10", "DSF-24 → DSF-10", "DSF-25 → DSF-10"}},
+		// Densification by stages (specs/REQUIREMENTS.md, "One fault, one
+		// failure in densification"): a later stage's check applies the
+		// earlier stage's judgement to the answer it fails. A merge
+		// overflow sent straight to halving breaks DSF-07's sentence; the
+		// fallback's check (DSF-08) fails the same answer.
+		{"no merge-local retry", []adapters.Standard{adapters.Densify}, broken.NoMergeRetry(),
+			"DSF-07", []string{"DSF-08 → DSF-07"}},
+		// Budgets halved under 320: DSF-09; the fallback and the random
+		// overflows judge the same budgets.
+		{"halving below the floor", []adapters.Standard{adapters.Densify}, broken.HalvesBelowFloor(),
+			"DSF-09", []string{"DSF-08 → DSF-09", "DSF-24 → DSF-09"}},
+		// A ready answer after every attempt failed: DSF-12's sentence; the
+		// checks that want a failed answer after a failure follow.
+		{"failure answered ready", []adapters.Standard{adapters.Densify}, broken.KeepsInputOnFailure(),
+			"DSF-12", []string{"DSF-05 → DSF-12", "DSF-08 → DSF-12", "DSF-09 → DSF-12", "DSF-10 → DSF-12"}},
+		// No chunking after the full call's overflow: DSF-04; the halving,
+		// the classification, the success without failures and the random
+		// overflows fail on answers DSF-04's judgement fails.
+		{"no fallback to chunking", []adapters.Standard{adapters.Densify}, broken.NoChunkingFallback(),
+			"DSF-04", []string{"DSF-09 → DSF-04", "DSF-11 → DSF-04", "DSF-20 → DSF-04", "DSF-24 → DSF-04"}},
+		// A proactive input over the window refused without a call: DSF-06
+		// (proactive entry starts by chunking); the later stages' specs pass
+		// over its cases, DSF-20's reported case follows.
+		{"proactive input refused over the window", []adapters.Standard{adapters.Densify}, broken.RefusesOverWindow(),
+			"DSF-06", []string{"DSF-20 → DSF-06"}},
 		// An elastic radius left unclamped in hydration (four failures
 		// before, ELA-04 among the MUSTs): ELA-18's sentence; the examples
 		// of ELA-04 fail on answers whose radius ELA-18's judgement fails.

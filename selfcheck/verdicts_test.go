@@ -327,10 +327,8 @@ var verdictMisses = func() map[string]string {
 	add("RAD-08 (SHOULD) holds §5.4's worked example (\"Merged window [500, 1900]\"), which growing a merged window on contradicts; RAD-19 (MUST) was narrowed to what both sides agree on (specs/REQUIREMENTS.md, issue 37), RAD-08 was left at SHOULD",
 		"broken/radial-keeps-radiating")
 	// Failures per fault: cascades no check links yet by evidence.
-	add("densification: each check judges its cases' whole flow, so a fault of one stage (entry, halving, the merge guard, capture, the answer) fails every check whose cases pass through it; only DSF-05's and DSF-10's judgements are linked by evidence so far (narrow the checks, or record evidence as impliedByNonOverflow does)",
-		"broken/endless-merge", "broken/endless-merge-answers", "broken/fails-after-recovery", "broken/halves-below-floor", "broken/halves-to-319",
-		"broken/keeps-input-on-failure", "broken/keeps-what-fits", "broken/no-chunking", "broken/no-chunking-fallback", "broken/no-merge-retry",
-		"broken/reactive-as-proactive", "broken/refuses-over-window", "broken/refuses-without-capture", "broken/swallows-provider-error")
+	add("densification: refusing every request without capture as invalid input breaks three sentences on answers no one judgement covers: DSF-01's (an input over the maximum rejected as too long, not as invalid), DSF-03's (reactive entry's full call, not made) and DSF-06's (proactive entry's chunking, not started); the later stages' checks pass over these cases or follow from DSF-03 (specs/REQUIREMENTS.md, \"One fault, one failure in densification\"), and no one requirement's judgement fails all three answers, so none can stand for the others on evidence",
+		"broken/refuses-without-capture")
 	add("fuzzy search: the tiers' checks (FUZ-01, 02, 03, 05, 11, 14, 15) each judge the whole ranked answer, so one tier's fault fails several; the trigram tier's absence now fails FUZ-05 alone (issue 37), these cascades are not yet linked",
 		"broken/ascii-lower", "broken/trigram-as-prefix")
 	add("radial: RAD-19 compares exact spans and RAD-02, RAD-05, RAD-06, RAD-08, RAD-20 and RAD-21 judge the same windows; narrowing RAD is another engineer's (issue 37 item 1)",

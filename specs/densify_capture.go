@@ -16,8 +16,12 @@ import (
 // attempts; (b) only the very first call fails: two attempts, ready; (c)
 // without capture, one failure is final after one attempt; (d) the first
 // two calls fail: two attempts, failed, though a third would have succeeded
-// ("up to 2 attempts total" at c-1, c and c+1 with (b) and (a)).
+// ("up to 2 attempts total" at c-1, c and c+1 with (b) and (a)). A case
+// whose entry went wrong is not judged; a failed answer where the last
+// attempt's full call overflowed and its chunked run had no failed call is
+// DSF-04's judgement too (the run recovered).
 func captureRetry(t *suite.T) {
+	var p passOver
 	transient := styleError(sim.Anthropic, invariant.KindTransient)
 	input := prose(200)
 	for _, c := range []struct {
@@ -47,6 +51,9 @@ func captureRetry(t *suite.T) {
 		m.Inject = c.inject
 		req := adapters.DensifyRequest{Input: input, Cap: invariant.AppleCap, Entry: adapters.EntryReactive, Capture: c.capture, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
+		if !p.entered(t, c.name, d) {
+			continue
+		}
 		mark := t.Failures()
 		if d.Ans.Attempts != c.attempts || d.Ans.Status != c.status {
 			t.Errorf("%s: %d attempts, status %s; want %d, %s", c.name, d.Ans.Attempts, d.Ans.Status, c.attempts, c.status)
@@ -62,7 +69,9 @@ func captureRetry(t *suite.T) {
 			t.Errorf("%s: the provider saw calls from %d attempts, want %d", c.name, len(attempts), c.attempts)
 		}
 		impliedByNonOverflow(t, mark, d)
+		impliedByStages(t, mark, d, "DSF-04")
 	}
+	p.done(t)
 }
 
 // captureOnlyProvider: the reference retries provider failures only; the
@@ -85,16 +94,22 @@ func captureOnlyProvider(t *suite.T) {
 }
 
 // messageCarriesProvider: a full call failing with an authentication error
-// whose message is distinctive: the failure message contains it.
+// whose message is distinctive: the failure message contains it. Not
+// judged when the full call was not made (the entry is DSF-03's); a ready
+// answer after the failed call is DSF-12's judgement too.
 func messageCarriesProvider(t *suite.T) {
 	msg := "Incorrect API key provided: sk-zz9***plural. You can find your API key at the dashboard."
 	m := newModel(t, sim.Config{Cap: invariant.AppleCap})
 	m.Inject = failAt("full", 0, &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: msg}, invariant.KindOther)
 	req := adapters.DensifyRequest{Input: prose(50), Cap: invariant.AppleCap, Entry: adapters.EntryReactive, Capture: true}
 	d := call.MustDensify(t, req, m)
+	if !entered(t, "authentication error", d) {
+		return
+	}
 	mark := t.Failures()
 	if !strings.Contains(d.Ans.Message, "sk-zz9***plural") {
 		t.Errorf("failure message %q does not carry the provider's message %q", d.Ans.Message, msg)
 	}
 	impliedByNonOverflow(t, mark, d)
+	impliedByStages(t, mark, d, "DSF-12")
 }

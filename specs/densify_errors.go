@@ -18,8 +18,11 @@ import (
 // covers (OpenAI's TPM message, Anthropic's "reduce the prompt length",
 // Gemini's RESOURCE_EXHAUSTED, Apple's rateLimited) at the full call, the
 // second chunk call and the first merge call. None may lead to chunking,
-// halving or a merge-local retry: the attempt ends there, failed.
+// halving or a merge-local retry: the attempt ends there, failed. A case
+// whose entry went wrong is not judged; a ready answer after the failed
+// last call is DSF-12's judgement too.
 func rateLimitNotOverflow(t *suite.T) {
+	var p passOver
 	for _, st := range []sim.Style{sim.OpenAI, sim.Anthropic, sim.Gemini, sim.Apple} {
 		rl := styleError(st, invariant.KindRateLimit)
 		for _, c := range []struct {
@@ -31,11 +34,17 @@ func rateLimitNotOverflow(t *suite.T) {
 			m.Inject = failAt(c.stage, c.index, rl, invariant.KindRateLimit)
 			req := adapters.DensifyRequest{Input: prose(600), Cap: invariant.AppleCap, Entry: c.entry, WorkLimit: 1}
 			d := call.MustDensify(t, req, m)
+			name := fmt.Sprintf("%s rate limit at %s call %d", st, c.stage, c.index)
+			if !p.entered(t, name, d) {
+				continue
+			}
 			mark := t.Failures()
-			judge(t, fmt.Sprintf("%s rate limit at %s call %d", st, c.stage, c.index), d, failedProvider, nonOverflow, restarts)
+			judge(t, name, d, failedProvider, nonOverflow, restarts)
 			impliedByNonOverflow(t, mark, d)
+			impliedByStages(t, mark, d, "DSF-12")
 		}
 	}
+	p.done(t)
 }
 
 // errorRow is a row of fixtures/densify/errors.json.
@@ -101,7 +110,11 @@ func classifierSuggested(t *suite.T) { classifyRows(t, false) }
 // off, so the flow makes one attempt (a second is DSF-19's: the answer
 // does not follow the request, and MustDensify ends the check). Other
 // calls after a non-overflow, without chunking, are not classification:
-// "returned immediately" is DSF-05's and DSF-10's.
+// "returned immediately" is DSF-05's and DSF-10's. A row whose full call
+// was not made is not judged (the entry is DSF-03's); on the rows every
+// reading decides (DSF-11's), a flow that does not chunk after the full
+// call's overflow fails DSF-04's judgement too, and the failure is
+// recorded as following from it.
 func classifyRows(t *suite.T, listed bool) {
 	all, err := loadErrorRows()
 	if err != nil {
@@ -115,6 +128,7 @@ func classifyRows(t *suite.T, listed bool) {
 	}
 	input := prose(300)
 	wrong := 0
+	var p passOver
 	for _, i := range rows {
 		row := all[i]
 		pe := &densify.ProviderError{Provider: row.Provider, Status: row.Status, Type: row.Type, Code: row.Code, Message: row.Message}
@@ -122,6 +136,9 @@ func classifyRows(t *suite.T, listed bool) {
 		m.Inject = failAt("full", 1, pe, row.Class)
 		req := adapters.DensifyRequest{Input: input, Cap: invariant.AppleCap, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
+		if !p.entered(t, fmt.Sprintf("row %d", i+1), d) {
+			continue
+		}
 		mark := t.Failures()
 		chunked := false
 		for _, c := range d.Calls {
@@ -138,6 +155,13 @@ func classifyRows(t *suite.T, listed bool) {
 				i+1, row.Provider, row.Status, row.Class, clip.Text(row.Message, 80), len(d.Calls))
 		}
 		impliedByNonOverflow(t, mark, d)
+		if listed {
+			// Rows every reading classifies alike: an overflow row is one
+			// DSF-04's sentence must follow with chunking. The others are
+			// overflows only the reference's reading takes for one.
+			impliedByStages(t, mark, d, "DSF-04")
+		}
 	}
+	p.done(t)
 	t.Notef("classification through behaviour: %d of %d fixture messages handled as their class says", len(rows)-wrong, len(rows))
 }

@@ -89,16 +89,21 @@ func reactiveFirst(t *suite.T) {
 // ("maximum context length", "prompt is too long", "input token count ...
 // exceeds ... maximum"); llama.cpp's wording is DSF-30's.
 func reactiveOverflow(t *suite.T) {
+	var p passOver
 	for _, st := range []sim.Style{sim.OpenAI, sim.Anthropic, sim.Gemini} {
 		m := newModel(t, sim.Config{Cap: 4096, Style: st})
 		req := adapters.DensifyRequest{Input: prose(600), Cap: 100_000, Entry: adapters.EntryReactive, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
 		name := string(st)
+		if !p.entered(t, name, d) {
+			continue
+		}
 		judge(t, name, d, ready, adapts, restarts) // chunks sent once: DSF-23's
 		if first := callAt(d.Calls, 0); first.Stage != "full" || first.Kind != invariant.KindOverflow || callAt(d.Calls, 1).Stage != "chunk" {
 			t.Errorf("%s: want a full call that overflows, then chunk calls; got %s", name, stages(d.Calls, 3))
 		}
 	}
+	p.done(t)
 }
 
 // nonOverflowReturned: failures that are not overflows (a 500, an
@@ -106,7 +111,10 @@ func reactiveOverflow(t *suite.T) {
 // second chunk call, and at the first merge call (proactive at 4096, 600
 // sentences, so there are several chunks and merges; work limit 1). Each
 // ends the attempt: the failing step is the last, and the answer is failed.
+// A case whose entry went wrong is not judged; a ready answer after a
+// failed last call is DSF-12's judgement too (an answer after failures).
 func nonOverflowReturned(t *suite.T) {
+	var p passOver
 	transient := styleError(sim.OpenAI, invariant.KindTransient)
 	auth := &densify.ProviderError{Provider: "openai", Status: 401, Code: "invalid_api_key", Message: "Incorrect API key provided: sk-abc***xyz."}
 	outputCap := &densify.ProviderError{Provider: "openai", Status: 400,
@@ -126,14 +134,22 @@ func nonOverflowReturned(t *suite.T) {
 			req := adapters.DensifyRequest{Input: prose(600), Cap: invariant.AppleCap, Entry: c.entry, WorkLimit: 1}
 			d := call.MustDensify(t, req, m)
 			name := fmt.Sprintf("%s at %s call %d", e.name, c.stage, c.index)
+			if !p.entered(t, name, d) {
+				continue
+			}
+			mark := t.Failures()
 			judge(t, name, d, failedProvider, nonOverflow)
+			impliedByStages(t, mark, d, "DSF-12")
 		}
 	}
+	p.done(t)
 }
 
 // proactiveApple: proactive entry at the Apple cap of 4096, on a model whose
 // window is 4096: a short text (10 sentences, about 230 tokens, which would
-// fit one call) and a long one (600 sentences). No full call; ready. Whether
+// fit one call) and a long one (600 sentences). The first call is a chunk
+// call, no call is a full call (invariant.StartsChunking, which the checks
+// of later stages apply as DSF-06's judgement of the entry); ready. Whether
 // every call fits 4096 as the simulator counts tokens is DSF-29's
 // (REFERENCE): the text budgets with the implementation's own estimate, and
 // an estimate other than the original's may send a call the model refuses,
@@ -145,11 +161,8 @@ func proactiveApple(t *suite.T) {
 		d := call.MustDensify(t, req, m)
 		name := fmt.Sprintf("%d sentences", n)
 		judge(t, name, d, ready)
-		for _, c := range d.Calls {
-			if c.Stage == "full" {
-				t.Errorf("%s: call %d is a full call; proactive entry makes none", name, c.N)
-				break
-			}
+		if err := invariant.StartsChunking(req.Input, d.Calls); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

@@ -115,6 +115,79 @@ func impliedByNonOverflow(t *suite.T, mark int, d call.Densified) {
 	t.ImpliedSince(mark, "DSF-05", nonOverflow(d) != nil)
 	t.ImpliedSince(mark, "DSF-10", invariant.RateLimitEnds(d.Steps) != nil)
 }
+
+// Stages, one fault, one failure. A check of a later stage (overflow
+// handling, classification, capture, the answer) does not judge a case
+// whose entry went wrong: reactive entry that makes no full call first
+// (DSF-03's judgement, invariant.StartsFull) or proactive entry that does
+// not start by chunking (DSF-06's, invariant.StartsChunking). Such a case
+// is noted, and a check whose every case went so ends inconclusive. Where
+// a case the check judges fails, the check applies the judgements of the
+// earlier stages to that answer (impliedByStages) and records them as
+// evidence.
+
+// passOver counts the cases a check judged and those it passed over.
+type passOver struct{ cases, over int }
+
+// entered reports whether d's entry went as its request asks; when not, it
+// notes the case as not judged.
+func (p *passOver) entered(t *suite.T, name string, d call.Densified) bool {
+	p.cases++
+	id, err := "DSF-03", invariant.StartsFull(d.Req.Input, d.Calls)
+	if d.Req.Entry == adapters.EntryProactive {
+		id, err = "DSF-06", invariant.StartsChunking(d.Req.Input, d.Calls)
+	}
+	if err == nil {
+		return true
+	}
+	p.over++
+	t.Notef("%s: not judged: %v (the entry is %s's)", name, err, id)
+	return false
+}
+
+// entered is passOver.entered for a check of one case, which it ends
+// inconclusive when the case's entry went wrong.
+func entered(t *suite.T, name string, d call.Densified) bool {
+	var p passOver
+	ok := p.entered(t, name, d)
+	p.done(t)
+	return ok
+}
+
+// done ends the check inconclusive when it passed over every case. Call
+// it after the last case (not deferred: a case may end the check).
+func (p *passOver) done(t *suite.T) {
+	if p.cases > 0 && p.over == p.cases {
+		t.Inconclusivef("not judged: the entry of each of its %d cases went wrong (DSF-03's or DSF-06's)", p.cases)
+	}
+}
+
+// stageJudgements are the judgements of the earlier stages, by the
+// requirement whose sentence each is: a full call's overflow switches to
+// chunking and recovers (DSF-04), a merge overflow above the floor is
+// retried merge-locally first (DSF-07), budgets halve and never go below
+// 320 (DSF-09), and an attempt that ends at a failed call is answered
+// failed, with a message (DSF-12).
+var stageJudgements = map[string]func(call.Densified) error{
+	"DSF-04": func(d call.Densified) error { return invariant.FullOverflowRecovers(d.Ans, d.Steps) },
+	"DSF-07": func(d call.Densified) error { return invariant.MergeRetriesFirst(d.Ans, d.Steps) },
+	"DSF-09": func(d call.Densified) error { return invariant.Halving(d.Ans) },
+	"DSF-12": func(d call.Densified) error { return invariant.EndsFailed(d.Ans, d.Calls) },
+}
+
+// impliedByStages records, for the failures recorded since mark (all about
+// d), whether the judgement of each requirement ids names (stageJudgements)
+// fails d too: a failure of the check follows from that requirement's when
+// every failure it records is so shown.
+func impliedByStages(t *suite.T, mark int, d call.Densified, ids ...string) {
+	if t.Failures() == mark {
+		return
+	}
+	for _, id := range ids {
+		t.ImpliedSince(mark, id, stageJudgements[id](d) != nil)
+	}
+}
+
 func restarts(d call.Densified) error   { return invariant.NewRoundOnlyAfterOverflow(d.Steps) }
 func chunksOnce(d call.Densified) error { return invariant.ChunksOnce(d.Req.Input, d.Steps) }
 func reduces(d call.Densified) error    { return invariant.Reduces(d.Ans) }

@@ -35,6 +35,9 @@ func mergeLocalRetry(t *suite.T) {
 	m.Inject = mergeLimit(900)
 	req := adapters.DensifyRequest{Input: prose(900), Cap: invariant.AppleCap, Entry: adapters.EntryProactive, WorkLimit: 1}
 	d := call.MustDensify(t, req, m)
+	if !entered(t, "merge limit 900", d) {
+		return
+	}
 	judge(t, "merge limit 900", d, ready, adapts, restarts, halving) // chunks sent once: DSF-23's
 	overflowed := false
 	for _, c := range d.Calls {
@@ -51,13 +54,20 @@ func mergeLocalRetry(t *suite.T) {
 // (terse), so partials are small enough to be grouped at every merge budget.
 // The merge budget halves to 320, then the chunk budget halves and the run
 // restarts from the input, down to the chunk floor, where the overflow
-// surfaces: the answer is failed.
+// surfaces: the answer is failed. A failure that the judgement of an
+// earlier stage shows too (no merge-local retry, DSF-07; a budget under
+// 320, DSF-09; a ready answer after the failed last call, DSF-12) is
+// recorded as following from it.
 func mergeFallback(t *suite.T) {
 	m := newModel(t, sim.Config{Cap: invariant.AppleCap})
 	m.Inject = failAt("merge", 0, styleError(sim.OpenAI, invariant.KindOverflow), invariant.KindOverflow)
 	m.Reply = terse
 	req := adapters.DensifyRequest{Input: prose(300), Cap: invariant.AppleCap, Entry: adapters.EntryProactive, WorkLimit: 1}
 	d := call.MustDensify(t, req, m)
+	if !entered(t, "every merge overflows", d) {
+		return
+	}
+	mark := t.Failures()
 	judge(t, "every merge overflows", d, failedProvider, adapts, restarts, halving)
 	trail(t, "every merge overflows", d)
 	// A judged answer has a run for each attempt, one at least
@@ -66,13 +76,18 @@ func mergeFallback(t *suite.T) {
 	if len(rs) == 0 || rs[len(rs)-1].ChunkBudget != invariant.Floor {
 		t.Errorf("the run surfaced the error before the chunk budget reached %d (rounds %s)", invariant.Floor, budgets(rs))
 	}
+	impliedByStages(t, mark, d, "DSF-07", "DSF-09", "DSF-12")
 }
 
 // halvingFloor: every chunk call overflows, on the Apple path (cap 4096) and
 // the remote path (cap 100,000, after the full call overflows). Each round's
 // chunk budget is the previous one halved; the last is exactly 320 (the
-// error surfaces there, not earlier, not later); none is below 320.
+// error surfaces there, not earlier, not later); none is below 320. A
+// failure that the judgement of an earlier stage shows too (a full call's
+// overflow not followed by chunking, DSF-04; a ready answer after the
+// failed last call, DSF-12) is recorded as following from it.
 func halvingFloor(t *suite.T) {
+	var p passOver
 	over := styleError(sim.OpenAI, invariant.KindOverflow)
 	for _, c := range []struct {
 		name  string
@@ -88,26 +103,49 @@ func halvingFloor(t *suite.T) {
 		}
 		req := adapters.DensifyRequest{Input: prose(300), Cap: c.cap, Entry: c.entry, WorkLimit: 1}
 		d := call.MustDensify(t, req, m)
+		if !p.entered(t, c.name, d) {
+			continue
+		}
+		mark := t.Failures()
 		judge(t, c.name, d, failedProvider, adapts, restarts, halving)
 		trail(t, c.name, d)
 		rs := d.Ans.Runs[0].Rounds // one run at least, as in mergeFallback
 		if len(rs) == 0 || rs[len(rs)-1].ChunkBudget != invariant.Floor {
 			t.Errorf("%s: the last round's chunk budget is not %d (rounds %s)", c.name, invariant.Floor, budgets(rs))
 		}
+		impliedByStages(t, mark, d, "DSF-04", "DSF-12")
 	}
+	p.done(t)
 }
 
 // terminatesWithEcho: a model that returns every input unchanged (its
 // window 4096), proactive at 4096, 600 sentences. Merging never shortens, so
 // parts grow until no two fit one group; the non-reducing guard must end the
 // loop. A budget of 600 calls stands for "never": the reference needs well
-// under 100.
+// under 100. A flow that does not answer within 600 calls does not answer
+// within DSF-21's 500 either: its judgement fails the run too, and the
+// failure is recorded as following from DSF-21's.
 func terminatesWithEcho(t *suite.T) {
 	m := newModel(t, sim.Config{Cap: invariant.AppleCap})
 	m.Echo = true
 	m.Budget = 600
 	req := adapters.DensifyRequest{Input: prose(600), Cap: invariant.AppleCap, Entry: adapters.EntryProactive}
-	d := call.MustDensify(t, req, m)
+	ans, err := call.Densify(t, req, m)
+	if m.Exhausted() {
+		t.Errorf("no answer within %d provider calls: the flow does not terminate", m.CallBudget())
+		t.ImpliedBy("DSF-21", true)
+		return
+	}
+	if err != nil {
+		t.OperationFailed("valid request", err)
+	}
+	d, err := call.Check(req, ans, m)
+	if err != nil {
+		t.Inconclusivef("not judged: %v", err)
+	}
+	if !entered(t, "echo", d) {
+		return
+	}
 	judge(t, "echo", d, ready, reduces)
 	t.Notef("model that never shortens: %d calls", len(d.Calls))
 }

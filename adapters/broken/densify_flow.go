@@ -95,7 +95,8 @@ func KeepsWhatFits() adapters.Adapter {
 }
 
 // ReactiveAsProactive starts by chunking when asked for reactive entry: no
-// full call. Caught by DSF-03 and DSF-04.
+// full call. Caught by DSF-03 (the later stages' checks pass over a case
+// whose entry went wrong).
 func ReactiveAsProactive() adapters.Adapter {
 	return wrapped("reactive-as-proactive", func(req *adapters.DensifyRequest) {
 		if req.Entry == adapters.EntryReactive {
@@ -151,8 +152,9 @@ func SwallowsProviderError() adapters.Adapter {
 // RefusesOverWindow checks a proactive request against the window before
 // its first call: an input whose estimate is over the cap fails at once as
 // an overflow (a provider failure, no call), where the text chunks it and
-// surfaces an overflow only at the minimum chunk budget. Caught by DSF-08
-// and DSF-09 (their Apple cases).
+// surfaces an overflow only at the minimum chunk budget. Caught by DSF-06
+// (proactive entry starts by chunking; the later stages' checks pass over
+// its cases).
 func RefusesOverWindow() adapters.Adapter {
 	ref := named("refuses-over-window")
 	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {

@@ -261,8 +261,9 @@ func LastResortChunking() adapters.Adapter {
 
 // RefusesWithoutCapture densifies only under capture: a request without it
 // is answered failed, as invalid, in one attempt that never calls the
-// model. Caught by DSF-12 (its attempt is not one the provider saw) and
-// DSF-03.
+// model. Caught by DSF-01 (an input over the maximum answered as invalid),
+// DSF-03 and DSF-06 (each entry; the later stages' checks pass over its
+// cases).
 func RefusesWithoutCapture() adapters.Adapter {
 	ref := named("refuses-without-capture")
 	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {

@@ -521,3 +521,127 @@ func tiles(s string, pieces []string) bool {
 	}
 	return try(0)
 }
+
+// The judgements of one stage each, for the evidence that a failure of a
+// later check follows from an earlier stage's (suite.T.ImpliedBy, one
+// fault, one failure): the entry (StartsFull, StartsChunking), a full
+// call's overflow (FullOverflowRecovers), a merge overflow
+// (MergeRetriesFirst) and the answer after a failed call (EndsFailed).
+// Each judges its own stage alone and says nothing (nil) of an answer its
+// stage does not reach.
+
+// StartsFull is reactive entry's judgement ("First attempt is a single
+// densification call with the full input"): on an input that is not blank
+// the first call is a full call carrying all of it, white space aside.
+// Blank input is not judged (no call is the reference's answer).
+func StartsFull(input string, calls []Call) error {
+	want := squeeze(input)
+	switch {
+	case want == "":
+		return nil
+	case len(calls) == 0:
+		return errors.New("reactive entry made no provider call, where it makes a full call first")
+	case calls[0].Stage != "full":
+		return fmt.Errorf("reactive entry's first call is a %s call, where it makes a full call first", calls[0].Stage)
+	case squeeze(calls[0].Input) != want:
+		return fmt.Errorf("reactive entry's full call carries %d non-space bytes of the input's %d", len(squeeze(calls[0].Input)), len(want))
+	}
+	return nil
+}
+
+// StartsChunking is proactive entry's judgement ("Densification starts
+// directly in adaptive chunking mode (no single full-input call first)"):
+// on an input that is not blank the first call is a chunk call and no call
+// is a full call.
+func StartsChunking(input string, calls []Call) error {
+	if squeeze(input) == "" {
+		return nil
+	}
+	if len(calls) == 0 {
+		return errors.New("proactive entry made no provider call, where it starts by chunking")
+	}
+	if calls[0].Stage != "chunk" {
+		return fmt.Errorf("proactive entry's first call is a %s call, where it starts by chunking", calls[0].Stage)
+	}
+	for _, c := range calls {
+		if c.Stage == "full" {
+			return fmt.Errorf("call %d is a full call; proactive entry makes none", c.N)
+		}
+	}
+	return nil
+}
+
+// FullOverflowRecovers is the judgement of a full call's overflow ("If and
+// only if error classification says \"context window exceeded\", fallback
+// switches to adaptive chunking"): the attempt switches to chunking, and
+// when the answer's last attempt did so and none of its later calls
+// failed, the answer is ready (the chunked run recovered).
+func FullOverflowRecovers(ans adapters.DensifyAnswer, steps []Step) error {
+	for i, s := range steps {
+		if s.Want != "full" || s.Kind != KindOverflow || s.Attempt >= len(ans.Runs) {
+			continue
+		}
+		if len(ans.Runs[s.Attempt].Rounds) == 0 {
+			return fmt.Errorf("full call %d (attempt %d) overflowed but the attempt did not switch to chunking", s.N, s.Attempt+1)
+		}
+		if s.Attempt != len(ans.Runs)-1 {
+			continue
+		}
+		failed := false
+		for _, later := range steps[i+1:] {
+			failed = failed || later.Failed()
+		}
+		if !failed && ans.Status != adapters.StatusReady {
+			return fmt.Errorf("full call %d (attempt %d) overflowed and no call of the chunked run after it failed, yet the answer is %s", s.N, s.Attempt+1, ans.Status)
+		}
+	}
+	return nil
+}
+
+// MergeRetriesFirst is the judgement of a merge overflow ("first perform
+// merge-local retry by halving merge budget only"): a merge pass that
+// overflows (with no other failure) at a merge budget above Floor is
+// followed by another merge attempt in its round.
+func MergeRetriesFirst(ans adapters.DensifyAnswer, steps []Step) error {
+	for _, g := range groups(steps) {
+		var over *Step
+		for i, s := range g.steps {
+			if s.Failed() && s.Kind != KindOverflow {
+				over = nil
+				break
+			}
+			if over == nil && s.Kind == KindOverflow {
+				over = &g.steps[i]
+			}
+		}
+		if over == nil || over.Want != "merge" || over.Attempt >= len(ans.Runs) || over.Round >= len(ans.Runs[over.Attempt].Rounds) {
+			continue
+		}
+		round := ans.Runs[over.Attempt].Rounds[over.Round]
+		if over.Try == len(round.Merges)-1 && round.Merges[over.Try].Budget > Floor {
+			return fmt.Errorf("merge call %d (attempt %d round %d) overflowed at merge budget %d, above the floor, and no merge-local retry followed",
+				over.N, over.Attempt+1, over.Round+1, round.Merges[over.Try].Budget)
+		}
+	}
+	return nil
+}
+
+// EndsFailed is the judgement of the answer after a failure ("If all
+// attempts fail: snapshot is persisted with `status = failed`, failure
+// message is stored"): when the provider's last call failed, nothing came
+// after the failure, so the densification failed: the answer is failed,
+// with a message. A call over the harness's budget is not judged (that is
+// termination's).
+func EndsFailed(ans adapters.DensifyAnswer, calls []Call) error {
+	if len(calls) == 0 {
+		return nil
+	}
+	last := calls[len(calls)-1]
+	if !last.Failed() || last.Kind == KindBudget {
+		return nil
+	}
+	if ans.Status != adapters.StatusFailed {
+		return fmt.Errorf("the last provider call (%d, %s) failed with %s and none followed, yet the answer is %s", last.N, last.Stage, last.Kind, ans.Status)
+	}
+	return FailureMessage(ans)
+}
