@@ -53,9 +53,54 @@ func elaOffFormula(c radiusCase, radius func(b, h int) (int, error)) bool {
 func elaHydrationRadius(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
 	err := invariant.HydrationRadius(req, res)
 	if err != nil {
-		n := invariant.DistinctAtoms(req.Atoms)
-		r, rerr := call.Radius(t, adapters.RadiusRequest{Budget: req.Budget, Hits: n})
-		t.ImpliedBy("ELA-12", rerr == nil && n > 0 && r == res.Radius && r != invariant.ElasticRadius(req.Budget, n))
+		t.ImpliedBy("ELA-12", elaRadiusFault(t, req, res))
+	}
+	return err
+}
+
+// elaRadiusFault reports whether the implementation's Radius answers, for
+// the budget and the distinct atoms of req, the radius res reports, and
+// that radius breaks ELA-12's formula: the hydration was cut at the
+// operation's wrong radius.
+func elaRadiusFault(t *suite.T, req adapters.HydrateRequest, res elastic.Result) bool {
+	n := invariant.DistinctAtoms(req.Atoms)
+	r, err := call.Radius(t, adapters.RadiusRequest{Budget: req.Budget, Hits: n})
+	return err == nil && n > 0 && r == res.Radius && r != invariant.ElasticRadius(req.Budget, n)
+}
+
+// elaServesAll judges that no atom is dropped when every hit fits at the
+// formula's radius (invariant.HydrationServesAll). When it fails on a
+// hydration cut at a radius the implementation's Radius also answers, off
+// ELA-12's formula (a radius grown wider, so fewer atoms fit), the failure
+// follows from ELA-12's: one radius fault.
+func elaServesAll(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	err := invariant.HydrationServesAll(req, res)
+	if err != nil {
+		t.ImpliedBy("ELA-12", elaRadiusFault(t, req, res))
+	}
+	return err
+}
+
+// elaReach and elaNotGrown judge the windows against the answer's radius
+// (invariant.HydrationReach, ELA-21; invariant.HydrationNotGrown, ELA-28).
+// A radius outside what ELA-18's judgement allows (over the cap, or below
+// the formula's) makes windows cut where the text puts them fail against
+// it: the failure records that evidence (one fault, one failure). ELA-28
+// records ELA-21's judgement of the same answer too: windows that are not
+// at the answer's radius where ELA-21 judges them.
+func elaReach(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	err := invariant.HydrationReach(req, res, t.Unit())
+	if err != nil {
+		t.ImpliedBy("ELA-18", invariant.HydrationRadius(req, res) != nil)
+	}
+	return err
+}
+
+func elaNotGrown(t *suite.T, req adapters.HydrateRequest, res elastic.Result) error {
+	err := invariant.HydrationNotGrown(req, res, t.Unit())
+	if err != nil {
+		t.ImpliedBy("ELA-18", invariant.HydrationRadius(req, res) != nil)
+		t.ImpliedBy("ELA-21", invariant.HydrationReach(req, res, t.Unit()) != nil)
 	}
 	return err
 }

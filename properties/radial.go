@@ -139,7 +139,11 @@ func distinctAtoms(req adapters.RadialWindowsRequest, n int) []radial.Atom {
 	return out
 }
 
-// single asks for the window of atom a alone.
+// single asks for the window of atom a alone. When the answer is not one
+// window of a's compound inside its document, the check that asked fails
+// on it; if those windows overlap or touch, the answer breaks RAD-02's
+// judgement too (an atom's window listed twice is one fault, RAD-02's):
+// radImpliedMerged records it.
 func single(t *suite.T, req adapters.RadialWindowsRequest, a radial.Atom) (radial.Window, error) {
 	one := req
 	one.Atoms = []radial.Atom{a}
@@ -147,7 +151,20 @@ func single(t *suite.T, req adapters.RadialWindowsRequest, a radial.Atom) (radia
 	if err != nil {
 		return radial.Window{}, errors.New(rejected(t, err))
 	}
-	return invariant.SingleWindow(one, ans, a)
+	w, err := invariant.SingleWindow(one, ans, a)
+	if err != nil {
+		radImpliedMerged(t, ans)
+	}
+	return w, err
+}
+
+// radImpliedMerged records, for a failing answer, whether RAD-02's
+// judgement (windows of one compound merged) fails it too: windows that
+// overlap or touch and were not merged make a check that counts windows,
+// or compares them with the merge of single-atom windows, fail because
+// they break RAD-02's sentence (one fault, one failure).
+func radImpliedMerged(t *suite.T, ans adapters.RadialWindowsAnswer) {
+	t.ImpliedBy("RAD-02", invariant.RadialMerged(ans) != nil)
 }
 
 // perAtom judges the windows of single atoms: for up to perAtomLimit atoms
@@ -198,6 +215,7 @@ func radialUnion(t *suite.T) {
 			return rejected(t, err)
 		}
 		if err := invariant.RadialUnion(ans, singles); err != nil {
+			radImpliedMerged(t, ans)
 			return err.Error()
 		}
 		return ""

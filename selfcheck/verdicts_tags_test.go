@@ -48,7 +48,7 @@ var verdictTags = map[string]verdictTag{
 	"broken/radial-code-as-prose":                 bug("RAD-21", "windows code like prose, [offset − r, offset + r] without regard to functions, blocks or lines (§5.3's \"expand to function/block boundaries\" skipped); costs are still code costs"),
 	"broken/radial-ingest-fields":                 neither("RAD-18 REFERENCE, RAD-25 REFERENCE, RAD-26 REFERENCE: records an atom per run of non-space characters (strings.Fields), punctuation included: \"merge;\" is one keyword, where the reference records \"merge\""),
 	"broken/elastic-unclamped-radius":             bug("ELA-04", "hydrates with floor(budget/hits/2) as it comes, without std105 §4's floor of 200 and cap of 32000 (but at least 1, so windows can be drawn)"),
-	"broken/elastic-reports-census-radius":        bug("ELA-04", "fills the budget as the reference does but reports the census radius, Radius(budget, hits), instead of the radius its windows were cut at"),
+	"broken/elastic-reports-census-radius":        bug("ELA-21", "fills the budget as the reference does but reports the census radius, Radius(budget, hits), instead of the radius its windows were cut at"),
 	"broken/elastic-keeps-every-atom":             bug("ELA-05", "windows every atom at the clamped radius, even when the floor of 200 makes hits·400 exceed the budget"),
 	"broken/elastic-no-merge":                     bug("ELA-04", "gives every atom a window of its own: overlapping windows are never merged (std085-protocol §5.4)"),
 	"broken/elastic-renders-first-only":           neither("ELA-25 REFERENCE: hands the model only the first window's text"),

@@ -37,11 +37,18 @@ func radBrief(ws []radial.Window) string {
 // radOverlapExample: tenK is prose. [offset − r, offset + r]:
 // 1000 ± 500 = [500,1500], 1400 ± 500 = [900,1900]; 900 <= 1500, so one
 // window [500,1900]. With atoms at 1000 and 2000: [500,1500] and
-// [1500,2500] touch (1500 <= 1500) and merge into [500,2500]. A lone
-// atom's window is exact under every reading; a merged one is one window
-// holding at least the union: exactly the union is the example's side
-// ("Merged window [500, 1900]"), growing it on is step 3's ("Continue
+// [1500,2500] (2000 ± 500) touch (1500 <= 1500) and merge into [500,2500].
+// A lone atom's window is exact under every reading; a merged one is one
+// window holding at least the union: exactly the union is the example's
+// side ("Merged window [500, 1900]"), growing it on is step 3's ("Continue
 // radiating outward as unified molecule"), which RAD-08 (SHOULD) judges.
+//
+// One fault, one failure (issue 37): a merged case is judged only when
+// the lone windows it joins are the example's (a wrong lone window makes
+// every window holding it wrong; the lone case reports it). A lone window
+// that does not reach the radius on each side breaks RAD-06's judgement
+// too, and windows of one compound that overlap or touch, unmerged,
+// RAD-02's: each failure records which (radOverlapImplied).
 func radOverlapExample(t *suite.T) {
 	cases := []struct {
 		name   string
@@ -51,10 +58,16 @@ func radOverlapExample(t *suite.T) {
 	}{
 		{"atom A alone", []radial.Atom{radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1500}}, false},
 		{"atom B alone", []radial.Atom{radAtom("b", 1400)}, []invariant.RadialSpan{{Compound: "doc", Start: 900, End: 1900}}, false},
+		{"atom C alone", []radial.Atom{radAtom("c", 2000)}, []invariant.RadialSpan{{Compound: "doc", Start: 1500, End: 2500}}, false},
 		{"A and B overlap", []radial.Atom{radAtom("b", 1400), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 1900}}, true},
 		{"touching windows", []radial.Atom{radAtom("c", 2000), radAtom("a", 1000)}, []invariant.RadialSpan{{Compound: "doc", Start: 500, End: 2500}}, true},
 	}
+	wrongAlone := map[string]bool{} // labels of the atoms whose lone window failed
 	for _, c := range cases {
+		if c.merged && slices.ContainsFunc(c.atoms, func(a radial.Atom) bool { return wrongAlone[a.Label] }) {
+			t.Logf("%s: not judged, a lone window it joins is already wrong", c.name)
+			continue
+		}
 		req := adapters.RadialWindowsRequest{Documents: radDocs(inflate.KindProse, tenK), Atoms: c.atoms, Radius: 500}
 		// Only the spans: the text is RAD-01's, the atoms a window lists
 		// RAD-31's.
@@ -69,9 +82,27 @@ func radOverlapExample(t *suite.T) {
 		what := "want"
 		if c.merged {
 			what = "want one window holding at least"
+		} else {
+			wrongAlone[c.atoms[0].Label] = true
 		}
 		t.Errorf("%s: windows%s, %s %v", c.name, radBrief(ans.Windows), what, c.want)
+		radOverlapImplied(t, req, ans, c.merged)
 	}
+}
+
+// radOverlapImplied records, for the failure just recorded about ans (the
+// answer to req), whether RAD-02's judgement fails ans too (windows of one
+// compound overlap or touch), and, for a lone atom's request, RAD-06's
+// (its one window reaches the radius on each side, clamped to the
+// document).
+func radOverlapImplied(t *suite.T, req adapters.RadialWindowsRequest, ans adapters.RadialWindowsAnswer, merged bool) {
+	t.ImpliedBy("RAD-02", invariant.RadialMerged(ans) != nil)
+	if merged {
+		return
+	}
+	a := req.Atoms[0]
+	w, err := invariant.SingleWindow(req, ans, a)
+	t.ImpliedBy("RAD-06", err == nil && invariant.RadialReach(req.Documents[0], a, req.Radius, w, t.Unit()) != nil)
 }
 
 // radNonSpace counts the bytes of an ASCII text that are not space, tab,
@@ -90,14 +121,22 @@ func radNonSpace(s string) int {
 // i f x { / y = 1 / }. Its atom "y" is at 8; radius 100 lets any window hold
 // the whole text. As prose the whole text (radius 100 reaches both ends) costs
 // 16. Whatever code window is chosen, its cost is its non-whitespace bytes.
+//
+// One fault, one failure (issue 37): more windows than atoms that
+// overlap, unmerged, break RAD-02's judgement too; a prose window short of
+// the whole text, the lone atom of its document, RAD-06's (it reaches the
+// radius on each side, clamped); a wrong cost RAD-04's (the same cost
+// rule on every window). Each failure records which.
 func radCodeCost(t *suite.T) {
 	const src = "if x {\n\ty = 1\n}\n"
 	docs := []inflate.Document{{ID: "code", Body: src, Kind: inflate.KindCode}, {ID: "prose", Body: src, Kind: inflate.KindProse}}
-	req := adapters.RadialWindowsRequest{Documents: docs, Radius: 100, Atoms: []radial.Atom{
-		{CompoundID: "code", Label: "y", Offset: 8}, {CompoundID: "prose", Label: "y", Offset: 8}}}
+	atoms := []radial.Atom{{CompoundID: "code", Label: "y", Offset: 8}, {CompoundID: "prose", Label: "y", Offset: 8}}
+	req := adapters.RadialWindowsRequest{Documents: docs, Radius: 100, Atoms: atoms}
 	ans := call.MustRadialWindows(t, req)
 	if len(ans.Windows) != 2 {
-		t.Fatalf("%d windows for two atoms in two documents:%s", len(ans.Windows), radBrief(ans.Windows))
+		t.Errorf("%d windows for two atoms in two documents:%s", len(ans.Windows), radBrief(ans.Windows))
+		t.ImpliedBy("RAD-02", invariant.RadialMerged(ans) != nil)
+		return
 	}
 	for _, w := range ans.Windows {
 		want := len(w.Text)
@@ -108,9 +147,11 @@ func radCodeCost(t *suite.T) {
 			}
 		} else if w.Text != src {
 			t.Errorf("prose window [%d,%d] %q, want the whole 16-byte text (radius 100)", w.Start, w.End, w.Text)
+			t.ImpliedBy("RAD-06", invariant.RadialReach(docs[1], atoms[1], req.Radius, w, t.Unit()) != nil)
 		}
 		if w.Cost != want {
 			t.Errorf("%s window %q costs %d, want %d", w.CompoundID, w.Text, w.Cost, want)
+			t.ImpliedBy("RAD-04", invariant.RadialCost(req, ans, t.Unit(), nil) != nil)
 		}
 	}
 }
@@ -158,6 +199,8 @@ func radCodeWindow(t *suite.T, src, hit string, r int) (radial.Window, bool) {
 	ans := call.MustRadialWindows(t, req)
 	if len(ans.Windows) != 1 {
 		t.Errorf("atom %s, radius %d: %d windows, want 1:%s", jsonenc.Message(a), r, len(ans.Windows), radBrief(ans.Windows))
+		// Windows of one compound that overlap, unmerged: RAD-02's fault.
+		t.ImpliedBy("RAD-02", invariant.RadialMerged(ans) != nil)
 		return radial.Window{}, false
 	}
 	return ans.Windows[0], true
@@ -245,12 +288,15 @@ func radShare(s radial.Shares, term string) (radial.Share, bool) {
 // all served related atoms), each direct atom gets 7,000 / 4 = 1,750 and the
 // related atoms 3,000 in all, up to rounding down. How the 30% is divided
 // among them the text does not say ("evenly" is said of the 70%): 600 or 300
-// each is the reference's (RAD-32, RAD-24).
+// each is the reference's (RAD-32, RAD-24). A split that hands out more
+// than the budget, or a term twice, breaks RAD-11's judgement too: each
+// failing answer records whether it does (one fault, one failure).
 func radSplitExample(t *suite.T) {
 	for _, related := range []int{5, 8} {
 		req := adapters.RadialSplitRequest{Budget: 10000, Terms: []radial.Term{
 			{Label: "radius", Direct: 2, Related: related}, {Label: "window", Direct: 2, Related: related}}}
 		ans := call.MustRadialSplit(t, req)
+		mark := t.Failures()
 		relatedTotal, servedRelated := 0, 0
 		for _, term := range []string{"radius", "window"} {
 			s, ok := radShare(ans.Shares, term)
@@ -266,6 +312,9 @@ func radSplitExample(t *suite.T) {
 		}
 		if relatedTotal > 3000 || relatedTotal < 3000-servedRelated {
 			t.Errorf("%d related atoms per term: the related atoms receive %d in all, want 30%% of 10,000 = 3000 (up to rounding down, one per atom)", related, relatedTotal)
+		}
+		if t.Failures() > mark {
+			t.ImpliedSince(mark, "RAD-11", invariant.SplitWithin(req, ans) != nil)
 		}
 	}
 }
