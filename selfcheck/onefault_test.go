@@ -80,6 +80,42 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// of ELA-04 fail on answers whose radius ELA-18's judgement fails.
 		{"hydration radius unclamped", []adapters.Standard{adapters.Elastic}, broken.UnclampedRadius(),
 			"ELA-18", []string{"ELA-04 → ELA-18"}},
+		// Radial and elastic (issue 37). Windows of one compound left
+		// unmerged, or an atom's window listed twice, break RAD-02's
+		// sentence; the example, the code checks, the single-atom checks
+		// and the union count windows that RAD-02's judgement fails.
+		{"radial windows never merged", []adapters.Standard{adapters.Radial}, broken.RadialNoMerge(),
+			"RAD-02", []string{"RAD-08 → RAD-02", "RAD-19 → RAD-02"}},
+		{"a radial window listed twice", []adapters.Standard{adapters.Radial}, broken.RadialRepeatsLastWindow(),
+			"RAD-02", []string{"RAD-05 → RAD-02", "RAD-06 → RAD-02", "RAD-08 → RAD-02", "RAD-19 → RAD-02", "RAD-20 → RAD-02", "RAD-21 → RAD-02"}},
+		// Prose windows that never reach left of the atom: RAD-06's
+		// sentence; the example's lone windows and the prose window of the
+		// cost example fail its judgement.
+		{"prose windows cut from the atom on", []adapters.Standard{adapters.Radial}, broken.RadialProseNoLeft(),
+			"RAD-06", []string{"RAD-19 → RAD-06", "RAD-20 → RAD-06"}},
+		{"code white space counted", []adapters.Standard{adapters.Radial}, broken.RadialCountsCodeSpace(),
+			"RAD-04", []string{"RAD-20 → RAD-04"}},
+		{"every term given the whole budget", []adapters.Standard{adapters.Radial}, broken.RadialSplitWholeBudgetEach(),
+			"RAD-11", []string{"RAD-23 → RAD-11"}},
+		// The census: the hand-derived text (ELA-07) and the corpora
+		// (ELA-08) miss positions that ELA-14's judgement finds missing.
+		{"census compared case-sensitively", []adapters.Standard{adapters.Elastic}, broken.CensusCaseSensitive(),
+			"ELA-14", []string{"ELA-07 → ELA-14", "ELA-08 → ELA-14"}},
+		{"census atoms under the last document", []adapters.Standard{adapters.Elastic}, broken.CensusUnderLastCompound(),
+			"ELA-14", []string{"ELA-07 → ELA-14", "ELA-08 → ELA-14"}},
+		// A census that stops at 100 per term breaks ELA-08's count alone.
+		{"census stopped at 100", []adapters.Standard{adapters.Elastic}, broken.CensusCapsAt100(),
+			"ELA-08", nil},
+		{"every atom kept under the floor", []adapters.Standard{adapters.Elastic}, broken.KeepsEveryAtom(),
+			"ELA-19", []string{"ELA-05 → ELA-19"}},
+		{"a radius over the cap reported", []adapters.Standard{adapters.Elastic}, broken.ElasticReportsUncappedRadius(),
+			"ELA-18", []string{"ELA-04 → ELA-18", "ELA-21 → ELA-18"}},
+		{"hydration windows never merged", []adapters.Standard{adapters.Elastic}, broken.NoMergeElastic(),
+			"ELA-16", []string{"ELA-04 → ELA-16", "ELA-05 → ELA-16"}},
+		// A radius that grows with hits: ELA-12's formula; hydration cut at
+		// the same radius drops atoms that fit at the formula's (ELA-20).
+		{"the radius grows with hits", []adapters.Standard{adapters.Elastic}, broken.RadiusGrowsWithHits(),
+			"ELA-12", []string{"ELA-01 → ELA-12", "ELA-04 → ELA-18", "ELA-13 → ELA-12", "ELA-18 → ELA-12", "ELA-20 → ELA-12"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
