@@ -2,6 +2,7 @@ package trgm
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 )
@@ -24,9 +25,24 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 	if err := l.check(); err != nil {
 		return 0, err
 	}
-	x := scratchPool.Get().(*scratch)
-	sim, ok := x.similarity(l, a, b)
-	scratchPool.Put(x)
+	var sim float32
+	var ok bool
+	if size := tableSize(len(a) + len(b)); size <= smallTable {
+		// Short strings (labels and search terms, the common case) count in
+		// a table on the stack: no pool, nothing to clear afterwards.
+		var t [smallTable]uint32
+		x := counter{table: t[:size], shift: shiftFor(size)}
+		sim, ok = x.similarity(l, a, b)
+	} else {
+		x := tablePool.Get().(*counter)
+		if cap(x.table) < size {
+			x.table = make([]uint32, size)
+		}
+		*x = counter{table: x.table[:size], shift: shiftFor(size)}
+		sim, ok = x.similarity(l, a, b)
+		clear(x.table) // every slot empty for the next call
+		tablePool.Put(x)
+	}
 	if !ok {
 		if err := validatePair(a, b); err != nil {
 			return 0, err
@@ -36,55 +52,51 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 	return sim, nil
 }
 
-// scratch is the reusable memory of one Similarity call: a hash set of
-// trigram keys and a word buffer. Pooled, so that steady-state calls
-// allocate nothing.
-type scratch struct {
-	table []uint32 // key | inA | inB, or empty; every slot empty between calls
-	used  []uint32 // the slots this call filled, emptied at its end
-	word  []rune
-	bytes []byte
-
-	// The call's hash set: its size is mask+1, a key's first slot its hash
-	// >> shift; and what it counted.
-	shift, mask    uint32
+// counter counts similarity(a, b) with a hash set of trigram keys
+// (Trigram.key) instead of two sorted sets: the trigrams of a are put in,
+// then those of b, each distinct trigram counted once per side. A slot holds
+// key | inA | inB, and 0 when empty (every stored value has a side's bit).
+type counter struct {
+	table          []uint32 // len a power of two, every slot 0 at the start
+	shift          uint32   // 32 - log2(len(table)): a key's first slot is its hash >> shift
 	na, nb, shared int
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+// smallTable is the largest table kept on the stack (1 KB): pairs of up to
+// 62 bytes together.
+const smallTable = 256
+
+// tablePool holds the tables of longer pairs, so that steady-state calls
+// allocate nothing.
+var tablePool = sync.Pool{New: func() any { return new(counter) }}
 
 const (
-	emptySlot = ^uint32(0)
-	inA       = 1 << 30
-	inB       = 1 << 29
-	keyMask   = 1<<24 - 1
+	inA     = 1 << 30
+	inB     = 1 << 29
+	keyMask = 1<<24 - 1
 )
 
-// similarity is similarity(a, b) counted with a hash set instead of two
-// sorted sets: the trigrams of a are put in, then those of b are looked up,
-// each distinct trigram counted once per side. It reports false, and
-// nothing else, when a or b holds a NUL byte or invalid UTF-8.
-func (x *scratch) similarity(l Locale, a, b string) (float32, bool) {
+// tableSize is the table size for strings of n bytes together: a power of
+// two at least twice the trigrams they can have (a word of k bytes has at
+// most k+1 trigrams, so n bytes at most 2n), so the table is at most half
+// full.
+func tableSize(n int) int {
 	size := 16
-	for size < 4*(len(a)+len(b))+8 { // at most half full: a string of n bytes has at most 2n trigrams
+	for size < 4*n+8 {
 		size <<= 1
 	}
-	if len(x.table) < size {
-		x.table = make([]uint32, size)
-		for i := range x.table {
-			x.table[i] = emptySlot
-		}
-	}
-	x.shift, x.mask = 32-bitsOf(size), uint32(size-1)
-	x.na, x.nb, x.shared, x.used = 0, 0, 0, x.used[:0]
-	ok := x.words(l, a, inA) && x.words(l, b, inB)
-	for _, h := range x.used { // only the slots filled: the table can be far larger than the strings
-		x.table[h] = emptySlot
-	}
-	switch {
-	case !ok:
+	return size
+}
+
+func shiftFor(size int) uint32 { return 32 - uint32(bits.TrailingZeros(uint(size))) }
+
+// similarity reports false, and nothing else, when a or b holds a NUL byte
+// or invalid UTF-8.
+func (x *counter) similarity(l Locale, a, b string) (float32, bool) {
+	if !x.words(l, a, inA) || !x.words(l, b, inB) {
 		return 0, false
-	case x.na == 0 || x.nb == 0:
+	}
+	if x.na == 0 || x.nb == 0 {
 		return 0, true
 	}
 	return Ratio(x.shared, x.na, x.nb), true
@@ -92,13 +104,13 @@ func (x *scratch) similarity(l Locale, a, b string) (float32, bool) {
 
 // put adds the trigram key to side's set (inA or inB); the sides are put in
 // that order.
-func (x *scratch) put(key, side uint32) {
-	h := (key * 0x9E3779B1) >> x.shift
+func (x *counter) put(key, side uint32) {
+	mask := uint32(len(x.table) - 1)
+	h := (key * 0x9E3779B1) >> x.shift // the product's high bits mix all of the key's
 	for {
 		v := x.table[h]
-		if v == emptySlot {
+		if v == 0 {
 			x.table[h] = key | side
-			x.used = append(x.used, h)
 			if side == inA {
 				x.na++
 			} else {
@@ -114,27 +126,31 @@ func (x *scratch) put(key, side uint32) {
 			}
 			return
 		}
-		h = (h + 1) & x.mask
+		h = (h + 1) & mask
 	}
 }
 
-func bitsOf(size int) uint32 {
-	b := uint32(0)
-	for 1<<b < size {
-		b++
-	}
-	return b
-}
-
-// words puts the trigram key (Trigram.key) of every trigram of s's words,
-// as extractor.add makes them, in side's set. It reports false on a NUL
-// byte or invalid UTF-8. ASCII is looked at without the locale's calls
+// words puts the key of every trigram of s's words, as extractor.add makes
+// them, in side's set, without building the padded words: a word "  w " is
+// walked one character at a time with the two characters before it (two
+// spaces at its start), and each character closes the trigram of those
+// three; the word's end closes one more with a space. It reports false on a
+// NUL byte or invalid UTF-8. ASCII is classified and lower-cased by tables
 // (every locale treats it alike).
-func (x *scratch) words(l Locale, s string, side uint32) bool {
+func (x *counter) words(l Locale, s string, side uint32) bool {
+	var r rune
+	n := 1
 	for i := 0; i < len(s); {
 		// Skip to the start of a word.
-		r, n := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c == 0 {
+				return false
+			}
+			if asciiLower[c] == 0 {
+				i++
+				continue
+			}
+		} else {
 			if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
 				return false
 			}
@@ -142,52 +158,56 @@ func (x *scratch) words(l Locale, s string, side uint32) bool {
 				i += n
 				continue
 			}
-		} else if r == 0 {
-			return false
-		} else if !asciiAlnum(byte(r)) {
-			i++
-			continue
 		}
-		w := append(x.word[:0], ' ', ' ')
+		p2, p1 := rune(' '), rune(' ') // the two characters before the next
 		for i < len(s) {
-			c := s[i]
-			if c < utf8.RuneSelf {
-				if !asciiAlnum(c) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if r = rune(asciiLower[c]); r == 0 {
+					break // not a word character (NUL included: the skip above rejects it)
+				}
+				n = 1
+			} else {
+				if r, n = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 {
+					return false
+				}
+				if !l.isWord(r) {
 					break
 				}
-				if c >= 'A' && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				w = append(w, rune(c))
-				i++
-				continue
+				r = l.lowerRune(r)
 			}
-			r, n = utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				return false
-			}
-			if !l.isWord(r) {
-				break
-			}
-			w = append(w, l.lowerRune(r))
+			x.put(trigramKey(p2, p1, r), side)
+			p2, p1 = p1, r
 			i += n
 		}
-		w = append(w, ' ')
-		x.word = w
-		for k := 0; k+3 <= len(w); k++ {
-			a, b, c := w[k], w[k+1], w[k+2]
-			if a < utf8.RuneSelf && b < utf8.RuneSelf && c < utf8.RuneSelf {
-				x.put(Trigram{byte(a), byte(b), byte(c)}.key(), side)
-				continue
-			}
-			x.bytes = utf8.AppendRune(x.bytes[:0], a)
-			x.bytes = utf8.AppendRune(x.bytes, b)
-			x.bytes = utf8.AppendRune(x.bytes, c)
-			x.put(hashTrigram(x.bytes).key(), side)
-		}
+		x.put(trigramKey(p2, p1, ' '), side)
 	}
 	return true
 }
+
+// trigramKey is Trigram.key of the trigram of three characters: their bytes
+// when all three are ASCII, else the hash of their UTF-8 (as
+// extractor.addWord makes it).
+func trigramKey(a, b, c rune) uint32 {
+	if a|b|c < utf8.RuneSelf {
+		return Trigram{byte(a), byte(b), byte(c)}.key()
+	}
+	var buf [3 * utf8.UTFMax]byte
+	return hashTrigram(utf8.AppendRune(utf8.AppendRune(utf8.AppendRune(buf[:0], a), b), c)).key()
+}
+
+// asciiLower maps an ASCII word character (letter or digit) to its lower
+// case, and every other byte below 0x80 to 0.
+var asciiLower = func() (t [utf8.RuneSelf]byte) {
+	for c := range byte(utf8.RuneSelf) {
+		if asciiAlnum(c) {
+			t[c] = c
+			if c >= 'A' && c <= 'Z' {
+				t[c] = c + 'a' - 'A'
+			}
+		}
+	}
+	return t
+}()
 
 // SetSimilarity is similarity over two trigram sets that are sorted by
 // Compare and free of duplicates (as Trigrams returns them): cnt_sml.

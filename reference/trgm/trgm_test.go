@@ -337,7 +337,7 @@ func TestLower(t *testing.T) {
 }
 
 // TestSimilarityAllocatesNothing: in steady state a similarity allocates
-// nothing (its buffers are pooled), and it equals SetSimilarity over the
+// nothing (its table is on the stack or pooled), and it equals SetSimilarity over the
 // two trigram sets.
 func TestSimilarityAllocatesNothing(t *testing.T) {
 	// Empty the pool first (two collections drop its primary and victim
@@ -356,6 +356,28 @@ func TestSimilarityAllocatesNothing(t *testing.T) {
 			}
 			if n := testing.AllocsPerRun(100, func() { _, _ = loc.Similarity(p[0], p[1]) }); n != 0 {
 				t.Errorf("%v: similarity(%q, %q) allocates %v times per call, want 0", loc, p[0], p[1], n)
+			}
+		}
+	}
+}
+
+// TestSimilarityAgreesWithSets: Similarity, which counts in a hash set
+// (on the stack for short pairs, pooled for long ones) without building the
+// padded words, equals SetSimilarity over the two trigram sets that
+// extractor builds word by word, on the agreement test's generated pairs
+// (every script, long strings), without a server.
+func TestSimilarityAgreesWithSets(t *testing.T) {
+	g := newGen(20261202)
+	a, b := g.pairs(g.corpus())
+	for _, loc := range []trgm.Locale{trgm.C, trgm.UTF8} {
+		bad := 0
+		for i := range a {
+			ta, _ := loc.Trigrams(a[i])
+			tb, _ := loc.Trigrams(b[i])
+			got, err := loc.Similarity(a[i], b[i])
+			if want := trgm.SetSimilarity(ta, tb); (err != nil || got != want) && bad < 10 {
+				bad++
+				t.Errorf("%v: similarity(%q, %q) = %v, %v; the trigram sets give %v", loc, a[i], b[i], got, err, want)
 			}
 		}
 	}
