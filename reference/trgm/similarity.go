@@ -25,22 +25,26 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 	if err := l.check(); err != nil {
 		return 0, err
 	}
+	// Short strings (labels and search terms, the common case) count in a
+	// table on the stack, zeroed as it is declared: no pool, nothing to
+	// clear afterwards. The smaller one costs less to zero.
 	var sim float32
 	var ok bool
-	if size := tableSize(len(a) + len(b)); size <= smallTable {
-		// Short strings (labels and search terms, the common case) count in
-		// a table on the stack: no pool, nothing to clear afterwards.
-		var t [smallTable]uint32
-		x := counter{table: t[:size], shift: shiftFor(size)}
-		sim, ok = x.similarity(l, a, b)
-	} else {
-		x := tablePool.Get().(*counter)
-		if cap(x.table) < size {
-			x.table = make([]uint32, size)
+	switch size := tableSize(len(a) + len(b)); {
+	case size <= 64:
+		var t [64]uint32
+		sim, ok = countIn(t[:size], l, a, b)
+	case size <= 256:
+		var t [256]uint32
+		sim, ok = countIn(t[:size], l, a, b)
+	default:
+		x := tablePool.Get().(*[]uint32)
+		if cap(*x) < size {
+			*x = make([]uint32, size)
 		}
-		*x = counter{table: x.table[:size], shift: shiftFor(size)}
-		sim, ok = x.similarity(l, a, b)
-		clear(x.table) // every slot empty for the next call
+		t := (*x)[:size]
+		sim, ok = countIn(t, l, a, b)
+		clear(t) // every slot empty for the next call
 		tablePool.Put(x)
 	}
 	if !ok {
@@ -57,18 +61,20 @@ func (l Locale) Similarity(a, b string) (float32, error) {
 // then those of b, each distinct trigram counted once per side. A slot holds
 // key | inA | inB, and 0 when empty (every stored value has a side's bit).
 type counter struct {
-	table          []uint32 // len a power of two, every slot 0 at the start
-	shift          uint32   // 32 - log2(len(table)): a key's first slot is its hash >> shift
-	na, nb, shared int
+	table         []uint32 // len a power of two, every slot 0 at the start
+	shift         uint32   // 32 - log2(len(table)): a key's first slot is its hash >> shift
+	fresh, shared int      // keys put in new; keys of a that b put again
 }
 
-// smallTable is the largest table kept on the stack (1 KB): pairs of up to
-// 62 bytes together.
-const smallTable = 256
+// countIn counts similarity(a, b) in table, every slot of it 0.
+func countIn(table []uint32, l Locale, a, b string) (float32, bool) {
+	x := counter{table: table, shift: 32 - uint32(bits.TrailingZeros(uint(len(table))))}
+	return x.similarity(l, a, b)
+}
 
 // tablePool holds the tables of longer pairs, so that steady-state calls
 // allocate nothing.
-var tablePool = sync.Pool{New: func() any { return new(counter) }}
+var tablePool = sync.Pool{New: func() any { return new([]uint32) }}
 
 const (
 	inA     = 1 << 30
@@ -76,34 +82,39 @@ const (
 	keyMask = 1<<24 - 1
 )
 
-// tableSize is the table size for strings of n bytes together: a power of
-// two at least twice the trigrams they can have (a word of k bytes has at
-// most k+1 trigrams, so n bytes at most 2n), so the table is at most half
-// full.
+// tableSize is the table size for two strings of n bytes together: a power
+// of two at least twice the trigrams they can have, so the table is at most
+// half full. A word of k characters has k+1 trigrams and words are apart by
+// at least one byte, so a string of m bytes has at most m+1 trigrams (w
+// words of K characters: K+w-1 <= m), two strings at most n+2.
 func tableSize(n int) int {
 	size := 16
-	for size < 4*n+8 {
+	for size < 2*(n+2) {
 		size <<= 1
 	}
 	return size
 }
 
-func shiftFor(size int) uint32 { return 32 - uint32(bits.TrailingZeros(uint(size))) }
-
 // similarity reports false, and nothing else, when a or b holds a NUL byte
 // or invalid UTF-8.
 func (x *counter) similarity(l Locale, a, b string) (float32, bool) {
-	if !x.words(l, a, inA) || !x.words(l, b, inB) {
+	if !x.words(l, a, inA) {
 		return 0, false
 	}
-	if x.na == 0 || x.nb == 0 {
+	na := x.fresh // every distinct trigram of a was new
+	if !x.words(l, b, inB) {
+		return 0, false
+	}
+	nb := x.fresh - na + x.shared // b's: those new to the set and those it shares with a
+	if na == 0 || nb == 0 {
 		return 0, true
 	}
-	return Ratio(x.shared, x.na, x.nb), true
+	return Ratio(x.shared, na, nb), true
 }
 
 // put adds the trigram key to side's set (inA or inB); the sides are put in
-// that order.
+// that order, so a key already there without side's flag is one of a's
+// that b shares. Small enough for the compiler to inline.
 func (x *counter) put(key, side uint32) {
 	mask := uint32(len(x.table) - 1)
 	h := (key * 0x9E3779B1) >> x.shift // the product's high bits mix all of the key's
@@ -111,17 +122,12 @@ func (x *counter) put(key, side uint32) {
 		v := x.table[h]
 		if v == 0 {
 			x.table[h] = key | side
-			if side == inA {
-				x.na++
-			} else {
-				x.nb++
-			}
+			x.fresh++
 			return
 		}
 		if v&keyMask == key {
 			if v&side == 0 {
 				x.table[h] = v | side
-				x.nb++ // only b can find a key already there without its flag
 				x.shared++
 			}
 			return
@@ -191,6 +197,11 @@ func trigramKey(a, b, c rune) uint32 {
 	if a|b|c < utf8.RuneSelf {
 		return Trigram{byte(a), byte(b), byte(c)}.key()
 	}
+	return hashedKey(a, b, c) // apart: the common case stays short
+}
+
+// hashedKey is trigramKey of a trigram with a multi-byte character.
+func hashedKey(a, b, c rune) uint32 {
 	var buf [3 * utf8.UTFMax]byte
 	return hashTrigram(utf8.AppendRune(utf8.AppendRune(utf8.AppendRune(buf[:0], a), b), c)).key()
 }
