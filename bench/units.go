@@ -38,7 +38,7 @@ var units = []Unit{
 	{"sql-ns/pair", -1, false, "PostgreSQL time per pair of a side-by-side benchmark, round trip included"},
 	{"sql/go", 0, false, "PostgreSQL time over reference time, measured in the same iterations"},
 	{"server-ns/pair", -1, false, "PostgreSQL's own time per similarity() pair, measured inside the server (no round trip)"},
-	{"server/go", 0, false, "PostgreSQL's in-server similarity() time over the reference's, measured in the same iterations (target: >= 3)"},
+	{"server/go", 0, false, "PostgreSQL's in-server similarity() time over the reference's, measured in the same iterations (target: >= 5)"},
 	{"allocs/pair", -1, true, "allocations per similarity pair of the reference, in steady state (target: 0)"},
 	{"matches/op", 0, true, "search results per call"},
 	{"calls/op", -1, true, "model calls per densification"},

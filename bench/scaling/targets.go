@@ -22,7 +22,7 @@ type target struct {
 
 var targets = []target{
 	{"Target/Inflate/", "inflate/floor", "inflation of the PRF-03 request over one UTF-8 pass over its documents", true, 3, ""},
-	{"Versus/Similarity/", "server/go", "PostgreSQL's in-server similarity() over the reference's, same pairs", false, 3, ""},
+	{"Versus/Similarity/", "server/go", "PostgreSQL's in-server similarity() over the reference's, same pairs", false, 5, ""},
 	{"Versus/Similarity/", "allocs/pair", "allocations per similarity pair", true, 0, ""},
 	{"Radial/Windows/atoms=10000/", "sec/op", "radial inflation at 10,000 atoms, seconds per call", true, 1e-3, ""},
 	{"Elastic/Hydrate/atoms=10000/", "sec/op", "elastic hydration at 10,000 atoms, seconds per call", true, 1e-3, ""},
