@@ -195,6 +195,28 @@ func TestInflateErrors(t *testing.T) {
 			Request{Documents: docs, Hits: []Hit{{"good", "d", 0, 1, 0.9}, {"bad", "d", 0, 99, 0.1}}, Budget: budget(150)},
 			`inflate hit "bad": end 99 beyond the end`,
 		},
+		// A check that reads the text comes before the squeeze and the
+		// budget's own check, whichever order a faster path makes them in.
+		{
+			"cut character in a hit that would be dropped",
+			Request{Documents: docs, Hits: []Hit{{"good", "d", 0, 1, 0.9}, {"bad", "d", 2, 5, 0.1}}, Budget: budget(150)},
+			`inflate hit "bad": start 2 cuts a multi-byte character`,
+		},
+		{
+			"invalid UTF-8 in a compound no hit names",
+			Request{Documents: []Document{{ID: "d", Body: body}, {ID: "e", Body: "ab\xffcd"}}, Hits: []Hit{{"h", "d", 0, 1, 1}}},
+			`inflate compound "e": body is not valid UTF-8 (first bad byte at 2)`,
+		},
+		{
+			"invalid UTF-8 and a zero budget",
+			Request{Documents: []Document{{ID: "d", Body: "ab\xffcd"}}, Budget: budget(0)},
+			`inflate compound "d": body is not valid UTF-8 (first bad byte at 2)`,
+		},
+		{
+			"cut character and a zero budget",
+			Request{Documents: docs, Hits: []Hit{{"h", "d", 2, 5, 1}}, Budget: budget(0)},
+			`inflate hit "h": start 2 cuts a multi-byte character`,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
