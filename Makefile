@@ -6,7 +6,7 @@ BIN      := bin/conformance
 PG_DSN   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 ADAPTERS ?= reference,postgres
 
-.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys upstream-history upstream-history-expectations upstream-history-run pglite pglite-install
+.PHONY: all conformance build test lint check vectors docs verdicts bench matrix chromium clean mutation upstream upstream-anchor upstream-casys upstream-history upstream-history-expectations upstream-history-run upstream-history-bench upstream-history-page upstream-history-timeline pglite pglite-install
 
 all: build
 
@@ -171,7 +171,7 @@ $(UPSTREAM)/history/%/engine.mjs: $(UPSTREAM)/anchor/node_modules/.ctxconform-in
 	  else echo "no $$tgz: cloning $(ANCHOR_HISTORY_REPO) at $*"; rm -rf $$tree && \
 	    git clone --quiet $(ANCHOR_HISTORY_REPO) $$tree && git -C $$tree checkout --quiet $*; fi; fi
 	cp adapters/process/upstream/anchor/build.mjs $(UPSTREAM)/anchor/build.mjs
-	cd $(UPSTREAM)/anchor && node build.mjs $(CURDIR)/$(UPSTREAM)/history/$*/anchor-engine-node-$*/engine $(CURDIR)/$@ $* \
+	cd $(UPSTREAM)/anchor && node build.mjs $(abspath $(UPSTREAM))/history/$*/anchor-engine-node-$*/engine $(abspath $@) $* \
 	  $$(sed -n 's/^$* \([0-9-]*\) .*/\1/p' $(CURDIR)/$(ANCHOR_HISTORY))
 
 ## upstream-history-expectations: adapters/process/upstream/anchor/expectations/COMMIT.json
@@ -209,6 +209,55 @@ upstream-history-run: build upstream-history
 	    --property-runs $(HISTORY_PROPERTY_RUNS) --replay-dir "$$tmp/replays" --no-memory $(UPSTREAM_FLAGS) --json $(HISTORY_REPORTS)/$$c.json \
 	    --adapter exec -- node $(ANCHOR_ADAPTER) --build $(UPSTREAM)/history/$$c >/dev/null || [ $$? -eq 1 ] || exit 2; \
 	done
+
+## upstream-history-bench: every version of HISTORY_RUN timed on the same
+## workloads (HISTORY_BENCH: inflate at 10, 100 and 1000 hits over 100
+## documents of 16 KB, no budget, and the fuzzy search of 1,000 entries), with
+## --time-nonconforming (a version whose answers break an invariant is still
+## timed, and marked), into $(HISTORY_TIMELINE)/bench/COMMIT.txt. The tool
+## takes one exec implementation at a time, so the versions alternate by
+## passes: the first half of HISTORY_BENCH_COUNT runs oldest first, the second
+## newest first, so that a machine getting busier or quieter over the run
+## does not look like a commit. About 2 minutes a version on a busy 2-core machine.
+HISTORY_TIMELINE    ?= reports/upstream/anchor-history
+HISTORY_BENCH       ?= ^Inflate/hits=(10|100|1000)/docs=100/doc-bytes=16000/budget=none$$|^Search/entries=1000$$
+HISTORY_BENCH_COUNT ?= 4
+upstream-history-bench: build upstream-history
+	@mkdir -p $(HISTORY_TIMELINE)/bench && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	half=$$(( ($(HISTORY_BENCH_COUNT) + 1) / 2 )); rest=$$(( $(HISTORY_BENCH_COUNT) - half )); \
+	for pass in 1 2; do \
+	  n=$$half; order="$(HISTORY_RUN)"; \
+	  if [ $$pass = 2 ]; then n=$$rest; order=$$(printf '%s\n' $(HISTORY_RUN) | tac); fi; \
+	  [ $$n -gt 0 ] || continue; \
+	  for c in $$order; do \
+	    echo "upstream-history-bench: $$c (pass $$pass, $$n runs)"; \
+	    CTXCONFORM_START_TIMEOUT=10m $(BIN) bench -q --time-nonconforming --count $$n --benchtime 1x --request-timeout 10m --run '$(HISTORY_BENCH)' \
+	      -o "$$tmp/$$c.$$pass.txt" --adapter exec -- node $(ANCHOR_ADAPTER) --build $(UPSTREAM)/history/$$c || exit 2; \
+	  done; \
+	done; \
+	for c in $(HISTORY_RUN); do cat "$$tmp/$$c".*.txt > $(HISTORY_TIMELINE)/bench/$$c.txt; done
+
+## upstream-history-page: the timeline of anchor-engine-node from the reports of
+## upstream-history-run and the results of upstream-history-bench:
+## $(HISTORY_TIMELINE)/manifest.json (every commit of history.txt, its date and
+## subject), timeline.html, timeline.md and the diff-OLD-NEW.md they link.
+upstream-history-page: build
+	@{ printf '{"format": "ctxconform-timeline/1", "title": "anchor-engine-node", "versions": [\n'; \
+	  sed -n 's/^\([0-9a-f][0-9a-f]*\) \([0-9-]*\) \(.*\)$$/\1 \2 \3/p' $(ANCHOR_HISTORY) | \
+	  awk '{ c=$$1; d=$$2; $$1=""; $$2=""; s=substr($$0, 3); gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); \
+	    printf "%s  {\"commit\": \"%s\", \"date\": \"%s\", \"subject\": \"%s\", \"report\": \"%s/%s.json\", \"bench\": \"bench/%s.txt\"}", \
+	      (NR > 1 ? ",\n" : ""), c, d, s, "$(shell realpath -m --relative-to=$(HISTORY_TIMELINE) $(HISTORY_REPORTS))", c, c }'; \
+	  printf '\n]}\n'; } > $(HISTORY_TIMELINE)/manifest.json
+	$(BIN) timeline --html $(HISTORY_TIMELINE)/timeline.html --markdown $(HISTORY_TIMELINE)/timeline.md $(HISTORY_TIMELINE)/manifest.json
+
+## upstream-history-timeline: all of it, one after the other: upstream-history-run,
+## upstream-history-bench, upstream-history-page (well over an hour on a busy
+## 2-core machine; reports/upstream/anchor-history.md says what the checked-in
+## page was made with)
+upstream-history-timeline:
+	$(MAKE) upstream-history-run
+	$(MAKE) upstream-history-bench
+	$(MAKE) upstream-history-page
 
 ## vectors: regenerate the golden vectors in fixtures/vectors from the reference
 vectors:
