@@ -218,10 +218,11 @@ upstream-history-run: build upstream-history
 ## takes one exec implementation at a time, so the versions alternate by
 ## passes: the first half of HISTORY_BENCH_COUNT runs oldest first, the second
 ## newest first, so that a machine getting busier or quieter over the run
-## does not look like a commit. About 2 minutes a version on a busy 2-core machine.
+## does not look like a commit. 6 runs (compare's least for a confidence
+## interval): about 35 s a version and pass on a busy 2-core machine, 13 minutes in all.
 HISTORY_TIMELINE    ?= reports/upstream/anchor-history
 HISTORY_BENCH       ?= ^Inflate/hits=(10|100|1000)/docs=100/doc-bytes=16000/budget=none$$|^Search/entries=1000$$
-HISTORY_BENCH_COUNT ?= 4
+HISTORY_BENCH_COUNT ?= 6
 upstream-history-bench: build upstream-history
 	@mkdir -p $(HISTORY_TIMELINE)/bench && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	half=$$(( ($(HISTORY_BENCH_COUNT) + 1) / 2 )); rest=$$(( $(HISTORY_BENCH_COUNT) - half )); \
