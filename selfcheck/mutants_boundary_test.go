@@ -73,29 +73,44 @@ func boundaryMutants() []boundaryMutant {
 // cases at the constant's boundary run first whatever the seed, and they
 // must be what catches the mutant.
 func TestBoundaryMutants(t *testing.T) {
-	reqs := ctxconform.Requirements()
 	for _, tt := range boundaryMutants() {
 		name := tt.caught + "/" + strings.TrimPrefix(tt.mutant.Info().Name, "broken/")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			for seed := int64(1); seed <= 5; seed++ {
-				opts := suite.Options{Level: suite.Reference, Seed: seed, PropertyRuns: 3, Standards: []adapters.Standard{tt.std},
-					Match: regexp.MustCompile(`^` + tt.caught + ` `)}
-				ref := suite.Run(context.Background(), reference.New(), reqs, opts)
-				got := suite.Run(context.Background(), tt.mutant, reqs, opts)
-				if len(ref.Results) != 1 || len(got.Results) != 1 {
-					t.Fatalf("seed %d: %d and %d results, want 1: no requirement %s", seed, len(ref.Results), len(got.Results), tt.caught)
-				}
-				if r := ref.Results[0]; r.Outcome != suite.Passed {
-					t.Errorf("seed %d: the reference is %s on %s: %s", seed, r.Outcome, tt.caught, r.Message)
-				}
-				if r := got.Results[0]; r.Outcome != suite.Failed {
-					t.Errorf("seed %d: %s is %s, want failed: the suite misses %s", seed, tt.caught, r.Outcome, tt.constant)
-				} else if seed == 1 {
-					t.Logf("%s: %s", tt.constant, firstLine(r.Message))
-				}
-			}
+			aloneOnSeeds(t, 5, tt.caught, suite.Options{Level: suite.Reference, PropertyRuns: 3, Standards: []adapters.Standard{tt.std}},
+				[]adapters.Adapter{reference.New(), tt.mutant}, func(seed int64, got []suite.Report) {
+					if r := got[0].Results[0]; r.Outcome != suite.Passed {
+						t.Errorf("seed %d: the reference is %s on %s: %s", seed, r.Outcome, tt.caught, r.Message)
+					}
+					if r := got[1].Results[0]; r.Outcome != suite.Failed {
+						t.Errorf("seed %d: %s is %s, want failed: the suite misses %s", seed, tt.caught, r.Outcome, tt.constant)
+					} else if seed == 1 {
+						t.Logf("%s: %s", tt.constant, firstLine(r.Message))
+					}
+				})
 		})
+	}
+}
+
+// aloneOnSeeds runs requirement id alone (opts with its Match and Seed
+// set) against each of impls on seeds 1 to seeds, and hands check each
+// seed's reports, one per implementation in order, each of the one
+// result; it stops the test when id is not run (no such requirement, or
+// one above opts.Level).
+func aloneOnSeeds(t *testing.T, seeds int64, id string, opts suite.Options, impls []adapters.Adapter, check func(seed int64, got []suite.Report)) {
+	t.Helper()
+	reqs := ctxconform.Requirements()
+	opts.Match = regexp.MustCompile(`^` + regexp.QuoteMeta(id) + ` `)
+	for seed := int64(1); seed <= seeds; seed++ {
+		opts.Seed = seed
+		got := make([]suite.Report, len(impls))
+		for i, impl := range impls {
+			got[i] = suite.Run(context.Background(), impl, reqs, opts)
+			if n := len(got[i].Results); n != 1 {
+				t.Fatalf("seed %d: %d results of %s, want 1 (no such requirement, or above level %s?): %s", seed, n, id, opts.Level, got[i].Summary())
+			}
+		}
+		check(seed, got)
 	}
 }
 
