@@ -333,7 +333,5 @@ var verdictMisses = func() map[string]string {
 		"broken/ascii-lower", "broken/trigram-as-prefix")
 	add("window assembly: ASM-11's examples compare whole windows and fail with ASM-02, ASM-06 or ASM-13 on the same answers; narrowing ASM is another engineer's (issue 37 item 1)",
 		"broken/assemble-tight-loses-first-byte", "broken/assemble-whole-document")
-	add("expansion: EXP-01, 02, 04, 05, 09, 10, 14, 15, 16 and 17 judge one multiplier or one cut at different points; no evidence links them yet (narrowing EXP is another engineer's)",
-		"broken/extra-candidate", "broken/static-2x", "broken/trivial-cold-ceil-plus-one")
 	return m
 }()

@@ -64,7 +64,9 @@ func expCheckMultipliers(t *suite.T, cases []expMultiplierCase) {
 		got := call.MustMultiplier(t, c.graph)
 		if got != c.want {
 			n, e := invariant.GraphCounts(c.graph)
+			mark := t.Failures()
 			t.Errorf("%s (n=%d, %d edges): multiplier %v, want %v", c.why, n, e, got, c.want)
+			expMultiplierImplied(t, mark, c.graph, got)
 		}
 	}
 }
@@ -148,13 +150,17 @@ func expTrivialAtMost(t *suite.T) {
 			continue
 		}
 		if m := call.MustMultiplier(t, c.graph); !(m >= 1 && m <= 1.5) {
+			mark := t.Failures()
 			t.Errorf("%s: multiplier %v, want at most 1.5 (and at least 1)", c.why, m)
+			expMultiplierImplied(t, mark, c.graph, m)
 		}
 		req := adapters.ExpandRequest{Tools: cat, Nodes: c.graph.Nodes, Edges: c.graph.Edges, Query: "deploy the service", Limit: 4}
 		ans := call.MustExpand(t, req)
 		// ceil(4·1.5) = 6.
 		if !(ans.Multiplier >= 1 && ans.Multiplier <= 1.5) || ans.Asked > 6 {
+			mark := t.Failures()
 			t.Errorf("%s: search used ×%v and asked %d at limit 4, want at most ×1.5 and 6", c.why, ans.Multiplier, ans.Asked)
+			expSearchImplied(t, mark, req, ans)
 		}
 	}
 }
@@ -239,11 +245,15 @@ func expCheckAsked(t *suite.T, cases []expAskedCase) {
 		}
 		req := adapters.ExpandRequest{Tools: cat, Nodes: ids, Edges: expLayers(ids, c.e), Query: "deploy the service to production", Limit: c.limit}
 		ans := call.MustExpand(t, req)
+		mark := t.Failures()
 		if ans.Multiplier != c.wantMultiple || ans.Asked != c.asked {
 			t.Errorf("%s, limit %d: search used ×%v and asked %d, want ×%v and %d", c.why, c.limit, ans.Multiplier, ans.Asked, c.wantMultiple, c.asked)
 		}
 		if err := invariant.ExpandAsked(req, ans); err != nil {
 			t.Errorf("%s, limit %d: %v", c.why, c.limit, err)
+		}
+		if t.Failures() > mark {
+			expSearchImplied(t, mark, req, ans)
 		}
 	}
 }
@@ -291,6 +301,7 @@ func expWithinLimit(t *suite.T) {
 	for _, r := range runs {
 		req := adapters.ExpandRequest{Tools: r.tools, Nodes: r.graph.Nodes, Edges: r.graph.Edges, Query: r.query, Limit: r.limit}
 		ans := call.MustExpand(t, req)
+		mark := t.Failures()
 		for _, check := range []func(adapters.ExpandRequest, adapters.ExpandAnswer) error{invariant.ExpandWithinLimit, invariant.ExpandFromCandidates} {
 			if err := check(req, ans); err != nil {
 				t.Errorf("%s, limit %d: %v", r.why, r.limit, err)
@@ -298,6 +309,9 @@ func expWithinLimit(t *suite.T) {
 		}
 		if len(ans.Candidates) > ans.Asked {
 			t.Errorf("%s, limit %d: %d candidates for %d asked", r.why, r.limit, len(ans.Candidates), ans.Asked)
+		}
+		if t.Failures() > mark {
+			expSearchImplied(t, mark, req, ans)
 		}
 	}
 }

@@ -35,6 +35,32 @@ func TableMultiplier(n, e int) float64 {
 	return MatureMultiplier
 }
 
+// ADRMultiplier: m is the multiplier ADR-023 gives the simple graph g
+// (SimpleGraph; what a self-loop or a repeated edge counts is the
+// reference's choice): at most 1.5 (and at least 1) below two nodes, 2.0
+// or 3.0 at density exactly 0.10, where the table and the code disagree,
+// and TableMultiplier elsewhere. It is EXP-14's judgement.
+func ADRMultiplier(g adapters.GraphRequest, m float64) error {
+	n, e := GraphCounts(g)
+	switch {
+	case n < 2:
+		if !(m >= 1 && m <= ColdMultiplier) {
+			return fmt.Errorf("×%v for %d nodes, want at most 1.5 (and at least 1)", m, n)
+		}
+	case AtOneTenth(g):
+		// The table ("Growing 0.01 - 0.10", "Mature > 0.10") says 2.0, the
+		// code (`density < 0.10` false) 3.0: either is the ADR's.
+		if m != GrowingMultiplier && m != MatureMultiplier {
+			return fmt.Errorf("×%v at density exactly 0.10 (%d edges on %d nodes), want ×2.0 (the table) or ×3.0 (the code)", m, e, n)
+		}
+	default:
+		if want := TableMultiplier(n, e); m != want {
+			return fmt.Errorf("×%v for %d edges on %d nodes (100e=%d, 10e=%d, n(n-1)=%d), want ×%v", m, e, n, 100*e, 10*e, n*(n-1), want)
+		}
+	}
+	return nil
+}
+
 // AtOneTenth reports whether g, counted as the reference counts it
 // (GraphCounts), has at least two nodes and density exactly 0.10: the point
 // where ADR-023's table ("Growing 0.01 - 0.10", "Mature > 0.10": 2.0) and its

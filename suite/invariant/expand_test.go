@@ -81,6 +81,26 @@ func TestGraphCounts(t *testing.T) {
 	})
 }
 
+// TestADRMultiplier: EXP-14's judgement. 1/110 is cold, 2/110 growing,
+// 11/110 exactly 0.10 (the table's 2.0 or the code's 3.0), 12/110 mature;
+// below two nodes anything in [1, 1.5].
+func TestADRMultiplier(t *testing.T) {
+	one := adapters.GraphRequest{Nodes: []string{"a"}}
+	radJudge(t, []radCase{
+		{"cold", ADRMultiplier(expRing(11, 1), 1.5), ""},
+		{"cold taken for growing", ADRMultiplier(expRing(11, 1), 2), "×2 for 1 edges on 11 nodes (100e=100, 10e=10, n(n-1)=110), want ×1.5"},
+		{"growing", ADRMultiplier(expRing(11, 2), 2), ""},
+		{"mature taken for growing", ADRMultiplier(expRing(11, 12), 2), "want ×3"},
+		{"0.10 as the table", ADRMultiplier(expRing(11, 11), 2), ""},
+		{"0.10 as the code", ADRMultiplier(expRing(11, 11), 3), ""},
+		{"0.10 cold", ADRMultiplier(expRing(11, 11), 1.5), "at density exactly 0.10 (11 edges on 11 nodes)"},
+		{"one node, the code's 1.0", ADRMultiplier(one, 1), ""},
+		{"one node, 1.5", ADRMultiplier(one, 1.5), ""},
+		{"one node, 2.0", ADRMultiplier(one, 2), "×2 for 1 nodes, want at most 1.5"},
+		{"no node, below 1", ADRMultiplier(adapters.GraphRequest{}, 0.5), "(and at least 1)"},
+	})
+}
+
 // TestCandidateCount: ceil(limit·m) on m's exact binary value.
 func TestCandidateCount(t *testing.T) {
 	for _, c := range []struct {
