@@ -289,10 +289,10 @@ func catalogue() []suite.Requirement {
 		// "Fuzzy search".
 		fuz("FUZ-14", "std105 §3.2 (Logic 1–3)", suite.Must,
 			"Every match is an entry of the request, in the tier the definition gives it under one reading of the text (exact by LOWER or case-exact, a case variant then prefix through ILIKE; prefix, the term's %, _ and \\ escaped or read as LIKE's; trigram at the requested threshold or pg_trgm's 0.3, with >= or >; in the declared locale).",
-			searching("sound", inLocale(invariant.FuzzySound))),
+			searching("sound", fuzImpliedBy("FUZ-15", invariant.FuzzyComplete, inLocale(invariant.FuzzySound)))),
 		fuz("FUZ-15", "std105 §3.2 (Logic 1–3)", suite.Must,
 			"Every entry that matches by the definition under every reading of the text (the same readings as FUZ-14) is returned (unless a limit cut the answer short; the trigram matches of an answer with no trigram tier at all are FUZ-05's).",
-			searching("complete", inLocale(invariant.FuzzyComplete))),
+			searching("complete", fuzImpliedBy("FUZ-14", invariant.FuzzySound, inLocale(invariant.FuzzyComplete)))),
 		fuz("FUZ-16", "std105 §3.2 (priorities)", suite.Must,
 			"Exact matches come first, then prefix matches, then trigram matches.",
 			searching("tier-order", fuzTierOrder)),

@@ -21,6 +21,23 @@ func inLocale(pred func(trgm.Locale, adapters.SearchRequest, adapters.SearchAnsw
 	}
 }
 
+// fuzImpliedBy is impliedBy for a search's judgement: on every answer
+// judge fails it records whether other, requirement id's predicate, fails
+// it too. FUZ-14 (the tier of each match) and FUZ-15 (the matches
+// missing) judge every answer, each the other's side: a fault that
+// mis-tiers a label and so leaves it missing from its tier fails both on
+// the same answer, and counts once (Settle keeps one of the two a root).
+func fuzImpliedBy(id string, other func(trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error,
+	judge func(*suite.T, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error) func(*suite.T, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error {
+	return func(t *suite.T, loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+		err := judge(t, loc, req, ans)
+		if err != nil {
+			t.ImpliedBy(id, other(loc, req, ans) != nil)
+		}
+		return err
+	}
+}
+
 // fuzTierOrder judges that exact matches come first, then prefix matches,
 // then trigram matches.
 func fuzTierOrder(_ *suite.T, _ trgm.Locale, _ adapters.SearchRequest, ans adapters.SearchAnswer) error {

@@ -51,8 +51,11 @@ var catTiers = map[string]string{
 // fuzzyTiers (FUZ-01): each label of the cat example in its tier. The
 // trigram tier missing altogether is FUZ-05's (ownTiers).
 func fuzzyTiers(t *suite.T) {
-	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: catEntries, Term: "cat"})
+	req := adapters.SearchRequest{Entries: catEntries, Term: "cat"}
+	ans, loc := call.MustSearch(t, req)
+	mark := t.Failures()
 	expectTiers(t, `term "cat"`, ans, ownTiers(t, `term "cat"`, ans, catTiers))
+	fzImplied(t, mark, loc, req, ans)
 }
 
 // fuzzyTierOrder (FUZ-03): in the cat example, "Catalogue" is a prefix
@@ -60,9 +63,12 @@ func fuzzyTiers(t *suite.T) {
 // 1: the prefix match still comes first. The order of the tiers the
 // answer gives is judged; which tier each label is in is FUZ-01's.
 func fuzzyTierOrder(t *suite.T) {
-	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: catEntries, Term: "cat"})
+	req := adapters.SearchRequest{Entries: catEntries, Term: "cat"}
+	ans, loc := call.MustSearch(t, req)
 	if err := invariant.TierOrder(ans); err != nil {
+		mark := t.Failures()
 		t.Errorf("%v\n answer %s", err, invariant.MatchList(ans.Matches))
+		fzImplied(t, mark, loc, req, ans)
 	}
 }
 
@@ -112,9 +118,12 @@ func fuzzyUnicodeCase(t *suite.T) {
 		},
 	}
 	for _, term := range []string{"ÉCOLE", "ΑΘΗΝΑ"} {
-		ans, loc := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: term})
+		req := adapters.SearchRequest{Entries: es, Term: term}
+		ans, loc := call.MustSearch(t, req)
 		what := fmt.Sprintf("locale %s, term %q", loc, term)
+		mark := t.Failures()
 		expectTiers(t, what, ans, ownTiers(t, what, ans, want[loc][term]))
+		fzImplied(t, mark, loc, req, ans)
 	}
 }
 
@@ -198,14 +207,18 @@ func noTrigramTier(ans adapters.SearchAnswer) bool {
 func fuzzyThreshold(t *suite.T) {
 	def := thresholdCases[0].want
 	for _, c := range thresholdCases {
-		ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: thresholdEntries, Term: "cat", Threshold: c.threshold})
+		req := adapters.SearchRequest{Entries: thresholdEntries, Term: "cat", Threshold: c.threshold}
+		ans, loc := call.MustSearch(t, req)
+		mark := t.Failures()
 		if c.threshold == nil {
 			expectTiers(t, "threshold "+c.name, ans, c.want)
+			fzImplied(t, mark, loc, req, ans)
 			continue
 		}
 		if !sameTiers(ans, c.want) && !sameTiers(ans, c.strict) && !sameTiers(ans, def) {
 			t.Errorf("threshold %s: answer %s is neither the one for threshold %s (%s, or %s with > for >=) nor the one for pg_trgm's default 0.3 (%s)",
 				c.name, invariant.MatchList(ans.Matches), c.name, tierList(c.want), tierList(c.strict), tierList(def))
+			fzImplied(t, mark, loc, req, ans)
 		}
 	}
 }
@@ -256,7 +269,9 @@ func fuzzyTypos(t *suite.T) {
 		{"conciousness", "e02", "consciousness", 0.6875},
 		{"limerance", "e03", "limerence", 0.53846157},
 	} {
-		ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: c.term})
+		req := adapters.SearchRequest{Entries: es, Term: c.term}
+		ans, loc := call.MustSearch(t, req)
+		mark := t.Failures()
 		found := len(ans.Matches) == 0 // no trigram tier at all: FUZ-05's
 		if found {
 			t.Notef("term %q: no match at all: the trigram tier is FUZ-05's to judge", c.term)
@@ -277,5 +292,6 @@ func fuzzyTypos(t *suite.T) {
 		if !found {
 			t.Errorf("term %q: %q not found; answer %s", c.term, c.label, invariant.MatchList(ans.Matches))
 		}
+		fzImplied(t, mark, loc, req, ans)
 	}
 }
