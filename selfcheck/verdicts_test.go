@@ -329,7 +329,5 @@ var verdictMisses = func() map[string]string {
 	// Failures per fault: cascades no check links yet by evidence.
 	add("densification: refusing every request without capture as invalid input breaks three sentences on answers no one judgement covers: DSF-01's (an input over the maximum rejected as too long, not as invalid), DSF-03's (reactive entry's full call, not made) and DSF-06's (proactive entry's chunking, not started); the later stages' checks pass over these cases or follow from DSF-03 (specs/REQUIREMENTS.md, \"One fault, one failure in densification\"), and no one requirement's judgement fails all three answers, so none can stand for the others on evidence",
 		"broken/refuses-without-capture")
-	add("window assembly: ASM-11's examples compare whole windows and fail with ASM-02, ASM-06 or ASM-13 on the same answers; narrowing ASM is another engineer's (issue 37 item 1)",
-		"broken/assemble-tight-loses-first-byte", "broken/assemble-whole-document")
 	return m
 }()

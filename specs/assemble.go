@@ -56,6 +56,8 @@ func asmGapExample(t *suite.T) {
 	req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 1000,
 		Molecules: []assemble.Molecule{asmMol("B", 1250, 1400, 0.5), asmMol("A", 1000, 1200, 1)}}
 	ans := call.MustAssemble(t, req)
+	mark := t.Failures()
+	defer asmImplied(t, mark, req, ans) // after Fatalf too (Goexit runs it)
 	if len(ans.Results) != 1 {
 		t.Fatalf("%d windows, want A and B combined into one:%s", len(ans.Results), asmBrief(ans.Results))
 	}
@@ -112,6 +114,8 @@ func asmAdjacentExample(t *suite.T) {
 	req := adapters.AssembleRequest{Documents: asmDocs(tenK), MaxChars: 5000, Molecules: []assemble.Molecule{
 		asmMol("D", 2000, 2100, 0.9), asmMol("C", 400, 450, 0.2), asmMol("A", 100, 300, 0.5), asmMol("B", 200, 400, 0.1)}}
 	ans := call.MustAssemble(t, req)
+	mark := t.Failures()
+	defer asmImplied(t, mark, req, ans)
 	for _, r := range ans.Results {
 		if slices.Contains(r.Molecules, "A") {
 			var abc []string
