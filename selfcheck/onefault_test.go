@@ -121,6 +121,27 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// the same radius drops atoms that fit at the formula's (ELA-20).
 		{"the radius grows with hits", []adapters.Standard{adapters.Elastic}, broken.RadiusGrowsWithHits(),
 			[]string{"ELA-12"}, []string{"ELA-01 → ELA-12", "ELA-04 → ELA-18", "ELA-13 → ELA-12", "ELA-18 → ELA-12", "ELA-20 → ELA-12"}},
+		// The fixed examples follow the property that judges every answer
+		// so (specs/REQUIREMENTS.md, "The cascades linked by evidence"):
+		// trigram matches labelled prefix (five MUSTs before) fail the
+		// tiers' soundness, FUZ-14.
+		{"trigram matches labelled prefix", []adapters.Standard{adapters.Fuzzy}, broken.TrigramAsPrefix(),
+			[]string{"FUZ-14"}, []string{"FUZ-01 → FUZ-14", "FUZ-02 → FUZ-14", "FUZ-05 → FUZ-14", "FUZ-11 → FUZ-14"}},
+		// Always ×2 (five MUSTs before): the multiplier, EXP-14.
+		{"a static 2×", []adapters.Standard{adapters.Expand}, broken.StaticDouble(),
+			[]string{"EXP-14"}, []string{"EXP-01 → EXP-14", "EXP-04 → EXP-14", "EXP-05 → EXP-14", "EXP-09 → EXP-14"}},
+		// A candidate beyond those asked (four MUSTs before): EXP-15.
+		{"an extra candidate", []adapters.Standard{adapters.Expand}, broken.ExtraCandidate(),
+			[]string{"EXP-15"}, []string{"EXP-02 → EXP-15", "EXP-09 → EXP-15", "EXP-10 → EXP-15"}},
+		// Windows one byte into their first molecule (three MUSTs
+		// before): the window's contents, ASM-02.
+		{"tight windows losing a byte", []adapters.Standard{adapters.Assemble}, broken.AssembleTightLosesFirstByte(),
+			[]string{"ASM-02"}, []string{"ASM-11 → ASM-02", "ASM-13 → ASM-02"}},
+		// A clamp to length−1 (three MUSTs before): the padding a lone hit
+		// gets at the document's end, INF-12; the hit cut, INF-05's and
+		// INF-19's, on answers INF-12's judgement fails.
+		{"clamped one short", []adapters.Standard{adapters.Inflate}, broken.ClampsOneShort(),
+			[]string{"INF-12"}, []string{"INF-05 → INF-12", "INF-19 → INF-12"}},
 		// No trigram tier: FUZ-05's sentence (six MUSTs before).
 		{"no trigram tier", []adapters.Standard{adapters.Fuzzy}, broken.NoTrigramTier(), []string{"FUZ-05"}, nil},
 		// The readings of std105 §3.2: case-exact labels, `%` as `>`.

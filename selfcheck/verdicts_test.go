@@ -319,8 +319,6 @@ var verdictMisses = func() map[string]string {
 			m[n] = why
 		}
 	}
-	add("a clamp to length−1 cuts the hit that ends at the document's end, which INF-05 (hits inside their windows) and INF-12 judge as well as INF-19 (the clamp's own requirement): no evidence links them yet",
-		"broken/clamps-one-short")
 	// Precision.
 	add("the case-sensitive reading of std105 §3.2's `LIKE 'term%'` (case variants found only by the trigram tier) still fails FUZ-01, 02, 14 and 15: the narrowing (issue 37) covers case variants reached as prefix matches through the SQL's ILIKE, not this reading; the independent Java implementation's prefix-like reading is the same",
 		"broken/case-sensitive-prefix")

@@ -391,6 +391,46 @@ func Padded(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	return nil
 }
 
+// MinPadding is std085 §3.2's MIN_PADDING, the least PADDING_CHARS of
+// every reading: the budget's formula clamps the padding to [50, 500], and
+// the static fallback names a window of 2500, not a padding below 50.
+const MinPadding = 50
+
+// LonePadded is INF-12's judgement (std085 §2.1.4, "Apply PADDING_CHARS
+// to the start and end of the window"): the window listing a lone hit
+// (the request's only hit, at most MinViable long, under no budget or one
+// of at least 300, so that every reading pads it by 50) reaches at least
+// MinPadding beyond it on each side, or all the document has there. With
+// no window listing the hit it judges nothing: that is Assigned's.
+func LonePadded(req inflate.Request, res inflate.Result, u unit.Unit) error {
+	if len(req.Hits) != 1 || req.Budget != nil && *req.Budget < 300 {
+		return nil
+	}
+	h := req.Hits[0]
+	body, ok := bodies(req)[h.CompoundID]
+	if !ok || h.Start < 0 || h.Start > h.End || h.End > len(body) || u.Len(body[h.Start:h.End]) > MinViable {
+		return nil
+	}
+	reach := func(from, to int) int { // units from from to to, negative when to < from
+		if to < from {
+			return -u.Len(body[to:from])
+		}
+		return u.Len(body[from:to])
+	}
+	for i, w := range res.Windows {
+		if w.CompoundID != h.CompoundID || !slices.Contains(w.Hits, h.ID) || w.Start < 0 || w.End > len(body) || w.Start > w.End {
+			continue // another compound's, or outside the document: Inside's
+		}
+		want := [2]int{min(MinPadding, u.Len(body[:h.Start])), min(MinPadding, u.Len(body[h.End:]))}
+		got := [2]int{reach(w.Start, h.Start), reach(h.End, w.End)}
+		if got[0] < want[0] || got[1] < want[1] {
+			return fmt.Errorf("window %d %s pads the lone hit %q %s by %d and %d %s, want at least %d and %d (MIN_PADDING, or the document's edge)",
+				i, adapters.Span(u, body, w.Start, w.End), h.ID, adapters.Span(u, body, h.Start, h.End), got[0], got[1], u, want[0], want[1])
+		}
+	}
+	return nil
+}
+
 // Capped: no window is longer than the static cap when there is no budget.
 func Capped(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	if req.Budget != nil {

@@ -413,3 +413,29 @@ func TestMergedInOrder(t *testing.T) {
 		{"next hit joins none", req(nil, hs...), windows(infWin(body, 0, 10, "a", "b"), wc, infWin(body, 2000, 2010, "d")), "90 apart"},
 	})
 }
+
+func TestLonePadded(t *testing.T) {
+	body := strings.Repeat("x", 1000)
+	one := func(budget *int, s, e int) inflate.Request { return infReq(body, budget, infHit("a", s, e)) }
+	b299, b300 := 299, 300
+	checkInf(t, "LonePadded", LonePadded, []infCase{
+		// MIN_PADDING 50 on each side, or all the body has: 49 is short.
+		{"50 each side", one(nil, 500, 510), windows(infWin(body, 450, 560, "a")), ""},
+		{"49 on the left", one(nil, 500, 510), windows(infWin(body, 451, 560, "a")), "by 49 and 50 bytes, want at least 50 and 50"},
+		{"49 on the right", one(nil, 500, 510), windows(infWin(body, 450, 559, "a")), "by 50 and 49 bytes"},
+		{"the body's edges, 20 and 30", one(nil, 20, 970), windows(infWin(body, 0, 1000, "a")), ""},
+		{"clamped one short of the end", one(nil, 980, 990), windows(infWin(body, 930, 999, "a")), "by 50 and 9 bytes, want at least 50 and 10"},
+		{"a window cutting the hit", one(nil, 997, 1000), windows(infWin(body, 947, 999, "a")), "by 50 and -1 bytes, want at least 50 and 0"},
+		// A budget of 300 pads a hit of 10 by 145 in every reading; under
+		// 300, or with a hit over 150, or with two hits, nothing is judged.
+		{"budget 300", one(&b300, 500, 510), windows(infWin(body, 451, 560, "a")), "want at least 50 and 50"},
+		{"budget 299", one(&b299, 500, 510), windows(infWin(body, 451, 560, "a")), ""},
+		{"a hit of 151", one(nil, 500, 651), windows(infWin(body, 500, 651, "a")), ""},
+		{"a hit of 150", one(nil, 500, 650), windows(infWin(body, 500, 650, "a")), "by 0 and 0 bytes"},
+		{"two hits", infReq(body, nil, infHit("a", 500, 510), infHit("b", 600, 610)), windows(infWin(body, 500, 610, "a", "b")), ""},
+		// No window listing the hit is Assigned's; one outside the body Inside's.
+		{"no window", one(nil, 500, 510), windows(), ""},
+		{"a window of another hit", one(nil, 500, 510), windows(infWin(body, 500, 510, "z")), ""},
+		{"a window beyond the body", one(nil, 980, 990), windows(infWin(body, 930, 1001, "a")), ""},
+	})
+}
