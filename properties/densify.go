@@ -182,13 +182,19 @@ func densification(name string, o dsfOptions, judge func(densifyCase, call.Densi
 
 // impliedByStages records, for the case whose answer d a property fails,
 // whether the judgement of each earlier stage fails d too (one fault, one
-// failure): the entry, reactive (DSF-03: a full call first) or proactive
+// failure): the early rejection (DSF-01: an input within the maximum is
+// delegated, not rejected as too long or invalid), the entry, reactive (DSF-03: a full call first) or proactive
 // (DSF-06: chunking first); a full call's overflow switching to chunking
 // and recovering (DSF-04); a merge overflow above the floor retried
 // merge-locally first (DSF-07); budgets halved, never below 320 (DSF-09);
 // an attempt ended by a failed call answered failed, with a message
 // (DSF-12). d's calls must be placed in the answer's shape.
 func impliedByStages(t *suite.T, d call.Densified) {
+	limit := d.Req.MaxInput
+	if limit == 0 {
+		limit = t.Config().Int(adapters.MaxDensificationInputTokens)
+	}
+	t.ImpliedBy("DSF-01", invariant.Delegated(d.Req.Input, limit, d.Ans) != nil)
 	reactive := d.Req.Entry != adapters.EntryProactive
 	t.ImpliedBy("DSF-03", reactive && invariant.StartsFull(d.Req.Input, d.Calls) != nil)
 	t.ImpliedBy("DSF-06", !reactive && invariant.StartsChunking(d.Req.Input, d.Calls) != nil)

@@ -81,6 +81,12 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// over its cases, DSF-20's reported case follows.
 		{"proactive input refused over the window", []adapters.Standard{adapters.Densify}, broken.RefusesOverWindow(),
 			[]string{"DSF-06"}, []string{"DSF-20 → DSF-06"}},
+		// A request within the maximum rejected early (without capture, as
+		// invalid): DSF-01's sentence ("Otherwise the request is
+		// delegated"); the entries' checks fail the same answers, which
+		// DSF-01's judgement fails, and the properties' reported case.
+		{"request within the maximum rejected early", []adapters.Standard{adapters.Densify}, broken.RefusesWithoutCapture(),
+			[]string{"DSF-01"}, []string{"DSF-03 → DSF-01", "DSF-06 → DSF-01", "DSF-20 → DSF-01"}},
 		// An elastic radius left unclamped in hydration (four failures
 		// before, ELA-04 among the MUSTs): ELA-18's sentence; the examples
 		// of ELA-04 fail on answers whose radius ELA-18's judgement fails.

@@ -325,7 +325,5 @@ var verdictMisses = func() map[string]string {
 	add("RAD-08 (SHOULD) holds §5.4's worked example (\"Merged window [500, 1900]\"), which growing a merged window on contradicts; RAD-19 (MUST) was narrowed to what both sides agree on (specs/REQUIREMENTS.md, issue 37), RAD-08 was left at SHOULD",
 		"broken/radial-keeps-radiating")
 	// Failures per fault: cascades no check links yet by evidence.
-	add("densification: refusing every request without capture as invalid input breaks three sentences on answers no one judgement covers: DSF-01's (an input over the maximum rejected as too long, not as invalid), DSF-03's (reactive entry's full call, not made) and DSF-06's (proactive entry's chunking, not started); the later stages' checks pass over these cases or follow from DSF-03 (specs/REQUIREMENTS.md, \"One fault, one failure in densification\"), and no one requirement's judgement fails all three answers, so none can stand for the others on evidence",
-		"broken/refuses-without-capture")
 	return m
 }()

@@ -169,8 +169,8 @@ func catalogue() []suite.Requirement {
 		// halving is b/2 either way, clamped to 320; "exactly once per attempt" is
 		// per round, white space removed; non-termination is a call budget
 		// exceeded; the safety-margin drift and the cost factors are SHOULD.
-		dsf("DSF-01", "High-level flow 2", suite.Must,
-			"An input whose estimate exceeds the maximum input is rejected early, as input too long, without any provider call, with and without capture (whether capture retries the rejection is DSF-13's).", earlyRejection),
+		dsf("DSF-01", "High-level flow 2, 3", suite.Must,
+			"An input whose estimate exceeds the maximum input is rejected early, as input too long, without any provider call, with and without capture (whether capture retries the rejection is DSF-13's); one within it is not rejected early (as too long or invalid), with and without capture, at either entry.", earlyRejection),
 		dsf("DSF-02", "High-level flow 2 (reference)", suite.Reference,
 			"The default maximum input is 100,000 estimated tokens (the text's figure; the original code used 64,000).", defaultMaxInput),
 		dsf("DSF-03", "Remote providers", suite.Must,

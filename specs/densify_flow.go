@@ -16,6 +16,10 @@ import (
 // earlyRejection: a maximum input of 1000 tokens and a 6000-byte ASCII text,
 // which is 2000 tokens at three bytes a token and still 1500 at four (any
 // estimator over 1000): rejected, with no call, with and without capture.
+// "Otherwise the request is delegated": a 900-byte text, within 1000 at a
+// token a byte or fewer, is not rejected early (as too long or invalid),
+// with and without capture, at either entry (invariant.Delegated; whether
+// the entry then goes right is DSF-03's and DSF-06's).
 func earlyRejection(t *suite.T) {
 	input := prose(100)[:6000]
 	for _, capture := range []bool{false, true} {
@@ -27,6 +31,20 @@ func earlyRejection(t *suite.T) {
 			t.Errorf("%s: status %s, failure %q; want failed, %q", name, d.Ans.Status, d.Ans.Failure, adapters.FailureTooLong)
 		}
 		judge(t, name, d, calls(0))
+	}
+	within := input[:900]
+	for _, entry := range []string{adapters.EntryReactive, adapters.EntryProactive} {
+		for _, capture := range []bool{false, true} {
+			cfg, cp := sim.Config{Cap: 100_000}, 100_000
+			if entry == adapters.EntryProactive {
+				cfg, cp = sim.Config{Cap: invariant.AppleCap, Style: sim.Apple}, invariant.AppleCap
+			}
+			req := adapters.DensifyRequest{Input: within, Cap: cp, Entry: entry, MaxInput: 1000, Capture: capture}
+			d := call.MustDensify(t, req, newModel(t, cfg))
+			if err := invariant.Delegated(req.Input, req.MaxInput, d.Ans); err != nil {
+				t.Errorf("%s entry, capture %v: %v", entry, capture, err)
+			}
+		}
 	}
 }
 
@@ -70,6 +88,7 @@ func reactiveFirst(t *suite.T) {
 	m := newModel(t, sim.Config{Cap: 100_000})
 	req := adapters.DensifyRequest{Input: prose(200), Cap: 100_000, Entry: adapters.EntryReactive}
 	d := call.MustDensify(t, req, m)
+	mark := t.Failures()
 	judge(t, "fits", d, calls(1), ready, chunksOnce)
 	if len(d.Calls) > 0 {
 		if d.Calls[0].Stage != "full" {
@@ -79,6 +98,7 @@ func reactiveFirst(t *suite.T) {
 			t.Errorf("output %q is not the full call's output %q", clip.Text(d.Ans.Output, 80), clip.Text(d.Calls[0].Output, 80))
 		}
 	}
+	impliedByDelegation(t, mark, d)
 }
 
 // reactiveOverflow: the remote path assumes a 100,000 cap, but the model's
@@ -160,9 +180,11 @@ func proactiveApple(t *suite.T) {
 		req := adapters.DensifyRequest{Input: prose(n), Cap: invariant.AppleCap, Entry: adapters.EntryProactive}
 		d := call.MustDensify(t, req, m)
 		name := fmt.Sprintf("%d sentences", n)
+		mark := t.Failures()
 		judge(t, name, d, ready)
 		if err := invariant.StartsChunking(req.Input, d.Calls); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+		impliedByDelegation(t, mark, d)
 	}
 }

@@ -116,6 +116,29 @@ func impliedByNonOverflow(t *suite.T, mark int, d call.Densified) {
 	t.ImpliedSince(mark, "DSF-10", invariant.RateLimitEnds(d.Steps) != nil)
 }
 
+// impliedByDelegation records, for the failures an entry's check (DSF-03,
+// DSF-06) recorded since mark (all about d), whether DSF-01's judgement
+// fails d too: a request within the maximum rejected early, as too long or
+// invalid, is never delegated, so its entry never begins (one fault, one
+// failure: the rejection is DSF-01's sentence, "Otherwise the request is
+// delegated"). The maximum is the request's, or the configured default.
+func impliedByDelegation(t *suite.T, mark int, d call.Densified) {
+	if t.Failures() == mark {
+		return
+	}
+	t.ImpliedSince(mark, "DSF-01", delegated(t, d) != nil)
+}
+
+// delegated is DSF-01's judgement of an input within the maximum
+// (invariant.Delegated) on d.
+func delegated(t *suite.T, d call.Densified) error {
+	limit := d.Req.MaxInput
+	if limit == 0 {
+		limit = t.Config().Int(adapters.MaxDensificationInputTokens)
+	}
+	return invariant.Delegated(d.Req.Input, limit, d.Ans)
+}
+
 // Stages, one fault, one failure. A check of a later stage (overflow
 // handling, classification, capture, the answer) does not judge a case
 // whose entry went wrong: reactive entry that makes no full call first

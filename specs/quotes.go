@@ -44,7 +44,7 @@ var quotes = map[string]string{
 	"FUZ-12": "3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension) … **PostgreSQL Extension:** `CREATE EXTENSION IF NOT EXISTS pg_trgm;` enabled in `db.ts`.",
 
 	// Densification: densification-chunking.md.
-	"DSF-01": "If estimated tokens exceed `maxDensificationInputTokens` (default `100_000`), densification is rejected early with `densificationInputTooLong`.",
+	"DSF-01": "If estimated tokens exceed `maxDensificationInputTokens` (default `100_000`), densification is rejected early with `densificationInputTooLong`. … Otherwise the request is delegated to the selected `ProviderClient`.",
 	"DSF-03": "First attempt is a single densification call with the full input.",
 	"DSF-04": "If and only if error classification says \"context window exceeded\", fallback switches to adaptive chunking.",
 	"DSF-05": "Non-context-window failures are returned immediately. … If still failing at minimum chunk budget (or if error is non-context-window), surface error.",

@@ -261,9 +261,11 @@ func LastResortChunking() adapters.Adapter {
 
 // RefusesWithoutCapture densifies only under capture: a request without it
 // is answered failed, as invalid, in one attempt that never calls the
-// model. Caught by DSF-01 (an input over the maximum answered as invalid),
-// DSF-03 and DSF-06 (each entry; the later stages' checks pass over its
-// cases).
+// model. Caught by DSF-01: the early rejection, which the text keeps for
+// an input over the maximum (and as too long), rejects one within it,
+// which the text delegates to the provider client. The entries' checks
+// (DSF-03, DSF-06) fail the same answers and follow from DSF-01's
+// judgement; the later stages' checks pass over its cases.
 func RefusesWithoutCapture() adapters.Adapter {
 	ref := named("refuses-without-capture")
 	return &densifier{ref, func(ctx context.Context, req adapters.DensifyRequest, p densify.Provider) (adapters.DensifyAnswer, error) {

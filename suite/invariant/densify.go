@@ -524,11 +524,33 @@ func tiles(s string, pieces []string) bool {
 
 // The judgements of one stage each, for the evidence that a failure of a
 // later check follows from an earlier stage's (suite.T.ImpliedBy, one
-// fault, one failure): the entry (StartsFull, StartsChunking), a full
+// fault, one failure): the early rejection (Delegated), the entry
+// (StartsFull, StartsChunking), a full
 // call's overflow (FullOverflowRecovers), a merge overflow
 // (MergeRetriesFirst) and the answer after a failed call (EndsFailed).
 // Each judges its own stage alone and says nothing (nil) of an answer its
 // stage does not reach.
+
+// Delegated is the early rejection's judgement on an input within the
+// maximum ("If estimated tokens exceed `maxDensificationInputTokens` ...,
+// densification is rejected early ... Otherwise the request is delegated
+// to the selected `ProviderClient`"): a valid request whose input is not
+// blank and is no longer in bytes than the maximum in tokens (under the
+// original estimator's ceil(n/3) and under any estimator that counts at
+// most a token a byte it is within the maximum) is not answered with the
+// service's own rejections, input too long or invalid input. A provider
+// failure, with or without a call, is not judged (that is the provider
+// client's, the entry's). max is the request's maximum, the default when
+// it gives none.
+func Delegated(input string, max int, ans adapters.DensifyAnswer) error {
+	if squeeze(input) == "" || len(input) > max || ans.Status != adapters.StatusFailed {
+		return nil
+	}
+	if ans.Failure == adapters.FailureTooLong || ans.Failure == adapters.FailureInvalid {
+		return fmt.Errorf("an input of %d bytes, within the maximum of %d tokens, was rejected as %s (%q), where the text delegates it to the provider client", len(input), max, ans.Failure, ans.Message)
+	}
+	return nil
+}
 
 // StartsFull is reactive entry's judgement ("First attempt is a single
 // densification call with the full input"): on an input that is not blank

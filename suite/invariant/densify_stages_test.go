@@ -91,3 +91,30 @@ func TestEntryJudgements(t *testing.T) {
 		}
 	}
 }
+
+// TestDelegated: an input within the maximum is not rejected as too long
+// or invalid; an input over it, blank input and a provider failure are not
+// judged.
+func TestDelegated(t *testing.T) {
+	refused := func(kind string) adapters.DensifyAnswer {
+		return adapters.DensifyAnswer{Status: adapters.StatusFailed, Failure: kind, Attempts: 1, Message: "refused"}
+	}
+	tests := []struct {
+		name  string
+		input string
+		ans   adapters.DensifyAnswer
+		ok    bool
+	}{
+		{"within, ready", "one two", answer(adapters.EntryReactive), true},
+		{"within, refused as invalid", "one two", refused(adapters.FailureInvalid), false},
+		{"within, refused as too long", "one two", refused(adapters.FailureTooLong), false},
+		{"within, a provider failure", "one two", refused(adapters.FailureProvider), true},
+		{"over the maximum, too long", "one two three four five six", refused(adapters.FailureTooLong), true},
+		{"blank, refused", "  \n", refused(adapters.FailureInvalid), true},
+	}
+	for _, tt := range tests {
+		if err := Delegated(tt.input, 10, tt.ans); (err == nil) != tt.ok {
+			t.Errorf("%s: Delegated: %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}
