@@ -81,6 +81,12 @@ func TestOneFaultOneFailure(t *testing.T) {
 		// over its cases, DSF-20's reported case follows.
 		{"proactive input refused over the window", []adapters.Standard{adapters.Densify}, broken.RefusesOverWindow(),
 			[]string{"DSF-06"}, []string{"DSF-20 → DSF-06"}},
+		// "prompt is too long" not known as an overflow: DSF-11's sentence
+		// (the phrase is listed). DSF-04's Anthropic case fails the same
+		// answer, while its other providers' overflows fall back: the
+		// fallback works, only the message differs.
+		{"a listed phrase missed", []adapters.Standard{adapters.Densify}, broken.MissesPromptTooLong(),
+			[]string{"DSF-11"}, []string{"DSF-04 → DSF-11"}},
 		// A request within the maximum rejected early (without capture, as
 		// invalid): DSF-01's sentence ("Otherwise the request is
 		// delegated"); the entries' checks fail the same answers, which
