@@ -269,7 +269,9 @@ func mutants() []mutant {
 		{adapters.Densify, broken.InputForOutput(), []string{"DSF-03"}},
 		{adapters.Densify, broken.FailsAfterRecovery(), []string{"DSF-04"}},
 		{adapters.Densify, broken.NoChunkingFallback(), []string{"DSF-04"}},
-		{adapters.Densify, broken.SwallowsProviderError(), []string{"DSF-05"}},
+		// A provider failure answered ready: the answer after a failure is
+		// DSF-12's (DSF-05's checks follow on the same answers).
+		{adapters.Densify, broken.SwallowsProviderError(), []string{"DSF-12", "DSF-05"}},
 		{adapters.Densify, broken.RefusesOverWindow(), []string{"DSF-06"}},
 
 		// Dynamic candidate expansion.
@@ -332,7 +334,9 @@ func mutants() []mutant {
 		// DEN-08's hits scored out of the request's order: keeping its
 		// last hits is not keeping the best (it was, scores ascending).
 		{adapters.Density, broken.SqueezeKeepsLast(), []string{"DEN-08"}},
-		{adapters.Densify, broken.NoChunking(), []string{"DSF-20", "DSF-26"}},
+		// Never chunking: DSF-04 (reactive, the fallback) and DSF-06
+		// (proactive entry); the properties follow from DSF-04's judgement.
+		{adapters.Densify, broken.NoChunking(), []string{"DSF-04", "DSF-06", "DSF-20", "DSF-26"}},
 		{adapters.Densify, broken.NoSafetyMargin(), []string{"DSF-26"}},
 		{adapters.Densify, broken.EndlessMergeAnswers(), []string{"DSF-21"}},
 		{adapters.Densify, broken.ChunkTabs(), []string{"DSF-27"}},

@@ -140,7 +140,9 @@ func FailsAfterRecovery() adapters.Adapter {
 
 // SwallowsProviderError ends the attempt at a failure that is not an
 // overflow, as the text says, but answers ready with an empty output
-// instead of surfacing the error. Caught by DSF-05.
+// instead of surfacing the error. Caught by DSF-12 (the answer after a
+// failure: status failed, the message stored); DSF-05's checks fail the
+// same answers and follow from DSF-12's judgement.
 func SwallowsProviderError() adapters.Adapter {
 	return wrapped("swallows-provider-error", nil, func(_ adapters.DensifyRequest, ans *adapters.DensifyAnswer, _ densify.Provider) {
 		if ans.Failure == adapters.FailureProvider {

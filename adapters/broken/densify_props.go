@@ -19,9 +19,11 @@ import (
 
 // NoChunking sends the whole input in one full call, whatever its size,
 // and never chunks: when that call overflows the attempt fails. Caught by
-// DSF-20 (without failures injected the densification must succeed) and
-// DSF-26 (it must succeed when the model counts up to the safety margin
-// more).
+// DSF-04 (the full call's overflow, reactive) and DSF-06 (a full call on
+// proactive entry): two sentences, neither judgement failing the other's
+// answers. DSF-20 (without failures injected the densification must
+// succeed) and DSF-26 (REFERENCE: it must succeed when the model counts up
+// to the safety margin more) fail too; DSF-20 follows from DSF-04.
 func NoChunking() adapters.Adapter {
 	f := flow{floor: densify.DefaultFloor, mergeRetry: true, guard: true, noChunks: true}
 	return &densifier{named("no-chunking"), f.densify}
