@@ -324,6 +324,5 @@ var verdictMisses = func() map[string]string {
 		"broken/case-sensitive-prefix")
 	add("RAD-08 (SHOULD) holds §5.4's worked example (\"Merged window [500, 1900]\"), which growing a merged window on contradicts; RAD-19 (MUST) was narrowed to what both sides agree on (specs/REQUIREMENTS.md, issue 37), RAD-08 was left at SHOULD",
 		"broken/radial-keeps-radiating")
-	// Failures per fault: cascades no check links yet by evidence.
 	return m
 }()
