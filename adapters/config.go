@@ -43,7 +43,7 @@ type Declarable struct {
 	Readings []string // a reading's choices
 	Range    string   // why the range is what it is
 	Standard Standard
-	Sentence string   // the text's sentence that names the default or leaves the choice open, verbatim
+	Sentence string   // the text's sentence(s) that name the default or leave the choice open, verbatim (fragments joined by " … ")
 	Affects  []string // the requirements that judge by it
 }
 
@@ -51,6 +51,17 @@ type Declarable struct {
 const (
 	MergeThreshold              = "merge_threshold"
 	MaxDensificationInputTokens = "max_densification_input_tokens"
+	ExactCase                   = "exact_case"
+	PrefixCase                  = "prefix_case"
+	TrigramBoundary             = "trigram_boundary"
+)
+
+// The readings of ExactCase and PrefixCase, and of TrigramBoundary.
+const (
+	CaseInsensitive = "insensitive" // std105 §3.2's SQL: LOWER(atom_label) = LOWER($1), ILIKE
+	CaseSensitive   = "sensitive"   // its Logic list read as SQL reads it: atom_label = term, LIKE
+	AtLeast         = ">="          // pg_trgm's C source: similarity >= threshold
+	Above           = ">"           // pg_trgm's documentation: "greater than" the threshold
 )
 
 // Declarables is every item an implementation may declare: PROTOCOL.md's
@@ -71,6 +82,27 @@ var Declarables = []Declarable{
 		Sentence: "If estimated tokens exceed `maxDensificationInputTokens` (default `100_000`), densification is rejected early with `densificationInputTooLong`.",
 		Affects:  []string{"DSF-02"},
 	},
+	{
+		Name: ExactCase, Kind: KindReading, Readings: []string{CaseInsensitive, CaseSensitive},
+		Range:    "std105 §3.2's Logic list writes the exact tier `atom_label = term`, case-exact as SQL reads it, its SQL `LOWER(atom_label) = LOWER($1)`: \"insensitive\" is the SQL's (the reference's), \"sensitive\" the list's, a case variant then a prefix match (`prefix_case` \"insensitive\") or a trigram match",
+		Standard: Fuzzy,
+		Sentence: "1. **Exact Match:** `atom_label = term` (Highest priority) … LOWER(atom_label) = LOWER($1)",
+		Affects:  []string{"FUZ-01", "FUZ-02", "FUZ-14", "FUZ-15"},
+	},
+	{
+		Name: PrefixCase, Kind: KindReading, Readings: []string{CaseInsensitive, CaseSensitive},
+		Range:    "std105 §3.2's Logic list writes the prefix tier `atom_label LIKE 'term%'`, case-sensitive, its SQL `atom_label ILIKE $2`: \"insensitive\" is the SQL's (the reference's), \"sensitive\" the list's, a label that starts with the term in another case then a trigram match if similar enough",
+		Standard: Fuzzy,
+		Sentence: "2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) … OR atom_label ILIKE $2",
+		Affects:  []string{"FUZ-01", "FUZ-02", "FUZ-14", "FUZ-15"},
+	},
+	{
+		Name: TrigramBoundary, Kind: KindReading, Readings: []string{AtLeast, Above},
+		Range:    "std105 §3.2 takes `%` from pg_trgm, whose C source matches a similarity equal to the threshold (\">=\", the reference's) and whose documentation says \"greater than\" (\">\"); they differ only at a similarity equal to the threshold",
+		Standard: Fuzzy,
+		Sentence: "3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
+		Affects:  []string{"FUZ-05", "FUZ-14", "FUZ-15", "FUZ-22"},
+	},
 }
 
 // DeclarableOf is the declarable item named name.
@@ -83,7 +115,7 @@ func DeclarableOf(name string) (Declarable, bool) {
 }
 
 // Accepted says what the item takes: "a whole number from 1 to 2500
-// (default 500)" or "one of "fold", "exact"".
+// (default 500)" or "one of "insensitive", "sensitive"".
 func (d Declarable) Accepted() string {
 	if d.Kind == KindReading {
 		return "one of " + quoted(d.Readings)

@@ -27,14 +27,23 @@ func inLocale(pred func(trgm.Locale, adapters.SearchRequest, adapters.SearchAnsw
 // missing) judge every answer, each the other's side: a fault that
 // mis-tiers a label and so leaves it missing from its tier fails both on
 // the same answer, and counts once (Settle keeps one of the two a root).
-func fuzImpliedBy(id string, other func(trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error,
+func fuzImpliedBy(id string, other func(invariant.FuzzyReadings, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error,
 	judge func(*suite.T, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error) func(*suite.T, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error {
 	return func(t *suite.T, loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
 		err := judge(t, loc, req, ans)
 		if err != nil {
-			t.ImpliedBy(id, other(loc, req, ans) != nil)
+			t.ImpliedBy(id, other(invariant.ReadingsOf(t.Config()), loc, req, ans) != nil)
 		}
 		return err
+	}
+}
+
+// declaredReadings turns a judgement under std105 §3.2's readings into one
+// under those the implementation declared (t.Config(); every reading of a
+// point it did not declare: invariant.ReadingsOf).
+func declaredReadings(judge func(invariant.FuzzyReadings, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error) func(*suite.T, trgm.Locale, adapters.SearchRequest, adapters.SearchAnswer) error {
+	return func(t *suite.T, loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+		return judge(invariant.ReadingsOf(t.Config()), loc, req, ans)
 	}
 }
 
@@ -88,6 +97,9 @@ func fuzLimit(t *suite.T, _ trgm.Locale, req adapters.SearchRequest, ans adapter
 func fuzEqualsReference(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
 	if invariant.OpenPoints(req) {
 		return nil // a named threshold is FUZ-22's, a term's metacharacters FUZ-06's: one choice, one requirement
+	}
+	if differ, err := invariant.ReadingsDiffer(loc, req); err != nil || differ {
+		return nil // the case of the exact and prefix tiers is FUZ-24's (a bad label is FUZ-07's)
 	}
 	opts := []fuzzy.Option{fuzzy.WithLimit(req.Limit)}
 	if req.Threshold != nil {

@@ -42,3 +42,45 @@ func TestDeclaredConfiguration(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclaredReadings: a reading std105 §3.2 leaves open
+// (adapters.ExactCase, PrefixCase, TrigramBoundary) is judged, undeclared,
+// only where every reading agrees, and, declared, fully by the declared
+// one: a case-sensitive prefix tier passes FUZ-01, 02, 14 and 15
+// undeclared and declaring "sensitive", and fails them declaring
+// "insensitive"; a > boundary passes FUZ-05 and FUZ-22 undeclared and
+// declaring ">", and fails them declaring ">="; the reference (>=)
+// declaring ">" fails them too.
+func TestDeclaredReadings(t *testing.T) {
+	reqs := ctxconform.Requirements()
+	cases := map[string]suite.Outcome{"FUZ-01": suite.Passed, "FUZ-02": suite.Passed, "FUZ-14": suite.Passed, "FUZ-15": suite.Passed}
+	casesFail := map[string]suite.Outcome{"FUZ-01": suite.Failed, "FUZ-02": suite.Failed, "FUZ-14": suite.Failed, "FUZ-15": suite.Failed}
+	for _, tt := range []struct {
+		name string
+		a    adapters.Adapter
+		want map[string]suite.Outcome
+	}{
+		{"case-sensitive prefix, undeclared", broken.CaseSensitivePrefix(), cases},
+		{"case-sensitive prefix, declared sensitive", broken.CaseSensitivePrefixDeclaring(adapters.CaseSensitive), cases},
+		{"case-sensitive prefix, declared insensitive", broken.CaseSensitivePrefixDeclaring(adapters.CaseInsensitive), casesFail},
+		{"the reference, declared case-sensitive", broken.Declaring(adapters.Config{adapters.ExactCase: adapters.CaseSensitive, adapters.PrefixCase: adapters.CaseSensitive}),
+			map[string]suite.Outcome{"FUZ-01": suite.Failed, "FUZ-02": suite.Failed, "FUZ-14": suite.Failed}},
+		{"the reference, declared insensitive", broken.Declaring(adapters.Config{adapters.ExactCase: adapters.CaseInsensitive, adapters.PrefixCase: adapters.CaseInsensitive}), cases},
+		{"> boundary, undeclared", broken.StrictThreshold(), map[string]suite.Outcome{"FUZ-05": suite.Passed, "FUZ-22": suite.Passed}},
+		{"> boundary, declared >", broken.StrictThresholdDeclaring(adapters.Above), map[string]suite.Outcome{"FUZ-05": suite.Passed, "FUZ-22": suite.Passed}},
+		{"> boundary, declared >=", broken.StrictThresholdDeclaring(adapters.AtLeast), map[string]suite.Outcome{"FUZ-05": suite.Failed, "FUZ-22": suite.Failed}},
+		{"the reference, declared >", broken.Declaring(adapters.Config{adapters.TrigramBoundary: adapters.Above}), map[string]suite.Outcome{"FUZ-05": suite.Failed, "FUZ-22": suite.Failed}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			opts := suite.Options{Level: suite.Reference, Seed: 1, PropertyRuns: 100, Standards: []adapters.Standard{adapters.Fuzzy},
+				Match: regexp.MustCompile(`^(FUZ-01|FUZ-02|FUZ-05|FUZ-14|FUZ-15|FUZ-22) `)}
+			got := outcomes(suite.Run(context.Background(), tt.a, reqs, opts))
+			for id, want := range tt.want {
+				if got[id] != want {
+					t.Errorf("%s: %s, want %s", id, got[id], want)
+				}
+			}
+		})
+	}
+}

@@ -45,6 +45,10 @@ func TestReadingsFuzzyDensifyExpand(t *testing.T) {
 		{"fuzzy-fixed-threshold", adapters.Fuzzy, []string{"FUZ-22"}},
 		// `LIKE 'term%'` with the term's %, _ and \ as LIKE's syntax.
 		{"fuzzy-like-syntax", adapters.Fuzzy, []string{"FUZ-06"}},
+		// `LIKE 'term%'` case-sensitive, undeclared and declared
+		// (prefix_case "sensitive"): the SQL's case is FUZ-24's.
+		{"fuzzy-prefix-like", adapters.Fuzzy, []string{"FUZ-24"}},
+		{"fuzzy-prefix-like-declared", adapters.Fuzzy, []string{"FUZ-24"}},
 		// The table at density exactly 0.10: growing, 2.0.
 		{"expand-table-at-0.10", adapters.Expand, []string{"EXP-03"}},
 		// topK 0 read as the vector search's default.

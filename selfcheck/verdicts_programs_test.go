@@ -66,6 +66,7 @@ func verdictPrograms() []verdictProgram {
 		mode string
 		std  []adapters.Standard
 	}{{"fuzzy-fixed-threshold", []adapters.Standard{adapters.Fuzzy}}, {"fuzzy-like-syntax", []adapters.Standard{adapters.Fuzzy}},
+		{"fuzzy-prefix-like", []adapters.Standard{adapters.Fuzzy}}, {"fuzzy-prefix-like-declared", []adapters.Standard{adapters.Fuzzy}},
 		{"expand-table-at-0.10", exp}, {"expand-topk0-default", exp}, {"densify-listed-phrases", []adapters.Standard{adapters.Densify}},
 		{"densify-capture-all", []adapters.Standard{adapters.Densify}}, {"densify-unaccounted", []adapters.Standard{adapters.Densify}}} {
 		js("readings/readings.js", r.mode, r.std, reading("TestReadingsFuzzyDensifyExpand: "+r.mode))

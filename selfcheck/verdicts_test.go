@@ -320,8 +320,6 @@ var verdictMisses = func() map[string]string {
 		}
 	}
 	// Precision.
-	add("the case-sensitive reading of std105 §3.2's `LIKE 'term%'` (case variants found only by the trigram tier) still fails FUZ-01, 02, 14 and 15: the narrowing (issue 37) covers case variants reached as prefix matches through the SQL's ILIKE, not this reading; the independent Java implementation's prefix-like reading is the same",
-		"broken/case-sensitive-prefix")
 	add("RAD-08 (SHOULD) holds §5.4's worked example (\"Merged window [500, 1900]\"), which growing a merged window on contradicts; RAD-19 (MUST) was narrowed to what both sides agree on (specs/REQUIREMENTS.md, issue 37), RAD-08 was left at SHOULD",
 		"broken/radial-keeps-radiating")
 	return m

@@ -24,12 +24,72 @@ const (
 	fzExact   = adapters.TierExact
 	fzPrefix  = adapters.TierPrefix
 	fzTrigram = adapters.TierTrigram
-	// fzCaseVariant is the tier of a case variant of the term: exact by
-	// §3.2's SQL (`LOWER(atom_label) = LOWER($1)`), a prefix match through
-	// its `ILIKE $2` where the list's `atom_label = term` is read
-	// case-exactly. Every reading finds it; FUZ-24 (REFERENCE) judges which.
-	fzCaseVariant = fzExact + " or " + fzPrefix
 )
+
+// fzCase is one reading of the case of std105 §3.2's exact and prefix
+// tiers: its Logic list writes them `atom_label = term` and `atom_label
+// LIKE 'term%'`, case-exact as SQL reads them, its SQL `LOWER(atom_label) =
+// LOWER($1)` and `atom_label ILIKE $2` (adapters.ExactCase and
+// adapters.PrefixCase: adapters.CaseInsensitive or adapters.CaseSensitive).
+type fzCase struct{ exact, prefix string }
+
+func (c fzCase) String() string {
+	return adapters.ExactCase + " " + c.exact + ", " + adapters.PrefixCase + " " + c.prefix
+}
+
+// fzCases are the case readings t's implementation is judged under: the
+// ones it declared, every pairing of those it did not.
+func fzCases(t *suite.T) []fzCase {
+	r := invariant.ReadingsOf(t.Config())
+	var out []fzCase
+	for _, e := range r.ExactCase {
+		for _, p := range r.PrefixCase {
+			out = append(out, fzCase{e, p})
+		}
+	}
+	return out
+}
+
+// expectTiersUnder checks that the answer is want(c), as expectTiers and
+// ownTiers judge it, for one of the case readings cs: an answer that no
+// one reading gives (however each of its entries could be read alone) is
+// judged against the reading nearest to it.
+func expectTiersUnder(t *suite.T, what string, ans adapters.SearchAnswer, cs []fzCase, want func(fzCase) map[string]string) {
+	nearest, fewest := fzCase{}, -1
+	for _, c := range cs {
+		w, _ := withoutTrigrams(ans, want(c))
+		if sameTiers(ans, w) {
+			return
+		}
+		if d := tierDiffs(ans, w); fewest < 0 || d < fewest {
+			nearest, fewest = c, d
+		}
+	}
+	if len(cs) > 1 {
+		what += " (" + nearest.String() + ", the reading nearest to the answer: none gives it)"
+	}
+	expectTiers(t, what, ans, ownTiers(t, what, ans, want(nearest)))
+}
+
+// tierDiffs counts the entries whose tier in the answer is not want's.
+func tierDiffs(ans adapters.SearchAnswer, want map[string]string) int {
+	got := map[string]string{}
+	for _, m := range ans.Matches {
+		got[m.ID] = m.Tier
+	}
+	n := 0
+	for id := range got {
+		if _, ok := want[id]; !ok {
+			n++
+		}
+	}
+	for id, w := range want {
+		if got[id] != w {
+			n++
+		}
+	}
+	return n
+}
 
 // ownTiers is want as the checks of the exact and prefix tiers judge it:
 // when the answer has no trigram tier at all (no trigram match, and no
@@ -37,17 +97,24 @@ const (
 // entries are left out, noted, for the trigram tier's own requirement
 // (FUZ-05) to judge: one missing tier, one failure.
 func ownTiers(t *suite.T, what string, ans adapters.SearchAnswer, want map[string]string) map[string]string {
+	own, left := withoutTrigrams(ans, want)
+	if left {
+		t.Notef("%s: the answer has no trigram tier; its trigram matches are FUZ-05's to judge", what)
+	}
+	return own
+}
+
+// withoutTrigrams is ownTiers without the note: want, its trigram entries
+// left out (and true) when the answer has no trigram tier at all.
+func withoutTrigrams(ans adapters.SearchAnswer, want map[string]string) (map[string]string, bool) {
 	for _, m := range ans.Matches {
 		if m.Tier == fzTrigram || want[m.ID] == fzTrigram {
-			return want
+			return want, false
 		}
 	}
 	own := maps.Clone(want)
 	maps.DeleteFunc(own, func(_, tier string) bool { return tier == fzTrigram })
-	if len(own) < len(want) {
-		t.Notef("%s: the answer has no trigram tier; its trigram matches are FUZ-05's to judge", what)
-	}
-	return own
+	return own, len(own) < len(want)
 }
 
 // expectTiers checks that the answer holds exactly the entries of want, each

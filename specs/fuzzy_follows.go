@@ -26,7 +26,8 @@ func fzImplied(t *suite.T, mark int, loc trgm.Locale, req adapters.SearchRequest
 	if t.Failures() == mark {
 		return
 	}
-	t.ImpliedSince(mark, "FUZ-14", invariant.FuzzySound(loc, req, ans) != nil)
-	t.ImpliedSince(mark, "FUZ-15", invariant.FuzzyComplete(loc, req, ans) != nil)
+	readings := invariant.ReadingsOf(t.Config()) // as FUZ-14 and FUZ-15 judge it
+	t.ImpliedSince(mark, "FUZ-14", readings.Sound(loc, req, ans) != nil)
+	t.ImpliedSince(mark, "FUZ-15", readings.Complete(loc, req, ans) != nil)
 	t.ImpliedSince(mark, "FUZ-16", invariant.TierOrder(ans) != nil)
 }

@@ -163,9 +163,10 @@ func fuzzyLongTerms(t *suite.T) {
 			t.Logf("term of %d bytes refused: %v", n, err)
 			continue
 		}
+		readings := invariant.ReadingsOf(t.Config())
 		for _, check := range []func() error{
-			func() error { return invariant.FuzzySound(loc, req, ans) },
-			func() error { return invariant.FuzzyComplete(loc, req, ans) },
+			func() error { return readings.Sound(loc, req, ans) },
+			func() error { return readings.Complete(loc, req, ans) },
 			func() error { return invariant.TierOrder(ans) },
 		} {
 			if err := check(); err != nil {

@@ -30,9 +30,9 @@ import (
 // catEntries is the example of FUZ-01 and FUZ-03 (derivations above).
 var catEntries = fzEntries(
 	"cat",             // e01 exact
-	"CAT",             // e02 exact: lower("CAT") = "cat" (or prefix, ILIKE, where `=` is case-exact)
-	"cats",            // e03 prefix
-	"Catalogue",       // e04 prefix (ILIKE ignores case); similarity 3/11 = 0.27
+	"CAT",             // e02 a case variant: catTiers
+	"cats",            // e03 prefix (LIKE 'cat%' and ILIKE alike)
+	"Catalogue",       // e04 prefix by ILIKE, none by LIKE: similarity 3/11 = 0.27
 	"dog cat",         // e05 trigram: 4/(8+4-4) = 0.5
 	"big dog cat",     // e06 trigram: 4/12 = 0.333
 	"big red dog cat", // e07 none: 4/16 = 0.25 < 0.3
@@ -42,19 +42,40 @@ var catEntries = fzEntries(
 	"(cat)",           // e11 trigram: not a prefix ("(" first), similarity 1
 )
 
-// catTiers are the tiers of catEntries for the term cat, under every
-// reading (the case variant CAT under either of §3.2's: fzCaseVariant).
-var catTiers = map[string]string{
-	"e01": fzExact, "e02": fzCaseVariant, "e03": fzPrefix, "e04": fzPrefix, "e05": fzTrigram, "e06": fzTrigram, "e11": fzTrigram,
+// catTiers are the tiers of catEntries for the term cat under the case
+// reading c (fzCase). The case variant CAT is exact by `LOWER(atom_label) =
+// LOWER($1)`; read case-exactly (`atom_label = term`), it is a prefix
+// match by `ILIKE 'cat%'` and, where the prefix tier is `LIKE 'cat%'` too,
+// a trigram match (similarity 1: pg_trgm lower-cases). Catalogue is a
+// prefix match by ILIKE; by LIKE it is none (C is not c) and 0.27 < 0.3
+// leaves it out. (Checked on PostgreSQL 15: 'Catalogue' LIKE 'cat%' is
+// false, similarity('CAT', 'cat') 1, similarity('Catalogue', 'cat')
+// 0.27272728.)
+func catTiers(c fzCase) map[string]string {
+	w := map[string]string{"e01": fzExact, "e03": fzPrefix, "e04": fzPrefix, "e05": fzTrigram, "e06": fzTrigram, "e11": fzTrigram}
+	switch {
+	case c.exact == adapters.CaseInsensitive:
+		w["e02"] = fzExact
+	case c.prefix == adapters.CaseInsensitive:
+		w["e02"] = fzPrefix
+	default:
+		w["e02"] = fzTrigram
+	}
+	if c.prefix == adapters.CaseSensitive {
+		delete(w, "e04")
+	}
+	return w
 }
 
-// fuzzyTiers (FUZ-01): each label of the cat example in its tier. The
-// trigram tier missing altogether is FUZ-05's (ownTiers).
+// fuzzyTiers (FUZ-01): each label of the cat example in its tier, under
+// one of the case readings the implementation is judged under (fzCases:
+// the declared exact_case and prefix_case, else any). The trigram tier
+// missing altogether is FUZ-05's (ownTiers).
 func fuzzyTiers(t *suite.T) {
 	req := adapters.SearchRequest{Entries: catEntries, Term: "cat"}
 	ans, loc := call.MustSearch(t, req)
 	mark := t.Failures()
-	expectTiers(t, `term "cat"`, ans, ownTiers(t, `term "cat"`, ans, catTiers))
+	expectTiersUnder(t, `term "cat"`, ans, fzCases(t), catTiers)
 	fzImplied(t, mark, loc, req, ans)
 }
 
@@ -72,9 +93,12 @@ func fuzzyTierOrder(t *suite.T) {
 	}
 }
 
-// fuzzyCaseExact (FUZ-24, the reference's reading): a case variant of the
-// term is an exact match, `LOWER(atom_label) = LOWER($1)` as §3.2's SQL
-// runs it: CAT for cat, and in a UTF-8 locale école for ÉCOLE.
+// fuzzyCaseExact (FUZ-24, the reference's reading): the case as §3.2's
+// SQL runs it: a case variant of the term is an exact match, `LOWER(atom_label)
+// = LOWER($1)` (CAT for cat, and in a UTF-8 locale école for ÉCOLE), and a
+// label that starts with the term in another case a prefix match, `ILIKE
+// $2` (Catalogue for cat): exact_case and prefix_case "insensitive", which
+// the MUST requirements take only when declared.
 func fuzzyCaseExact(t *suite.T) {
 	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: catEntries, Term: "cat"})
 	expectTiers(t, `term "cat"`, ans, map[string]string{
@@ -86,35 +110,65 @@ func fuzzyCaseExact(t *suite.T) {
 	}
 }
 
-// fuzzyUnicodeCase: the declared locale decides lower() and word characters.
+// fuzzyUnicodeCase (FUZ-02): the declared locale decides lower() and word
+// characters, under one of the case readings the implementation is judged
+// under (fzCases, as FUZ-01).
 //
 // UTF8 (towlower, letters of every script are word characters):
 //
-//	"école" vs ÉCOLE: lower(ÉCOLE) = école → exact.
-//	"Écoles": lower = écoles, starts with école → prefix.
+//	"école" vs ÉCOLE: lower(ÉCOLE) = école → exact; read case-exactly, a
+//	  prefix match by ILIKE, else trigram (similarity 1).
+//	"Écoles": lower = écoles, starts with école → prefix by ILIKE; by LIKE
+//	  no (É C O L E ≠ É c o l e), similarity: écoles {"  é"," éc","éco","col",
+//	  "ole","les","es "} shares 5 with école's 6 → 5/8 = 0.625 → trigram.
 //	"ecole": not equal, no prefix; trigrams of école {"  é"," éc","éco","col","ole","le "}
 //	  and ecole {"  e"," ec","eco","col","ole","le "} share 3 → 3/9 = 0.333 → trigram.
-//	"αθηνα" vs ΑΘΗΝΑ: lower(ΑΘΗΝΑ) = αθηνα → exact.
+//	"αθηνα" vs ΑΘΗΝΑ: lower(ΑΘΗΝΑ) = αθηνα → exact; read case-exactly, as
+//	  école (similarity 1).
 //
 // C (ASCII-only lower-casing, only ASCII letters and digits make words):
 //
-//	lower(ÉCOLE) = "École" ≠ "école": no exact, no prefix. The word of both is
+//	lower(ÉCOLE) = "École" ≠ "école": no exact, no prefix (either case). The word of both is
 //	  "cole" (É and é separate words): identical sets → similarity 1 → trigram.
 //	"Écoles": lower = "Écoles" (É stays), which starts with lower(ÉCOLE) =
-//	  "École" → prefix (checked on a PostgreSQL 15 database with LC_CTYPE C).
+//	  "École" → prefix by ILIKE (checked on a PostgreSQL 15 database with
+//	  LC_CTYPE C); by LIKE no: the words coles and cole share 4 of 6 and 5
+//	  → 4/7 = 0.571 → trigram.
 //	"ecole": {"  e"," ec","eco","col","ole","le "} shares 3 → 3/(5+6-3) = 0.375 → trigram.
 //	"αθηνα": no word characters at all, ΑΘΗΝΑ neither: similarity 0, not
 //	  equal after ASCII lower-casing → not returned.
+//
+// (On PostgreSQL 15 in UTF8: similarity('Écoles', 'ÉCOLE') 0.625,
+// similarity('école', 'ÉCOLE') 1, similarity('αθηνα', 'ΑΘΗΝΑ') 1.)
 func fuzzyUnicodeCase(t *suite.T) {
 	es := fzEntries("école", "Écoles", "ecole", "αθηνα")
-	want := map[trgm.Locale]map[string]map[string]string{
+	variant := func(c fzCase) string { // a case variant of the term in UTF8
+		switch {
+		case c.exact == adapters.CaseInsensitive:
+			return fzExact
+		case c.prefix == adapters.CaseInsensitive:
+			return fzPrefix
+		}
+		return fzTrigram
+	}
+	startsSo := func(c fzCase) string { // Écoles: starts with the term in another case
+		if c.prefix == adapters.CaseInsensitive {
+			return fzPrefix
+		}
+		return fzTrigram
+	}
+	want := map[trgm.Locale]map[string]func(fzCase) map[string]string{
 		trgm.UTF8: {
-			"ÉCOLE": {"e01": fzCaseVariant, "e02": fzPrefix, "e03": fzTrigram},
-			"ΑΘΗΝΑ": {"e04": fzCaseVariant},
+			"ÉCOLE": func(c fzCase) map[string]string {
+				return map[string]string{"e01": variant(c), "e02": startsSo(c), "e03": fzTrigram}
+			},
+			"ΑΘΗΝΑ": func(c fzCase) map[string]string { return map[string]string{"e04": variant(c)} },
 		},
 		trgm.C: {
-			"ÉCOLE": {"e01": fzTrigram, "e02": fzPrefix, "e03": fzTrigram},
-			"ΑΘΗΝΑ": {},
+			"ÉCOLE": func(c fzCase) map[string]string {
+				return map[string]string{"e01": fzTrigram, "e02": startsSo(c), "e03": fzTrigram}
+			},
+			"ΑΘΗΝΑ": func(fzCase) map[string]string { return map[string]string{} },
 		},
 	}
 	for _, term := range []string{"ÉCOLE", "ΑΘΗΝΑ"} {
@@ -122,7 +176,7 @@ func fuzzyUnicodeCase(t *suite.T) {
 		ans, loc := call.MustSearch(t, req)
 		what := fmt.Sprintf("locale %s, term %q", loc, term)
 		mark := t.Failures()
-		expectTiers(t, what, ans, ownTiers(t, what, ans, want[loc][term]))
+		expectTiersUnder(t, what, ans, fzCases(t), want[loc][term])
 		fzImplied(t, mark, loc, req, ans)
 	}
 }
@@ -130,7 +184,8 @@ func fuzzyUnicodeCase(t *suite.T) {
 // fuzzyTies: the reference's order within each tier, on hand-built ties.
 //
 //	exact "cat": labels "CAT" < "cat" as bytes; the two "cat" by ID.
-//	prefix: byte lengths Cats 4, cats 4, catch 5, catalogue 9; "Cats" < "cats".
+//	prefix: byte lengths catS 4, cats 4, catch 5, catalogue 9; "catS" < "cats"
+//	  (each a prefix match by LIKE and ILIKE alike: the case reading is FUZ-24's).
 //	trigram: (cat) and [cat] have similarity 1 ("(" 0x28 < "[" 0x5B),
 //	  dog cat 0.5, big dog cat 0.333.
 func fuzzyTies(t *suite.T) {
@@ -138,7 +193,7 @@ func fuzzyTies(t *suite.T) {
 		{ID: "t1", Label: "big dog cat"}, {ID: "t2", Label: "catalogue"}, {ID: "x2", Label: "cat"},
 		{ID: "t3", Label: "[cat]"}, {ID: "t4", Label: "cats"}, {ID: "x3", Label: "CAT"},
 		{ID: "t5", Label: "dog cat"}, {ID: "t6", Label: "catch"}, {ID: "x1", Label: "cat"},
-		{ID: "t7", Label: "(cat)"}, {ID: "t8", Label: "Cats"},
+		{ID: "t7", Label: "(cat)"}, {ID: "t8", Label: "catS"},
 	}
 	ans, _ := call.MustSearch(t, adapters.SearchRequest{Entries: es, Term: "cat"})
 	want := []string{"x3", "x1", "x2", "t8", "t4", "t6", "t2", "t7", "t3", "t5", "t1"}
@@ -204,8 +259,11 @@ func noTrigramTier(ans adapters.SearchAnswer) bool {
 // original engine never set it); and at a similarity equal to it, >= and >
 // differ (FUZ-23 judges which). The answer must be one of the three. No
 // trigram tier at all fails here, and only here.
+//
+// A declared trigram_boundary leaves its one of >= and >.
 func fuzzyThreshold(t *suite.T) {
 	def := thresholdCases[0].want
+	bounds := invariant.ReadingsOf(t.Config()).Boundary
 	for _, c := range thresholdCases {
 		req := adapters.SearchRequest{Entries: thresholdEntries, Term: "cat", Threshold: c.threshold}
 		ans, loc := call.MustSearch(t, req)
@@ -215,18 +273,47 @@ func fuzzyThreshold(t *suite.T) {
 			fzImplied(t, mark, loc, req, ans)
 			continue
 		}
-		if !sameTiers(ans, c.want) && !sameTiers(ans, c.strict) && !sameTiers(ans, def) {
-			t.Errorf("threshold %s: answer %s is neither the one for threshold %s (%s, or %s with > for >=) nor the one for pg_trgm's default 0.3 (%s)",
-				c.name, invariant.MatchList(ans.Matches), c.name, tierList(c.want), tierList(c.strict), tierList(def))
+		named, ok := boundaryTiers(c.want, c.strict, bounds), sameTiers(ans, def)
+		for _, w := range named {
+			ok = ok || sameTiers(ans, w)
+		}
+		if !ok {
+			t.Errorf("threshold %s: answer %s is neither the one for threshold %s (%s) nor the one for pg_trgm's default 0.3 (%s)",
+				c.name, invariant.MatchList(ans.Matches), c.name, boundaryList(c.want, c.strict, bounds), tierList(def))
 			fzImplied(t, mark, loc, req, ans)
 		}
 	}
 }
 
+// boundaryTiers are the answers for a named threshold under the boundaries
+// left (>= gives want, > strict).
+func boundaryTiers(want, strict map[string]string, bounds []string) []map[string]string {
+	var out []map[string]string
+	if slices.Contains(bounds, adapters.AtLeast) {
+		out = append(out, want)
+	}
+	if slices.Contains(bounds, adapters.Above) {
+		out = append(out, strict)
+	}
+	return out
+}
+
+// boundaryList writes boundaryTiers for a message: "[…] with >=, or […]
+// with >", or the declared one's alone.
+func boundaryList(want, strict map[string]string, bounds []string) string {
+	if len(bounds) == 1 {
+		w := boundaryTiers(want, strict, bounds)[0]
+		return tierList(w) + " with the declared " + adapters.TrigramBoundary + " " + bounds[0]
+	}
+	return tierList(want) + " with >=, or " + tierList(strict) + " with >"
+}
+
 // fuzzyRequestedThreshold (FUZ-22): a threshold the request names is the
-// one applied (compared with >= or >: FUZ-23's). An answer with no
-// trigram match at any threshold has no trigram tier: FUZ-05's.
+// one applied (compared with the declared trigram_boundary, else with >=
+// or >: FUZ-23's). An answer with no trigram match at any threshold has no
+// trigram tier: FUZ-05's.
 func fuzzyRequestedThreshold(t *suite.T) {
+	bounds := invariant.ReadingsOf(t.Config()).Boundary
 	for _, c := range thresholdCases {
 		if c.threshold == nil {
 			continue // the default is FUZ-05's
@@ -236,7 +323,12 @@ func fuzzyRequestedThreshold(t *suite.T) {
 			t.Notef("threshold %s: no trigram match: the trigram tier is FUZ-05's to judge", c.name)
 			continue
 		}
-		if !sameTiers(ans, c.strict) {
+		switch {
+		case len(bounds) == 1 && bounds[0] == adapters.Above:
+			expectTiers(t, "threshold "+c.name+" (declared "+adapters.TrigramBoundary+" >)", ans, c.strict)
+		case len(bounds) == 1:
+			expectTiers(t, "threshold "+c.name+" (declared "+adapters.TrigramBoundary+" >=)", ans, c.want)
+		case !sameTiers(ans, c.strict):
 			expectTiers(t, "threshold "+c.name, ans, c.want)
 		}
 	}

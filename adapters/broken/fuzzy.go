@@ -129,10 +129,31 @@ func ASCIILower() adapters.Adapter {
 // exactly at a threshold the request names is lost (at the default 0.3 no
 // float4 similarity equals it). pg_trgm's documentation says "greater
 // than", its C source >=: a reading, which fails FUZ-23 (REFERENCE) alone.
-func StrictThreshold() adapters.Adapter {
+func StrictThreshold() adapters.Adapter { return strictThreshold("strict-threshold") }
+
+// StrictThresholdDeclaring is StrictThreshold declaring the
+// trigram_boundary reading (adapters.TrigramBoundary): ">", its own,
+// passes FUZ-05 and FUZ-22; ">=", which it breaks at a similarity equal
+// to the threshold, is judged by it and fails them.
+func StrictThresholdDeclaring(reading string) adapters.Adapter {
+	a := strictThreshold("strict-threshold-declaring-" + reading)
+	a.config = adapters.Config{adapters.TrigramBoundary: reading}
+	return a
+}
+
+func strictThreshold(name string) *searcher {
 	k := right
 	k.passes = func(sim float32, th float64) bool { return float64(sim) > th }
-	return &searcher{named("strict-threshold"), k.search}
+	return &searcher{named(name), k.search}
+}
+
+// Declaring is the reference declaring cfg (adapters.Declarables), as an
+// implementation that declares a reading it does not follow: the reference
+// declaring a trigram_boundary of ">" fails FUZ-05 and FUZ-22.
+func Declaring(cfg adapters.Config) adapters.Adapter {
+	m := named("reference-declaring-" + strings.ReplaceAll(cfg.Shown(), ", ", "-"))
+	m.config = cfg
+	return &searcher{m, right.search}
 }
 
 // TrigramFirst ranks trigram matches above prefix matches (a search that

@@ -89,9 +89,28 @@ func TermLimit1025() adapters.Adapter {
 
 // CaseSensitivePrefix matches the prefix tier with LIKE instead of ILIKE:
 // a label that starts with the term in another case is no prefix match
-// (a trigram match if similar enough).
-func CaseSensitivePrefix() adapters.Adapter {
-	return &searcher{named("case-sensitive-prefix"), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+// (a trigram match if similar enough). It is std105 §3.2's Logic list read
+// as SQL reads it (`atom_label LIKE 'term%'`, where the SQL has ILIKE): a
+// reading, which the checks judge only where it agrees with ILIKE's
+// unless a prefix_case is declared (CaseSensitivePrefixDeclaring).
+func CaseSensitivePrefix() adapters.Adapter { return caseSensitivePrefix("case-sensitive-prefix") }
+
+// CaseSensitivePrefixDeclaring is CaseSensitivePrefix declaring the
+// prefix_case reading (adapters.PrefixCase): "sensitive", its own, passes;
+// "insensitive", which its prefix tier breaks, is judged by it and fails
+// FUZ-01, FUZ-02, FUZ-14 and FUZ-15.
+func CaseSensitivePrefixDeclaring(reading string) adapters.Adapter {
+	a := caseSensitivePrefix("case-sensitive-prefix-declaring-" + reading)
+	a.config = adapters.Config{adapters.PrefixCase: reading}
+	return a
+}
+
+func caseSensitivePrefix(name string) *searcher {
+	return &searcher{named(name), func(req adapters.SearchRequest) (adapters.SearchAnswer, error) {
+		limit := req.Limit
+		if limit > 0 {
+			req.Limit = 0 // cut after the tiers are redrawn (a negative one is refused as it comes)
+		}
 		ans, err := right.search(req)
 		th := fuzzy.DefaultThreshold
 		if req.Threshold != nil {
@@ -108,6 +127,9 @@ func CaseSensitivePrefix() adapters.Adapter {
 			kept = append(kept, m)
 		}
 		order(kept)
+		if limit > 0 && len(kept) > limit {
+			kept = kept[:limit]
+		}
 		ans.Matches = kept
 		return ans, err
 	}}

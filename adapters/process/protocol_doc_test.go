@@ -257,11 +257,11 @@ func spaced(c []byte) []byte {
 // the requirements it moves and the text's sentence, quoted.
 func declarablesDoc() string {
 	var b strings.Builder
-	b.WriteString("| item | standard | takes | requirements | why this range |\n| --- | --- | --- | --- | --- |\n")
+	b.WriteString("| item | standard | takes | requirements | why this range (a reading: what each choice is) |\n| --- | --- | --- | --- | --- |\n")
 	for _, d := range adapters.Declarables {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", d.Name, d.Standard, d.Accepted(), strings.Join(d.Affects, ", "), d.Range)
 	}
-	b.WriteString("\nThe sentences that name each default:\n\n")
+	b.WriteString("\nThe sentences that name each default, or leave each reading open:\n\n")
 	for _, d := range adapters.Declarables {
 		fmt.Fprintf(&b, "- `%s`:\n\n  > %s\n\n", d.Name, d.Sentence)
 	}

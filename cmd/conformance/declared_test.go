@@ -38,3 +38,37 @@ func TestDeclaredConfiguration(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclaredReadings runs testdata/readings/readings.js declaring std105
+// §3.2's prefix_case (PROTOCOL.md, "Declared configuration"): the
+// case-sensitive prefix tier passes the default gate undeclared and
+// declaring "sensitive", which the table shows; declaring "insensitive"
+// it is judged by its declaration and fails FUZ-01; a reading the harness
+// does not know and an unknown item are refused before any request (exit
+// 2), naming the item and what it takes.
+func TestDeclaredReadings(t *testing.T) {
+	node := testprog.Node(t)
+	program, err := filepath.Abs(filepath.Join("..", "..", "testdata", "readings", "readings.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		mode string
+		code int
+		want string
+	}{
+		{"fuzzy-prefix-like", exitOK, "FUZ-01"},
+		{"fuzzy-prefix-like-declared", exitOK, `declares prefix_case="sensitive"`},
+		{"fuzzy-prefix-like-declares-insensitive", exitGate, "FUZ-01"},
+		{"fuzzy-declares-upper", exitUsage, `config prefix_case: "upper" is not a reading it knows; it takes one of "insensitive", "sensitive"`},
+		{"fuzzy-declares-unknown", exitUsage, `config: unknown item "prefix_caze" (declarable: merge_threshold, max_densification_input_tokens, exact_case, prefix_case, trigram_boundary)`},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			code, stdout, stderr := runCmd("run", "--adapter", "exec", "-v", "--standard", "fuzzy", "--run", "^FUZ-(01|02|14|15)$",
+				"--replay-dir", t.TempDir(), "--", node, program, tt.mode)
+			if code != tt.code || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("exit %d, want %d with %q\n%s\n%s", code, tt.code, tt.want, stdout, stderr)
+			}
+		})
+	}
+}

@@ -339,3 +339,32 @@ func TestTierNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLike: LIKE is ILIKE without the lower-casing (a case variant does
+// not match; checked against PostgreSQL 15: 'Catalogue' LIKE 'cat%' is
+// false, 'catalogue' LIKE 'cat%' true).
+func TestLike(t *testing.T) {
+	for _, tt := range []struct {
+		text, pattern string
+		want          bool
+	}{
+		{"catalogue", "cat%", true},
+		{"Catalogue", "cat%", false},
+		{"CAT", "cat", false},
+		{"Écoles", "ÉCOLE%", false},
+		{"ÉCOLES", "ÉCOLE%", true},
+		{"a%c", `a\%c`, true},
+		{"abc", "a_c", true},
+	} {
+		got, err := fuzzy.Like(tt.text, tt.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%q LIKE %q = %v, want %v", tt.text, tt.pattern, got, tt.want)
+		}
+	}
+	if _, err := fuzzy.Like("abc", `abc\`); err == nil {
+		t.Error("pattern ending in an escape: no error")
+	}
+}

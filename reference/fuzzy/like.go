@@ -55,6 +55,17 @@ func ILike(loc trgm.Locale, text, pattern string) (bool, error) {
 	return matchLike([]rune(lt), toks), nil
 }
 
+// Like reports whether text LIKE pattern, as ILike without lower-casing
+// either: case-sensitive, as std105 §3.2's Logic list writes the prefix
+// tier (`atom_label LIKE 'term%'`), where its SQL has ILIKE.
+func Like(text, pattern string) (bool, error) {
+	toks, err := compileLike([]rune(pattern))
+	if err != nil {
+		return false, fmt.Errorf("fuzzy: LIKE pattern %q: %w", pattern, err)
+	}
+	return matchLike([]rune(text), toks), nil
+}
+
 // compileILike lowers pattern (lower()) and compiles it for matchLike.
 func compileILike(loc trgm.Locale, pattern string) ([]likeToken, error) {
 	lp, err := loc.Lower(pattern)

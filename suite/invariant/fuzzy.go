@@ -29,26 +29,69 @@ func OpenPoints(req adapters.SearchRequest) bool {
 	return SearchThreshold(req) != fuzzy.DefaultThreshold || strings.ContainsAny(req.Term, `\%_`)
 }
 
-// ClassifyReadings is std105 §3's definition for one label, built from
-// pg_trgm's primitives (reference/trgm) one predicate at a time, with no
-// length limit on the term:
-//
-//	Exact    lower(label) = lower(term)
-//	Prefix   label ILIKE escape(term) || '%'
-//	Trigram  similarity(label, term) >= threshold
-//
-// under every reading of std105 §3.2 a careful implementer can take: the
-// trigram threshold the request names or pg_trgm's default (when the
-// request names another); the term in `LIKE 'term%'` escaped (data) or
-// as written (its %, _ and \ read as LIKE's syntax, when it holds any);
-// the exact tier `lower(label) = lower(term)` (the SQL) or `atom_label =
-// term` read case-exactly (the list), a case variant then reached by the
-// SQL's `ILIKE $2` as a prefix match; and `%` as similarity >= threshold
-// (pg_trgm's C source) or > threshold (pg_trgm's documentation, "greater
-// than"). It returns the tiers the label lands in under some reading (0
-// for no match among them, at most once each) and whether it matches
-// under every reading.
+// FuzzyReadings are the readings of std105 §3.2 a search is judged under,
+// each as the choices left of one point the text leaves open: the case of
+// the exact tier (adapters.ExactCase: the list's `atom_label = term` read
+// case-exactly, or the SQL's `LOWER(atom_label) = LOWER($1)`), the case of
+// the prefix tier (adapters.PrefixCase: the list's `LIKE 'term%'` or the
+// SQL's `ILIKE $2`), and `%`'s boundary (adapters.TrigramBoundary: pg_trgm's
+// C source >=, its documentation's "greater than"). A point the
+// implementation declared leaves its one choice; one it did not, both
+// (ReadingsOf): the checks then judge only what every reading agrees on.
+type FuzzyReadings struct {
+	ExactCase, PrefixCase []string // adapters.CaseInsensitive, adapters.CaseSensitive
+	Boundary              []string // adapters.AtLeast, adapters.Above
+}
+
+// AnyFuzzyReading is every reading: what an implementation that declares
+// none is judged under.
+var AnyFuzzyReading = ReadingsOf(nil)
+
+// ReadingsOf is what c declares of std105 §3.2's readings.
+func ReadingsOf(c adapters.Config) FuzzyReadings {
+	left := func(name string, all ...string) []string {
+		if r := c.Reading(name); r != "" {
+			return []string{r}
+		}
+		return all
+	}
+	return FuzzyReadings{
+		ExactCase:  left(adapters.ExactCase, adapters.CaseInsensitive, adapters.CaseSensitive),
+		PrefixCase: left(adapters.PrefixCase, adapters.CaseInsensitive, adapters.CaseSensitive),
+		Boundary:   left(adapters.TrigramBoundary, adapters.AtLeast, adapters.Above),
+	}
+}
+
+// Passes reports whether similarity sim passes threshold th under boundary
+// (adapters.AtLeast or adapters.Above).
+func Passes(boundary string, sim float32, th float64) bool {
+	if boundary == adapters.Above {
+		return float64(sim) > th
+	}
+	return trgm.Matches(sim, th)
+}
+
+// ClassifyReadings is Classify under every reading (AnyFuzzyReading).
 func ClassifyReadings(loc trgm.Locale, label, term string, threshold float64) (tiers []fuzzy.Tier, always bool, sim float32, err error) {
+	return AnyFuzzyReading.Classify(loc, label, term, threshold)
+}
+
+// Classify is std105 §3's definition for one label, built from pg_trgm's
+// primitives (reference/trgm) one predicate at a time, with no length
+// limit on the term:
+//
+//	Exact    lower(label) = lower(term), or label = term
+//	Prefix   label ILIKE escape(term) || '%', or LIKE
+//	Trigram  similarity(label, term) >= threshold, or >
+//
+// under each of r's readings, and under every reading of the points no
+// declaration settles: the trigram threshold the request names or
+// pg_trgm's default (when the request names another), and the term in
+// `LIKE 'term%'` escaped (data) or as written (its %, _ and \ read as
+// LIKE's syntax, when it holds any). It returns the tiers the label lands
+// in under some reading (0 for no match among them, at most once each) and
+// whether it matches under every reading.
+func (r FuzzyReadings) Classify(loc trgm.Locale, label, term string, threshold float64) (tiers []fuzzy.Tier, always bool, sim float32, err error) {
 	ths := []float64{threshold}
 	if threshold != fuzzy.DefaultThreshold {
 		ths = append(ths, fuzzy.DefaultThreshold)
@@ -69,27 +112,36 @@ func ClassifyReadings(loc trgm.Locale, label, term string, threshold float64) (t
 	if err != nil {
 		return nil, false, 0, err
 	}
-	exacts := []bool{ll == lt}
-	if ll == lt && label != term {
-		exacts = append(exacts, false) // `atom_label = term`, case-exactly
+	var exacts, prefixes []bool
+	for _, c := range r.ExactCase {
+		exacts = append(exacts, c == adapters.CaseSensitive && label == term || c != adapters.CaseSensitive && ll == lt)
 	}
-	passes := []func(float32, float64) bool{trgm.Matches, func(s float32, th float64) bool { return float64(s) > th }}
-	always = true
 	for _, p := range patterns {
-		prefix, err := fuzzy.ILike(loc, label, p)
-		if err != nil {
-			return nil, false, 0, err
+		for _, c := range r.PrefixCase {
+			var prefix bool
+			if c == adapters.CaseSensitive {
+				prefix, err = fuzzy.Like(label, p)
+			} else {
+				prefix, err = fuzzy.ILike(loc, label, p)
+			}
+			if err != nil {
+				return nil, false, 0, err
+			}
+			prefixes = append(prefixes, prefix)
 		}
-		for _, exact := range exacts {
+	}
+	always = true
+	for _, exact := range exacts {
+		for _, prefix := range prefixes {
 			for _, th := range ths {
-				for _, pass := range passes {
+				for _, b := range r.Boundary {
 					tier := fuzzy.Tier(0)
 					switch {
 					case exact:
 						tier = fuzzy.Exact
 					case prefix:
 						tier = fuzzy.Prefix
-					case pass(sim, th):
+					case Passes(b, sim, th):
 						tier = fuzzy.Trigram
 					}
 					if tier == 0 {
@@ -105,12 +157,41 @@ func ClassifyReadings(loc trgm.Locale, label, term string, threshold float64) (t
 	return tiers, always, sim, nil
 }
 
+// ReadingsDiffer reports whether the readings Classify takes (every one:
+// AnyFuzzyReading) put some entry of req in different tiers: a label that
+// is a case variant of the term or starts with it in another case, a
+// similarity equal to a threshold the request names, a term with LIKE's
+// metacharacters. The reference's answer is then one reading's, which a
+// check against the reference leaves to the requirement of that choice.
+func ReadingsDiffer(loc trgm.Locale, req adapters.SearchRequest) (bool, error) {
+	for _, e := range req.Entries {
+		tiers, _, _, err := AnyFuzzyReading.Classify(loc, e.Label, req.Term, SearchThreshold(req))
+		if err != nil {
+			return false, err
+		}
+		if len(tiers) > 1 {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 type entryKey struct{ id, label string }
 
-// FuzzySound: every match is an entry of the request (no entry more often
-// than the request holds it), in the tier the definition gives it under one
-// of the readings ClassifyReadings takes.
+// FuzzySound is FuzzyReadings.Sound under every reading.
 func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+	return AnyFuzzyReading.Sound(loc, req, ans)
+}
+
+// FuzzyComplete is FuzzyReadings.Complete under every reading.
+func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+	return AnyFuzzyReading.Complete(loc, req, ans)
+}
+
+// Sound: every match is an entry of the request (no entry more often than
+// the request holds it), in the tier the definition gives it under one of
+// the readings Classify takes.
+func (r FuzzyReadings) Sound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
 	left := map[entryKey]int{}
 	for _, e := range req.Entries {
 		left[entryKey{e.ID, e.Label}]++
@@ -125,7 +206,7 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 			return fmt.Errorf("match %d: entry %s is not in the request", i, entryString(k))
 		}
 		left[k]--
-		tiers, _, sim, err := ClassifyReadings(loc, m.Label, req.Term, th)
+		tiers, _, sim, err := r.Classify(loc, m.Label, req.Term, th)
 		if err != nil {
 			return fmt.Errorf("match %d: %v", i, err)
 		}
@@ -140,14 +221,14 @@ func FuzzySound(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Search
 	return nil
 }
 
-// FuzzyComplete: every entry that matches the term by the definition, under
-// every reading ClassifyReadings takes, is in the answer (as often as the
+// Complete: every entry that matches the term by the definition, under
+// every reading Classify takes, is in the answer (as often as the
 // request holds it), unless a limit cut the answer short. An answer
 // without its trigram tier (no trigram match, and no entry that is a
 // trigram match under every reading returned at all) is judged on the
 // entries no reading puts in the trigram tier: the missing tier is the
 // fault of the trigram tier's own requirement (FUZ-05), not this one.
-func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
+func (r FuzzyReadings) Complete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.SearchAnswer) error {
 	if req.Limit > 0 && len(ans.Matches) >= req.Limit {
 		return nil
 	}
@@ -165,7 +246,7 @@ func FuzzyComplete(loc trgm.Locale, req adapters.SearchRequest, ans adapters.Sea
 	var dues []due
 	trigramTier := slices.ContainsFunc(ans.Matches, func(m adapters.SearchMatch) bool { return m.Tier == adapters.TierTrigram })
 	for _, e := range req.Entries {
-		tiers, always, sim, err := ClassifyReadings(loc, e.Label, req.Term, th)
+		tiers, always, sim, err := r.Classify(loc, e.Label, req.Term, th)
 		if err != nil {
 			return err
 		}

@@ -32,9 +32,14 @@ func TestClassifyReadings(t *testing.T) {
 	}{
 		{"cat", "cat", 0.3, []fuzzy.Tier{exact}, true},
 		// A case variant: exact by the SQL's LOWER, a prefix match through
-		// ILIKE where `atom_label = term` is read case-exactly.
-		{"CAT", "cat", 0.3, []fuzzy.Tier{exact, prefix}, true},
+		// ILIKE where `atom_label = term` is read case-exactly, a trigram
+		// match (similarity 1) where `LIKE 'term%'` is too.
+		{"CAT", "cat", 0.3, []fuzzy.Tier{exact, prefix, trigram}, true},
 		{"cats", "cat", 0.3, []fuzzy.Tier{prefix}, true},
+		// A prefix in another case: not LIKE 'cat%', and 3/11 < 0.3; CATS,
+		// 3/6, is a trigram match where it is no prefix.
+		{"Catalogue", "cat", 0.3, []fuzzy.Tier{prefix, none}, false},
+		{"CATS", "cat", 0.3, []fuzzy.Tier{prefix, trigram}, true},
 		{"dog cat", "cat", 0.3, []fuzzy.Tier{trigram}, true},
 		{"dog", "cat", 0.3, []fuzzy.Tier{none}, false},
 		// Threshold 0.5 named: 1/3 matches only at pg_trgm's default 0.3.
@@ -54,6 +59,39 @@ func TestClassifyReadings(t *testing.T) {
 		tiers, always, _, err := ClassifyReadings(trgm.UTF8, tt.label, tt.term, tt.threshold)
 		if err != nil || !slices.Equal(tiers, tt.tiers) || always != tt.always {
 			t.Errorf("ClassifyReadings(%q, %q, %v) = %v, %v, %v; want %v, %v", tt.label, tt.term, tt.threshold, tiers, always, err, tt.tiers, tt.always)
+		}
+	}
+}
+
+// TestClassifyDeclared: a declared reading leaves its one choice.
+func TestClassifyDeclared(t *testing.T) {
+	const (
+		none    = fuzzy.Tier(0)
+		exact   = fuzzy.Exact
+		prefix  = fuzzy.Prefix
+		trigram = fuzzy.Trigram
+	)
+	for _, tt := range []struct {
+		cfg         adapters.Config
+		label, term string
+		threshold   float64
+		tiers       []fuzzy.Tier
+		always      bool
+	}{
+		{adapters.Config{adapters.ExactCase: adapters.CaseInsensitive}, "CAT", "cat", 0.3, []fuzzy.Tier{exact}, true},
+		{adapters.Config{adapters.ExactCase: adapters.CaseSensitive, adapters.PrefixCase: adapters.CaseInsensitive}, "CAT", "cat", 0.3, []fuzzy.Tier{prefix}, true},
+		{adapters.Config{adapters.ExactCase: adapters.CaseSensitive, adapters.PrefixCase: adapters.CaseSensitive}, "CAT", "cat", 0.3, []fuzzy.Tier{trigram}, true},
+		{adapters.Config{adapters.PrefixCase: adapters.CaseSensitive}, "Catalogue", "cat", 0.3, []fuzzy.Tier{none}, false},
+		{adapters.Config{adapters.PrefixCase: adapters.CaseInsensitive}, "Catalogue", "cat", 0.3, []fuzzy.Tier{prefix}, true},
+		// "dog cat" has similarity 0.5 to cat: at threshold 0.5 only >=
+		// matches it (pg_trgm's default 0.3 is the other reading of a named
+		// threshold, and matches it either way).
+		{adapters.Config{adapters.TrigramBoundary: adapters.AtLeast}, "dog cat", "cat", 0.5, []fuzzy.Tier{trigram}, true},
+		{adapters.Config{adapters.TrigramBoundary: adapters.Above}, "dog cat", "cat", 0.5, []fuzzy.Tier{none, trigram}, false},
+	} {
+		tiers, always, _, err := ReadingsOf(tt.cfg).Classify(trgm.UTF8, tt.label, tt.term, tt.threshold)
+		if err != nil || !slices.Equal(tiers, tt.tiers) || always != tt.always {
+			t.Errorf("%v: Classify(%q, %q, %v) = %v, %v, %v; want %v, %v", tt.cfg, tt.label, tt.term, tt.threshold, tiers, always, err, tt.tiers, tt.always)
 		}
 	}
 }

@@ -12,6 +12,25 @@
 //                           ignored (validated, never applied).      FUZ-22
 //   fuzzy-like-syntax       `LIKE 'term%'` as written: the term's %, _ and \
 //                           are LIKE's syntax, not data.             FUZ-06
+//   fuzzy-prefix-like       `LIKE 'term%'` case-sensitive, as the Logic list
+//                           writes it (its SQL has ILIKE): a label that
+//                           starts with the term in another case is a
+//                           trigram match if similar enough.         FUZ-24
+//   fuzzy-prefix-like-declared
+//                           the same, declaring it (prefix_case
+//                           "sensitive", PROTOCOL.md "Declared
+//                           configuration").                         FUZ-24
+//
+// And modes that declare what they do not do, or what the harness does not
+// know (cmd/conformance's TestDeclaredReadings):
+//
+//   fuzzy-prefix-like-declares-insensitive
+//                           fuzzy-prefix-like declaring prefix_case
+//                           "insensitive": judged by its declaration,
+//                           it fails FUZ-01 (MUST).
+//   fuzzy-declares-upper    declares prefix_case "upper", no reading the
+//                           harness knows: refused, exit 2.
+//   fuzzy-declares-unknown  declares an item "prefix_caze": refused, exit 2.
 //   expand-table-at-0.10    ADR-023's table ("Growing 0.01 - 0.10",
 //                           "Mature > 0.10"): density exactly 0.10 is 2.0.
 //                                                                    EXP-03
@@ -76,7 +95,25 @@ function likePrefix(text, pattern) {
 }
 `;
 
+// The configuration a mode declares in its handshake (implementation.config).
+const CONFIG = {
+  'fuzzy-prefix-like-declared': { prefix_case: 'sensitive' },
+  'fuzzy-prefix-like-declares-insensitive': { prefix_case: 'insensitive' },
+  'fuzzy-declares-upper': { prefix_case: 'upper' },
+  'fuzzy-declares-unknown': { prefix_caze: 'sensitive' },
+};
+
+// prefixLike: the prefix tier as `atom_label LIKE 'term%'`, case-sensitive.
+const prefixLike = () => load('fuzzy.js', [
+  ["else if (llabel.startsWith(lterm)) tier = 'prefix';", "else if (e.label.startsWith(term)) tier = 'prefix';"],
+]);
+
 const MODES = {
+  'fuzzy-prefix-like': prefixLike,
+  'fuzzy-prefix-like-declared': prefixLike,
+  'fuzzy-prefix-like-declares-insensitive': prefixLike,
+  'fuzzy-declares-upper': () => {},
+  'fuzzy-declares-unknown': () => {},
   'fuzzy-fixed-threshold': () => load('fuzzy.js', [
     ["else if (sim >= threshold) tier = 'trigram';", "else if (sim >= DEFAULT_THRESHOLD) tier = 'trigram';"],
   ]),
@@ -129,4 +166,5 @@ if (!MODES[mode]) {
 }
 MODES[mode]();
 // The protocol loop of impl.js, which runs it only as the main module.
-load('impl.js', [['if (require.main === module) {', 'if (true) {']]);
+const declare = CONFIG[mode] ? [["  unit: 'utf16',\n", `  unit: 'utf16',\n  config: ${JSON.stringify(CONFIG[mode])},\n`]] : [];
+load('impl.js', [['if (require.main === module) {', 'if (true) {'], ...declare]);
