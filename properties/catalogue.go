@@ -187,7 +187,7 @@ func catalogue() []suite.Requirement {
 			"When the line of a code atom fits in 2·radius, the atom's window is whole lines holding that line: indentation is kept.",
 			perAtom("code-lines", invariant.RadialWholeLines)),
 		rad("RAD-08", "std085 protocol §5.4", suite.Should,
-			"The merged windows are exactly the single-atom windows joined where they overlap or touch, neither grown nor cut.",
+			"The single-atom windows joined where they overlap or touch are never cut: each lies inside one window, and no window holds none; a window of one atom that merges with nothing is exactly that window; a merged window may grow on (§5.4 step 3, \"Continue radiating outward\"; exactly the union is RAD-10's).",
 			radialUnion),
 		rad("RAD-09", "std085 protocol §5.4; determinism", suite.Robust,
 			"The windows do not depend on the order of the documents or atoms in the request.",

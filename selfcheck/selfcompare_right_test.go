@@ -86,7 +86,8 @@ func TestSelfComparedRight(t *testing.T) {
 		// No term answered as none, not as an empty list (JSON's null and []).
 		{"RAD-15", adapters.Radial, noTerms{disguised{reference.New()}}},
 		{"RAD-18", adapters.Radial, disguised{reference.New()}},
-		// Merged windows grown on, "Continue radiating outward": RAD-08's.
+		// Merged windows grown on, "Continue radiating outward": a reading,
+		// the exact union RAD-10's (REFERENCE).
 		{"RAD-19", adapters.Radial, broken.RadialKeepsRadiating()},
 		// Edges inside characters, each cost the bytes cut: RAD-29's to
 		// judge; RAD-04 allows the bytes the repair moved.

@@ -64,7 +64,7 @@ func catalogue() []suite.Requirement {
 		// radial.go; the decisions behind the levels, where the protocol is vague,
 		// in REQUIREMENTS.md, "Radial lazy inflation".
 		rad("RAD-19", "std085 protocol §5.4 (example)", suite.Must,
-			"§5.4's example: atoms at 1000 and 1400 with radius 500 give [500,1500] and [900,1900], merged into one window holding [500,1900]; windows that only touch merge too (exactly the union is RAD-08's).", radOverlapExample),
+			"§5.4's example: atoms at 1000 and 1400 with radius 500 give [500,1500] and [900,1900], merged into one window holding [500,1900]; windows that only touch merge too (exactly the union is RAD-10's, REFERENCE; RAD-08 judges merging on generated cases).", radOverlapExample),
 		rad("RAD-20", "std085 protocol §5.3", suite.Must,
 			"Code windows cost their non-whitespace length (spaces, tabs and newlines are free); the same text as prose costs its full length.", radCodeCost),
 		rad("RAD-21", "std085 protocol §5.3 (function/block boundaries)", suite.Should,

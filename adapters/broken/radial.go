@@ -102,9 +102,10 @@ func RadialCountsCodeSpace() adapters.Adapter {
 // RadialKeepsRadiating reads §5.4's step 3, "Continue radiating outward as
 // unified molecule", as growing a merged prose or data window on: each
 // window that merged atoms is drawn again at twice the radius around them,
-// and windows that then overlap or touch merge. A reading: the example's
-// "Merged window [500, 1900]" is RAD-08's (SHOULD) side, and RAD-19 (MUST)
-// judges only what both sides agree on.
+// and windows that then overlap or touch merge. A reading (the example's
+// "Merged window [500, 1900]" is step 2's, before step 3): RAD-08 (SHOULD)
+// and RAD-19 (MUST) judge only what both sides agree on, the exact union
+// is the reference's (RAD-10).
 func RadialKeepsRadiating() adapters.Adapter {
 	return &radialInflater{mutant: named("radial-keeps-radiating"), windows: func(req adapters.RadialWindowsRequest) (adapters.RadialWindowsAnswer, error) {
 		ws, err := radial.Windows(req.Documents, req.Atoms, req.Radius)

@@ -379,16 +379,49 @@ func RadialSpans(ws []radial.Window) []RadialSpan {
 	return out
 }
 
-// RadialUnion (§5.4): the merged windows are exactly the single-atom windows
-// merged where they overlap or touch, nothing grown or cut.
+// RadialUnion (§5.4): what every reading of "merge into one extended
+// window 3. Continue radiating outward as unified molecule" agrees on, for
+// the windows of some atoms and each atom's own window (singles). The
+// single-atom windows merged where they overlap or touch (the union's
+// parts) are never cut: each lies inside one window of its compound, and
+// no window holds none of them. A part one atom's window makes alone is
+// neither grown nor cut: a window holding only such parts is exactly one
+// of them. A part that merged several may grow on ("Continue radiating
+// outward": how far, no text says; exactly the union is the reference's,
+// RAD-10), and what it grows over merges into it.
 func RadialUnion(ans adapters.RadialWindowsAnswer, singles []RadialSpan) error {
 	want := MergeRadialSpans(singles)
 	got := RadialSpans(ans.Windows)
 	slices.SortFunc(got, func(a, b RadialSpan) int {
 		return cmp.Or(strings.Compare(a.Compound, b.Compound), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
 	})
-	if !slices.Equal(got, want) {
-		return fmt.Errorf("windows %v, but the single-atom windows merge to %v", got, want)
+	inside := func(p, w RadialSpan) bool { return p.Compound == w.Compound && w.Start <= p.Start && p.End <= w.End }
+	merged := make([]bool, len(want)) // the part joins several atoms' windows
+	for i, p := range want {
+		n := 0
+		for _, x := range singles {
+			if inside(x, p) {
+				n++
+			}
+		}
+		merged[i] = n > 1
+	}
+	held := make([][]int, len(got)) // the parts inside each window
+	for i, p := range want {
+		j := slices.IndexFunc(got, func(w RadialSpan) bool { return inside(p, w) })
+		if j < 0 {
+			return fmt.Errorf("windows %v, but the single-atom windows merge to %v: no window holds %v whole", got, want, p)
+		}
+		held[j] = append(held[j], i)
+	}
+	for j, w := range got {
+		grows := slices.ContainsFunc(held[j], func(i int) bool { return merged[i] })
+		switch {
+		case len(held[j]) == 0:
+			return fmt.Errorf("windows %v, but the single-atom windows merge to %v: window %v holds none of them", got, want, w)
+		case !grows && (len(held[j]) > 1 || want[held[j][0]] != w):
+			return fmt.Errorf("windows %v, but the single-atom windows merge to %v: window %v holds only windows of one atom each, which merge with nothing, and is not one of them", got, want, w)
+		}
 	}
 	return nil
 }

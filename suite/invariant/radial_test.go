@@ -2,6 +2,7 @@ package invariant
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -288,6 +289,15 @@ func TestMergeRadialSpans(t *testing.T) {
 	radJudge(t, []radCase{
 		{"union merged", RadialUnion(radAnswer(radWin(d, 12, 25)), singles), ""},
 		{"union not merged", RadialUnion(radAnswer(radWin(d, 12, 20), radWin(d, 15, 25)), singles), "single-atom windows merge to"},
+		// "Continue radiating outward as unified molecule": a merged window
+		// may grow on, and swallow a lone one it reaches.
+		{"merged grown on", RadialUnion(radAnswer(radWin(d, 5, 32)), singles), ""},
+		{"merged grown over a lone window", RadialUnion(radAnswer(radWin(d, 5, 34)), append(slices.Clone(singles), s("doc", 28, 33))), ""},
+		{"merged cut", RadialUnion(radAnswer(radWin(d, 12, 24)), singles), "no window holds"},
+		{"lone grown", RadialUnion(radAnswer(radWin(d, 10, 20)), []RadialSpan{s("doc", 12, 20)}), "holds only windows of one atom each"},
+		{"lone cut", RadialUnion(radAnswer(radWin(d, 13, 20)), []RadialSpan{s("doc", 12, 20)}), "no window holds"},
+		{"lone windows joined", RadialUnion(radAnswer(radWin(d, 0, 20)), []RadialSpan{s("doc", 0, 5), s("doc", 12, 20)}), "holds only windows of one atom each"},
+		{"a window from nothing", RadialUnion(radAnswer(radWin(d, 12, 25), radWin(d, 28, 33)), singles), "holds none of them"},
 	})
 }
 
