@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ctxconform/ctxconform/reference/density"
 	"github.com/ctxconform/ctxconform/reference/inflate"
 	"github.com/ctxconform/ctxconform/suite"
 )
@@ -29,7 +30,14 @@ import (
 //   - a single hit, ties in score, a hit longer than the cap, chains of hits past the static cap under a large
 //     budget, windows at the cap, at the maximum padding and touching their
 //     neighbour with emoji after their edges, several documents.
-func edgesRecipe() []suite.Case[inflateRecipe] {
+//
+// The hits at MERGE_THRESHOLD c-1, c and c+1 apart sit at the text's 500
+// (edgesRecipe) or at an implementation's declared merge_threshold
+// (edgesRecipeAt, for the requirements that judge by it).
+func edgesRecipe() []suite.Case[inflateRecipe] { return edgesRecipeAt(density.Threshold) }
+
+// edgesRecipeAt is edgesRecipe with the merge threshold's cases at c.
+func edgesRecipeAt(c int) []suite.Case[inflateRecipe] {
 	ascii := strings.Repeat("abcdefghij", 1000) // 10,000 bytes
 	emoji := strings.Repeat("😀", 2500)          // 10,000 bytes, 5,000 UTF-16 units
 	mixed := strings.Repeat("aé日😀", 1000)       // 1+2+3+4 bytes a cycle
@@ -79,11 +87,16 @@ func edgesRecipe() []suite.Case[inflateRecipe] {
 	}
 	add("twenty hits, no budget", one(ascii, -1, twenty...))
 	add("ties: four hits of one score, budget 300", one(ascii, 300, eh("a", 1000, 1010, 0.5), eh("b", 3000, 3010, 0.5), eh("c", 5000, 5010, 0.5), eh("d", 7000, 7010, 0.5)))
-	add("hits 499 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
-	add("hits 499 apart, the later scoring higher", one(ascii, -1, eh("a", 1000, 1100, 0.5), eh("b", 1599, 1699, 1)))
-	add("hits exactly 500 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1600, 1700, 0.5)))
-	add("hits 501 apart", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1601, 1701, 0.5)))
-	add("hits 499 apart, budget 600", one(ascii, 600, eh("a", 1000, 1100, 1), eh("b", 1599, 1699, 0.5)))
+	// MERGE_THRESHOLD at c-1, c and c+1: the second hit starts that far
+	// after the first ends (c at most 2500: within the 10,000 bytes).
+	apart := func(gap int, sa, sb float64) []inflate.Hit {
+		return []inflate.Hit{eh("a", 1000, 1100, sa), eh("b", 1100+gap, 1200+gap, sb)}
+	}
+	add(fmt.Sprintf("hits %d apart", c-1), one(ascii, -1, apart(c-1, 1, 0.5)...))
+	add(fmt.Sprintf("hits %d apart, the later scoring higher", c-1), one(ascii, -1, apart(c-1, 0.5, 1)...))
+	add(fmt.Sprintf("hits exactly %d apart", c), one(ascii, -1, apart(c, 1, 0.5)...))
+	add(fmt.Sprintf("hits %d apart", c+1), one(ascii, -1, apart(c+1, 1, 0.5)...))
+	add(fmt.Sprintf("hits %d apart, budget 600", c-1), one(ascii, 600, apart(c-1, 1, 0.5)...))
 	add("a chain of hits 400 apart past the cap", one(ascii, -1, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
 	add("a chain of hits 400 apart past the static cap, budget 100000", one(ascii, 100000, eh("a", 1000, 1100, 1), eh("b", 1500, 1600, 0.9), eh("c", 2000, 2100, 0.8), eh("d", 2500, 2600, 0.7), eh("e", 3000, 3100, 0.6), eh("f", 3500, 3600, 0.5)))
 	add("a hit longer than the cap", one(ascii, -1, eh("h", 1000, 4000, 1)))

@@ -157,6 +157,17 @@ func inflation(name string, judge func(t *suite.T, req inflate.Request, res infl
 	return answered[inflateRecipe](name, edgesRecipe(), genRecipe(), call.Inflate, judge)
 }
 
+// inflationMerging is inflation for a requirement that judges by the
+// declared merge_threshold (adapters.MergeThreshold): its fixed edge cases
+// place hits c-1, c and c+1 apart at the value the implementation declared
+// (t.Config; the text's 500 undeclared), not at the text's figure.
+func inflationMerging(name string, judge func(t *suite.T, req inflate.Request, res inflate.Result) error) func(*suite.T) {
+	return func(t *suite.T) {
+		edges := edgesRecipeAt(t.Config().Int(adapters.MergeThreshold))
+		answered[inflateRecipe](name, edges, genRecipe(), call.Inflate, judge)(t)
+	}
+}
+
 // shuffled returns req with its hits in another order, drawn from seed.
 func shuffled(req inflate.Request, seed int64) inflate.Request {
 	rng := rand.New(rand.NewSource(seed))

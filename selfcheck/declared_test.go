@@ -15,9 +15,9 @@ import (
 // (adapters.Declarables) judges at the value the implementation declared:
 // one that declares a MERGE_THRESHOLD of 400 and merges below 400 passes
 // INF-04 and INF-08, which fail it undeclared; one that declares 400 and
-// merges hits 450 apart fails INF-08. (INF-04's fixed edge cases are at the
-// text's 500: a program declaring 400 that merges only below 399 is left to
-// the generated cases, which seldom place two hits exactly 399 apart.)
+// merges hits 450 apart fails INF-08; one that declares 400 and merges only
+// below 399 fails INF-04 on its fixed edge case "hits 399 apart" (INF-04's
+// edge cases follow the declared value).
 func TestDeclaredConfiguration(t *testing.T) {
 	reqs := ctxconform.Requirements()
 	for _, tt := range []struct {
@@ -28,6 +28,9 @@ func TestDeclaredConfiguration(t *testing.T) {
 		{"declares 400, merges below 400", broken.DeclaresThreshold(400, 400), map[string]suite.Outcome{"INF-04": suite.Passed, "INF-08": suite.Passed, "INF-18": suite.Passed}},
 		{"declares 500, merges below 400", broken.DeclaresThreshold(500, 400), map[string]suite.Outcome{"INF-04": suite.Failed, "INF-08": suite.Passed}},
 		{"declares 400, merges at 450", broken.DeclaresThreshold(400, 451), map[string]suite.Outcome{"INF-04": suite.Passed, "INF-08": suite.Failed, "INF-18": suite.Failed}},
+		{"declares 400, merges below 399", broken.DeclaresThreshold(400, 399), map[string]suite.Outcome{"INF-04": suite.Failed, "INF-08": suite.Passed, "INF-18": suite.Passed}},
+		{"declares 1000, merges below 1000", broken.DeclaresThreshold(1000, 1000), map[string]suite.Outcome{"INF-04": suite.Passed, "INF-08": suite.Passed, "INF-18": suite.Passed}},
+		{"declares 1000, merges below 999", broken.DeclaresThreshold(1000, 999), map[string]suite.Outcome{"INF-04": suite.Failed}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -16,8 +16,9 @@ import (
 // the value the implementation declared: adapters.MergeThreshold) or more
 // (std085 §2.1.3 merges only when `B.start - A.end < MERGE_THRESHOLD`): at
 // the threshold itself, one past it, and 100 past it, in ASCII text, so the gap is the
-// same in bytes, runes and UTF-16 units, with no budget. The gap of 499,
-// which must merge, is INF-04's (its edge case "hits 499 apart").
+// same in bytes, runes and UTF-16 units, with no budget. The gap of one
+// less, which must merge, is INF-04's (its edge case "hits 499 apart", at
+// the declared threshold less one: properties' edgesRecipeAt).
 func apartCases(t *suite.T, judge func(req inflate.Request, gap int, w inflate.Window)) {
 	threshold := t.Config().Int(adapters.MergeThreshold)
 	for _, gap := range []int{threshold, threshold + 1, threshold + 100} {
