@@ -15,22 +15,32 @@ import (
 
 // A Badge is one implementation's score on one standard, for a README:
 // how many of the standard's MUST requirements it passes ("inflate: 17/17
-// MUST"), green when all pass, red when one failed or errored, amber
-// otherwise (skipped, not run, or an outcome this package does not know).
+// MUST"), green when all pass, red when one failed or errored and counts
+// as the gate counts it (a failure that follows from another MUST one does
+// not: it is shown, "1 follows"), amber otherwise (skipped, not run, a
+// follower alone, or an outcome this package does not know).
 type Badge struct {
 	Run      string // the run's name (Run.Name)
 	Standard adapters.Standard
 	Passed   int    // MUST requirements passed
 	Total    int    // MUST requirements of the standard the run checked
-	Bad      int    // of which failed or errored
+	Bad      int    // of which failed or errored, and counted as the gate counts them (suite.Report.Counts)
+	Follows  int    // of which failed following from another failure, not counted
 	File     string // a file name for it: implementation-standard.svg
 }
 
 // Label is the badge's left half: the standard.
 func (b Badge) Label() string { return string(b.Standard) }
 
-// Message is the badge's right half: "17/17 MUST".
-func (b Badge) Message() string { return fmt.Sprintf("%d/%d %s", b.Passed, b.Total, suite.Must) }
+// Message is the badge's right half: "17/17 MUST", and "15/17 MUST, 1
+// follows" when failures follow from another (one fault, one failure).
+func (b Badge) Message() string {
+	m := fmt.Sprintf("%d/%d %s", b.Passed, b.Total, suite.Must)
+	if b.Follows > 0 {
+		m += fmt.Sprintf(", %d follows", b.Follows)
+	}
+	return m
+}
 
 // Color is the message's background.
 func (b Badge) Color() string {
@@ -66,8 +76,10 @@ func Badges(runs []Run) []Badge {
 				switch {
 				case r.Outcome == suite.Passed:
 					b.Passed++
-				case r.Bad():
+				case run.Counts(r, suite.Must):
 					b.Bad++
+				case r.Bad():
+					b.Follows++
 				}
 			}
 			if implemented && b.Total > 0 {

@@ -85,7 +85,7 @@ func Markdown(w io.Writer, runs []Run) error {
 				fmt.Fprintln(w, "| --- | --- | --- | --- |")
 				bad = true
 			}
-			fmt.Fprintf(w, "| `%s` | %s | %s%s | %s |\n", mdCode(r.ID), r.Level, mdCell(run.Check, r), following(r), mdEscape(r.Title))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", mdCode(r.ID), r.Level, mdCell(run.Check, r), mdEscape(r.Title))
 		}
 		if bad {
 			fmt.Fprintln(w)
@@ -138,7 +138,7 @@ func bold(n int) string {
 
 // mdCell is a result's verdict in Markdown.
 func mdCell(c *Check, r suite.Result) string {
-	v := verdict(r.Outcome)
+	v := verdict(r.Outcome) + mdEscape(following(r))
 	st, _ := c.Status(r.ID)
 	switch {
 	case st == "known":

@@ -128,6 +128,14 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 			outcomes[r.Outcome] = true
 			c.Outcome, c.Text, c.Class = string(r.Outcome), outcomeName(r.Outcome), "o-"+safeClass(string(r.Outcome))
 			c.Message, c.Notes = r.Message, r.Notes
+			counted := runs[i].Counts(*r, r.Level)
+			if r.Bad() && !counted {
+				// One fault, one failure: shown with what it follows from,
+				// without the colour of a failure, and counted as the gate
+				// counts it (not at all: no "fails only here").
+				c.Text += " (follows " + r.FollowsFrom + ")"
+				c.Class = "o-follows"
+			}
 			if r.Duration > 0 {
 				c.Duration = r.Duration.Round(time.Millisecond).String()
 			}
@@ -142,7 +150,7 @@ func MatrixHTML(w io.Writer, runs []Run) error {
 					c.ReplayJSON = string(b)
 				}
 			}
-			if r.Bad() {
+			if counted {
 				failing = append(failing, i)
 			}
 			if !slices.Contains(seen, c.Outcome) {

@@ -51,7 +51,7 @@ func RunTable(w io.Writer, run Run) error {
 		)
 		t.Header("ID", "Level", "Section", "Result", "Requirement")
 		for _, r := range rows {
-			if err := t.Append(r.ID, r.Level.String(), r.Section, cell(run.Check, r)+following(r), r.Title); err != nil {
+			if err := t.Append(r.ID, r.Level.String(), r.Section, cell(run.Check, r), r.Title); err != nil {
 				return err
 			}
 		}
@@ -170,7 +170,7 @@ func below(w io.Writer, run Run, verbose bool) {
 // cell is a result as a table cell: its verdict, marked when an expectation
 // applies.
 func cell(c *Check, r suite.Result) string {
-	v := verdict(r.Outcome)
+	v := verdict(r.Outcome) + following(r)
 	switch st, _ := c.Status(r.ID); st {
 	case "known":
 		return v + " (known)"
