@@ -265,7 +265,7 @@ func catalogue() []suite.Requirement {
 		ela("ELA-21", "std085-protocol §5.2–5.4", suite.Must,
 			"With r the answer's radius, a prose or data window reaches r before its first atom and r after its last (clamped to the document; an edge inside a character rounded either way), and a lone atom's window no further; a code window costs at most 2r per atom.",
 			elaHydration("reach", elaReach)),
-		ela("ELA-28", "std085-protocol §5.4 (merged windows)", suite.Should,
+		ela("ELA-28", "std085-protocol §5.4 (merged windows; reference)", suite.Reference,
 			"A merged prose or data window reaches no further than r beyond its outermost atoms: the atoms' windows joined, not grown.",
 			elaHydration("not-grown", elaNotGrown)),
 		ela("ELA-22", "std105 §2.3; determinism", suite.Robust,

@@ -61,7 +61,6 @@ var quotes = map[string]string{
 	"ELA-19": "**Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent. … Ignore whitespace in budget calculations (content density matters, not padding)",
 	"ELA-20": "**Phase 3 (Inflation):** Content is hydrated from disk using the calculated dynamic radius. … **Budget Respect:** The system strictly respects the `max_chars` limit passed by the user/agent.",
 	"ELA-21": "Atom A: position 1000, radius 500 → window [500, 1500] … Ignore whitespace in budget calculations (content density matters, not padding)",
-	"ELA-28": "If `window.start <= previous.end`, merge into one extended window … Overlap detected → Merged window [500, 1900]",
 
 	// Fuzzy search: std105 §3.
 	"FUZ-14": "1. **Exact Match:** `atom_label = term` (Highest priority) 2. **Prefix Match:** `atom_label LIKE 'term%'` (High priority) 3. **Trigram/Fuzzy Match:** `atom_label % term` (using `pg_trgm` extension)",
