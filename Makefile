@@ -48,10 +48,11 @@ docs:
 	$(GO) test -count=1 -run TestRequirementsDocument ./selfcheck -update
 
 ## verdicts: the instrument, measured (docs/verdicts.md): every plain bug of the corpus
-## (adapters/broken, testdata/faulty) against the gate, every readings program
-## (testdata/readings and the Go readings) for no MUST or SHOULD failure, and the
-## counted failures per fault; prints recall, precision and failures per fault and every
-## program that misses a target. Needs python3 and node; some 10 minutes on 2 cores.
+## (adapters/broken, testdata/faulty, the Java program's --bug modes) against the gate, every
+## readings program (testdata/readings, the Go readings, the Java --reading modes) and the
+## independent Java implementation for no MUST or SHOULD failure (but its signed deviations), and
+## the counted failures per fault; prints recall, precision and failures per fault and every
+## program that misses a target. Needs python3, node and a JDK; some 10 minutes on 2 cores.
 ## `make test` runs its quick part (the Go programs of inflation and density).
 verdicts:
 	@out=$$(mktemp) && trap 'rm -f "$$out"' EXIT && \

@@ -73,7 +73,7 @@ func catalogue() []suite.Requirement {
 		// density.go, on the cases of inflation; decisions in specs/REQUIREMENTS.md,
 		// "Context inflation and dynamic density" and "Density run alone".
 		den("DEN-01", "std085 §3.1", suite.Must,
-			"The windows' total length never exceeds the budget, counted by offsets (end - start) and by text, unless every window is at most MIN_WINDOW_CAP (200) long.",
+			"The windows' total length never exceeds the budget, counted by offsets (end - start) and by text, unless every window is at most MIN_WINDOW_CAP (200) long and no more hits are kept than fit at 150 (floor(budget/150)).",
 			inflation("within-budget", impliedBy("DEN-10", insideJudge(), byUnit(invariant.BudgetOverFloor)))),
 		den("DEN-13", "std085 §3.1 vs §3.2 (MIN_WINDOW_CAP); budget", suite.Robust,
 			"The windows' total length never exceeds the budget, also when that takes windows under MIN_WINDOW_CAP (200), as a squeeze to 150 does.",
@@ -83,7 +83,7 @@ func catalogue() []suite.Requirement {
 			inflation("keeps-all", plain(invariant.KeptAllAtFloor))),
 		den("DEN-03", "std085 §3.1 (squeeze), §3.2", suite.Should,
 			"A squeeze keeps as many hits as fit at a minimum size: floor(budget/150), or floor(budget/200) when MIN_WINDOW_CAP is read as that size (without a budget, all of them or as many as fit in 2500).",
-			inflation("squeeze-count", denSqueezeCount)),
+			inflation("squeeze-count", impliedBy("DEN-01", byUnit(invariant.BudgetOverFloor), denSqueezeCount))),
 		den("DEN-14", "std085 §3.1 (reference: MinViableSize 150)", suite.Reference,
 			"With a budget, the minimum viable size is 150, not 200: every hit is kept when every hit fits at 150, and a squeeze keeps exactly floor(budget/150).",
 			inflation("squeeze-at-150", denSqueezeAt150)),

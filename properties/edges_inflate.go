@@ -67,6 +67,10 @@ func edgesRecipeAt(c int) []suite.Case[inflateRecipe] {
 		add(fmt.Sprintf("one hit, budget %d", b), one(ascii, b, eh("h", 5000, 5100, 1)))
 	}
 	add("two hits far apart, budget 1200 filled exactly", one(ascii, 1200, eh("a", 2000, 2100, 1), eh("b", 7000, 7100, 0.5)))
+	// A share over MIN_WINDOW_CAP that does not divide: 451/2 is 225, two
+	// windows of 450; a share rounded up (226) overruns the budget with
+	// windows no reading's floor of 200 excuses (DEN-01).
+	add("two hits far apart, budget 451 (a share of 225.5)", one(ascii, 451, eh("a", 2000, 2010, 1), eh("b", 7000, 7010, 0.5)))
 	add("three hits, budget 450 (exactly 150 each)", one(ascii, 450, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 449 (a squeeze)", one(ascii, 449, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))
 	add("three hits, budget 451", one(ascii, 451, eh("a", 1000, 1010, 1), eh("b", 4000, 4010, 0.5), eh("c", 8000, 8010, 0.2)))

@@ -80,10 +80,10 @@ func verdictPrograms() []verdictProgram {
 	return out
 }
 
-// verdictProgramEntries starts the programs of verdictPrograms as corpus
-// entries; close closes them.
-func verdictProgramEntries(t *testing.T) (entries []verdictEntry, close func()) {
-	python, node := testprog.Python(t), testprog.Node(t)
+// verdictProgramEntries is verdictPrograms as corpus entries, each started
+// in its own subtest (so `-run TestVerdicts/corpus/NAME` starts no other
+// program) and closed at its end.
+func verdictProgramEntries(t *testing.T) []verdictEntry {
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -93,26 +93,25 @@ func verdictProgramEntries(t *testing.T) (entries []verdictEntry, close func()) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	var started []interface{ Close() error }
+	var entries []verdictEntry
 	for _, p := range verdictPrograms() {
-		argv := []string{node, filepath.Join(dir, p.file), p.mode}
-		if p.lang == "python" {
-			argv[0] = python
-		}
-		if p.proxy {
-			argv = append(argv, "--", self)
-		}
-		a, err := startProgram(argv, process.Options{})
-		if err != nil {
-			t.Errorf("%s: %v", p.name, err)
-			continue
-		}
-		started = append(started, a)
-		entries = append(entries, verdictEntry{name: p.name, stds: p.stds, impl: a, tag: p.tag})
+		entries = append(entries, verdictEntry{name: p.name, stds: p.stds, tag: p.tag, start: func(t *testing.T) adapters.Adapter {
+			argv := []string{"", filepath.Join(dir, p.file), p.mode}
+			if p.lang == "python" {
+				argv[0] = testprog.Python(t)
+			} else {
+				argv[0] = testprog.Node(t)
+			}
+			if p.proxy {
+				argv = append(argv, "--", self)
+			}
+			a, err := startProgram(argv, process.Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", p.name, err)
+			}
+			t.Cleanup(func() { a.Close() })
+			return a
+		}})
 	}
-	return entries, func() {
-		for _, a := range started {
-			a.Close()
-		}
-	}
+	return entries
 }

@@ -106,7 +106,7 @@ func catalogue() []suite.Requirement {
 		ela("ELA-06", "std105 §4 (reference)", suite.Reference,
 			"Under the floor the reference keeps the longest prefix of the atoms best first (score, then compound, offset, label) whose windows fit at the floor, recomputes the radius for them, and reports the others as dropped, best first; below a budget of 400 the best atom is kept at a narrower radius.", elaSurvivors),
 		ela("ELA-07", "std105 §2.3 phase 1, §3.1", suite.Must,
-			"The census finds every whole-word occurrence of a term, compared case-insensitively, each position once (hand-derived on a small text).", elaCensusSmall),
+			"The census finds every whole-word occurrence of a term, compared case-insensitively, each position once, and no occurrence that begins inside a word (hand-derived on a small text).", elaCensusSmall),
 		ela("ELA-08", "std105 §2.3 phase 1, §3.1", suite.Must,
 			"The census finds the words of the terms on the fixture corpora (prose: \"THE\" 148 times; data: \"ISLANDS\" 14 + 11, with \"EUROPE\" 67).", elaCensusCorpus),
 		ela("ELA-29", "std105 §3.2 (exact tier, not ILIKE; reference)", suite.Reference,

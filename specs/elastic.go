@@ -415,6 +415,10 @@ func elaCensusSmall(t *suite.T) {
 		{[]string{"dog"}, nil},
 		{nil, nil},
 	}
+	bodies := map[string]string{}
+	for _, d := range docs {
+		bodies[d.ID] = d.Body
+	}
 	for _, c := range cases {
 		got := call.MustCensus(t, adapters.CensusRequest{Documents: docs, Terms: c.terms})
 		if err := invariant.CensusComplete(c.terms, c.want, got); err != nil {
@@ -425,7 +429,24 @@ func elaCensusSmall(t *suite.T) {
 			// failure; specs/REQUIREMENTS.md, "Elastic Context").
 			t.ImpliedBy("ELA-14", err != nil)
 		}
+		// Inside a word: the cat of scat (40), the the of Cathedral (30).
+		// An atom is a word, matched exactly or (§3.2's ILIKE) as a
+		// prefix: under either reading a hit begins a word. The text is
+		// ASCII, so a letter or digit before a hit is a word character
+		// under every reading of one.
+		for _, a := range got {
+			if body, ok := bodies[a.CompoundID]; ok && a.Offset > 0 && a.Offset <= len(body) && elaASCIIWordChar(body[a.Offset-1]) {
+				t.Errorf("terms %q: atom %q at %s:%d begins inside a word (%q before it): a hit of the census is a word, whole or (ILIKE) begun by the term, never its middle", c.terms, a.Label, a.CompoundID, a.Offset, body[a.Offset-1:a.Offset])
+				break
+			}
+		}
 	}
+}
+
+// elaASCIIWordChar is an ASCII letter or digit: a word character under
+// every reading of a word.
+func elaASCIIWordChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // elaCensusOnlyExact is ELA-29: the census cases of ELA-07 and ELA-08 judged

@@ -309,9 +309,12 @@ func StaticBudget(req inflate.Request) int {
 
 // BudgetOverFloor is Budget as every reading of std085 §3 demands it: the
 // windows' total may exceed the budget only when every window is at most
-// MinWindowCap long (by its offsets and by its text), as §3.2's floor of
-// 200 makes the windows of a squeeze to 150 do. A window longer than 200
-// is no reading's floor, so the budget holds for it as for the rest.
+// MinWindowCap long (by its offsets and by its text) and no more hits are
+// kept than fit at MinViable (SurvivorCountAt), as §3.2's floor of 200
+// makes the windows of a squeeze to 150 do. A window longer than 200 is no
+// reading's floor, and a hit beyond floor(budget/150) no reading's
+// squeeze keeps (`Results.slice(0, SafeCount)`, at 150 or at 200), so the
+// budget holds for them as for the rest.
 func BudgetOverFloor(req inflate.Request, res inflate.Result, u unit.Unit) error {
 	err := Budget(req, res, u)
 	if err == nil {
@@ -328,6 +331,9 @@ func BudgetOverFloor(req inflate.Request, res inflate.Result, u unit.Unit) error
 		if n > MinWindowCap {
 			return fmt.Errorf("%w; window %d of %q is %d %s long, over MIN_WINDOW_CAP %d, so no reading of std085 §3.2's floor excuses the overrun", err, i, w.CompoundID, n, u, MinWindowCap)
 		}
+	}
+	if kept, fit := len(req.Hits)-len(res.Dropped), SurvivorCountAt(req, MinViable); kept > fit {
+		return fmt.Errorf("%w; %d of %d hits are kept where %d fit at MinViableSize %d (floor(%d/%d)): the floor of 200 excuses a squeeze's windows, not a hit more than any squeeze keeps", err, kept, len(req.Hits), fit, MinViable, *req.Budget, MinViable)
 	}
 	return nil
 }

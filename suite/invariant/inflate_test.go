@@ -208,25 +208,32 @@ func TestBudgetClamps(t *testing.T) {
 }
 
 // TestBudgetOverFloor: over the budget is excused only when no window is
-// longer than MIN_WINDOW_CAP (200), by its offsets or by its text.
+// longer than MIN_WINDOW_CAP (200), by its offsets or by its text, and no
+// more hits are kept than fit at 150.
 func TestBudgetOverFloor(t *testing.T) {
-	body := strings.Repeat("ab", 150) // 300 bytes
+	body := strings.Repeat("ab", 300) // 600 bytes
 	stale := func(w inflate.Window, text string) inflate.Window { w.Text = text; return w }
 	checkInf(t, "BudgetOverFloor", BudgetOverFloor, []infCase{
 		{"within the budget", infReq(body, new(300), infHit("a", 0, 1)), windows(infWin(body, 0, 300, "a")), ""},
-		// 200 + 100 > 100, every window at most 200: excused.
-		{"windows of 200 and 100", infReq(body, new(100), infHit("a", 0, 1), infHit("b", 250, 251)),
-			windows(infWin(body, 0, 200, "a"), infWin(body, 200, 300, "b")), ""},
-		{"a window of 201", infReq(body, new(100), infHit("a", 0, 1), infHit("b", 250, 251)),
-			windows(infWin(body, 0, 201, "a"), infWin(body, 201, 300, "b")), "over MIN_WINDOW_CAP 200"},
+		// 200 + 200 > 300, every window at most 200, 2 = floor(300/150)
+		// hits kept: excused (a squeeze to 150 under a floor of 200).
+		{"windows of 200 and 200", infReq(body, new(300), infHit("a", 0, 1), infHit("b", 250, 251)),
+			windows(infWin(body, 0, 200, "a"), infWin(body, 200, 400, "b")), ""},
+		{"a window of 201", infReq(body, new(300), infHit("a", 0, 1), infHit("b", 250, 251)),
+			windows(infWin(body, 0, 201, "a"), infWin(body, 201, 400, "b")), "over MIN_WINDOW_CAP 200"},
+		// 150 + 150 > 299, but floor(299/150) = 1: a hit more than any
+		// squeeze keeps.
+		{"a hit more than fit at 150", infReq(body, new(299), infHit("a", 0, 1), infHit("b", 250, 251)),
+			windows(infWin(body, 0, 150, "a"), infWin(body, 150, 300, "b")), "2 of 2 hits are kept where 1 fit"},
+		{"a hit kept under a budget of 100", infReq(body, new(100), infHit("a", 0, 1)), windows(infWin(body, 0, 150, "a")), "1 of 1 hits are kept where 0 fit"},
 		{"offsets of 201, no text", infReq(body, new(100), infHit("a", 0, 1)), windows(stale(infWin(body, 0, 201, "a"), "")), "over MIN_WINDOW_CAP 200"},
 		{"offsets of 100, a text of 201", infReq(body, new(100), infHit("a", 0, 1)), windows(stale(infWin(body, 0, 100, "a"), body[:201])), "over MIN_WINDOW_CAP 200"},
 		// [100,300) is 200 long wherever it starts.
 		{"200 from 100", infReq(body, new(150), infHit("a", 100, 101)), windows(infWin(body, 100, 300, "a")), ""},
-		// [0,100) is 100 long, not the body's 300.
-		{"100 of 300", infReq(body, new(50), infHit("a", 0, 1)), windows(infWin(body, 0, 100, "a")), ""},
-		{"negative start", infReq(body, new(50), infHit("a", 0, 1)), windows(infWin(body, -5, 100, "a")), ""},
-		{"end beyond the body", infReq(body, new(10), infHit("a", 260, 261)), windows(infWin(body, 250, 350, "a")), ""},
+		// [0,100) is 100 long, not the body's 600.
+		{"100 of 600", infReq(body, new(150), infHit("a", 0, 1)), windows(infWin(body, 0, 100, "a")), ""},
+		{"negative start", infReq(body, new(100), infHit("a", 0, 1)), windows(infWin(body, -5, 100, "a")), ""},
+		{"end beyond the body", infReq(body, new(50), infHit("a", 560, 561)), windows(infWin(body, 550, 650, "a")), ""},
 	})
 }
 

@@ -1,5 +1,6 @@
 // Package testprog finds the interpreters that run the project's faulty
-// programs (testdata/faulty) in tests.
+// programs (testdata/faulty), readings programs (testdata/readings) and
+// independent implementation (testdata/independent) in tests.
 //
 // A tests starts such a program once per requirement when the program
 // faults (the harness restarts it), so the cost of a start matters: on a
@@ -10,6 +11,7 @@
 package testprog
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -52,4 +54,29 @@ func Node(t testing.TB) string {
 		t.Skip("node not found: the programs in testdata/readings need it")
 	}
 	return path
+}
+
+// JDK returns the paths of the java and javac commands (the independent
+// implementation in testdata/independent/java needs both), or skips t
+// when either is missing; in CI, where the JDK is expected, it fails t
+// instead.
+func JDK(t testing.TB) (java, javac string) {
+	t.Helper()
+	var missing []string
+	paths := make([]string, 2)
+	for i, name := range []string{"java", "javac"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			missing = append(missing, name)
+		}
+		paths[i] = p
+	}
+	if len(missing) > 0 {
+		msg := strings.Join(missing, " and ") + " not found: the independent implementation in testdata/independent/java needs a JDK (17 or later)"
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg + "; CI must have it")
+		}
+		t.Skip(msg)
+	}
+	return paths[0], paths[1]
 }
