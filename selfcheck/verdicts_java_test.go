@@ -21,7 +21,9 @@ import (
 // The independent implementation in testdata/independent/java, written from
 // the standards' texts and adapters/process/PROTOCOL.md alone by someone who
 // had not read the checks, in the corpus of TestVerdicts (make verdicts
-// only: it starts a JVM per mode, compiled once per run). Its author listed
+// only: it starts a JVM per mode, compiled once per run; its 16 modes of
+// inflation and density took 7 to 60 s each on a loaded 2-core machine,
+// too much for the quick part of make test). Its author listed
 // every plain bug (`--bug NAME`, BUGS.md) and every other reading (`--reading
 // NAME`, READINGS.md) and judged each MUST and SHOULD failure (TRIAGE.md);
 // the tags below carry those judgements.
