@@ -43,7 +43,7 @@ func catalogue() []suite.Requirement {
 			inflation("assigned", impliedBy("INF-12", byUnit(invariant.LonePadded), byUnit(invariant.Assigned)))),
 		inf("INF-19", "std085 §2.1.3–2.1.5", suite.Must,
 			"Where no window of a compound is at its cap, every hit of at most 150 they list lies wholly inside them (merging, padding and clamping never cut a hit; only truncation at the limit may, INF-06's).",
-			inflation("whole-under-cap", impliedBy("INF-12", byUnit(invariant.LonePadded), byUnit(invariant.WholeUnderCap)))),
+			inflation("whole-under-cap", impliedBy("INF-12", byUnit(invariant.LonePadded), impliedBy("INF-05", byUnit(invariant.Assigned), byUnit(invariant.WholeUnderCap))))),
 		inf("INF-06", "std085 §2.1.5", suite.Robust,
 			"Truncation never cuts a hit away: the window listing a hit touches it, and a surviving hit of at most 150 bytes lies wholly inside its compound's windows.",
 			inflation("covered", impliedBy("INF-05", byUnit(invariant.Assigned), byUnit(invariant.Covered)))),

@@ -363,6 +363,4 @@ func ratio(n, d int) string {
 // on a miss not listed and on a listed program that meets every target.
 var verdictMisses = map[string]string{
 	// Each entry: "program name": "why it misses a target".
-	"java Main --bug merge-at-500": "the Java program pads 500 without a budget (READINGS.md 6: §3's formula at 2500), so hits exactly 500 apart lie in padded windows that overlap, which the merge-overlaps reading (inflate085.py) joins into the very window its `<=` gives: INF-08 judges only windows reaching less than gap/2, and under a budget the readings of the cap and of truncation differ; INF-18 (REFERENCE) fails it",
-	"java Main --bug no-sort":      "merging hits in request order (§2.1.2's sort skipped) fails INF-09 (the text's order, compared over two runs, so no one answer's evidence links it), INF-05 and INF-19 (the hit before the open window left uncovered); INF-09 follows INF-04 on evidence only where INF-04's judgement fails the answer too, and here it does not",
 }

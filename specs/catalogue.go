@@ -22,7 +22,7 @@ func catalogue() []suite.Requirement {
 		// in inflate.go; decisions in REQUIREMENTS.md, "Context inflation and
 		// dynamic density".
 		inf("INF-08", "std085 §2.1.3", suite.Must,
-			"Hits MERGE_THRESHOLD (the declared merge_threshold, default 500) bytes or more apart are not merged: without a budget, no window shorter than 1250 lists both while reaching less than their gap beyond them (which padded windows that meet would).", notMergedAtThreshold),
+			"Hits MERGE_THRESHOLD (the declared merge_threshold, default 500) bytes or more apart are not merged: without a budget, no window shorter than 1250 lists both while reaching less than their gap beyond them (which padded windows that meet would); under a budget of twice the threshold, two empty hits the threshold apart share no window (no reading pads them to overlap).", notMergedAtThreshold),
 		inf("INF-18", "std085 §2.1.3 (reference)", suite.Reference,
 			"Hits MERGE_THRESHOLD (the declared merge_threshold, default 500) bytes or more apart never share a window, not even when their padded windows overlap.", notMerged),
 		inf("INF-11", "std085 §2.1; bad input", suite.Robust,

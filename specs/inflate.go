@@ -52,6 +52,10 @@ func notMerged(t *suite.T) {
 // §2.1.3 does not merge, under every reading (the `<=` bug). Whether a
 // program may join the windows its padding made overlap (windows reaching
 // gap/2 or more each side) is the reading INF-18 (REFERENCE) judges.
+//
+// With a budget the readings of the cap and of truncation differ, but one
+// case is the same under all of them (budgetedApart): two empty hits
+// exactly MERGE_THRESHOLD apart under a budget of twice the threshold.
 func notMergedAtThreshold(t *suite.T) {
 	const smallestCap = 2500 / 2
 	apartCases(t, func(req inflate.Request, gap int, w inflate.Window) {
@@ -62,6 +66,48 @@ func notMergedAtThreshold(t *suite.T) {
 				gap, describe(req), w.Start, w.End, w.Hits, reach, (gap+1)/2, t.Config().Int(adapters.MergeThreshold))
 		}
 	})
+	budgetedApart(t)
+}
+
+// budgetedApart (INF-08): two empty hits exactly MERGE_THRESHOLD apart,
+// budget twice the threshold, share no window under any reading. Every
+// reading shares the budget between the two hits (§3.1's EXPAND: 2 × 150,
+// or 2 × 200 under the MIN_WINDOW_CAP reading, fits), so the window is the
+// threshold (MIN_WINDOW_CAP is no higher), and the padding is at most half
+// of it (§3.1's TargetWindowSize / 2, or less where the hit's length or
+// the markers are taken off first). The padded windows therefore reach at
+// most the gap's midpoint from either side: they touch at the most, never
+// overlap, and no reading that joins overlapping windows joins them. A
+// window listing both is a merge of a gap §2.1.3 does not merge (the `<=`
+// bug, which fits the merged span of exactly the window into it). Empty
+// hits keep the span at the window: any hit length makes the padded
+// windows of a program padding half the window overlap. A window listing
+// a hit it does not touch misplaced it: that failure follows from INF-05's
+// where invariant.Assigned fails the same answer. Judged where the
+// declared threshold is 200 or more (below it MIN_PADDING or
+// MIN_WINDOW_CAP pads past the midpoint).
+func budgetedApart(t *suite.T) {
+	const floor = 200 // §3.2 MIN_WINDOW_CAP; above 2 × MIN_PADDING
+	threshold := t.Config().Int(adapters.MergeThreshold)
+	if threshold < floor {
+		return
+	}
+	budget := 2 * threshold
+	req := inflate.Request{Documents: doc(tenK), Budget: &budget,
+		Hits: []inflate.Hit{hit("a", 1000, 1000, 1), hit("b", 1000+threshold, 1000+threshold, 1)}}
+	res := call.MustInflate(t, req)
+	mark := t.Failures()
+	for _, w := range res.Windows {
+		if len(w.Hits) > 1 {
+			t.Errorf("empty hits %d apart (%s) share window [%d,%d): %v; each reading pads at most %d (half the window of %d), so the padded windows do not overlap and the window is a merge, which std085 §2.1.3 makes only for gaps under MERGE_THRESHOLD %d",
+				threshold, describe(req), w.Start, w.End, w.Hits, threshold/2, threshold, threshold)
+		}
+	}
+	if t.Failures() > mark {
+		// A window listing a hit it does not touch misplaced the hit
+		// (INF-05's judgement fails the same answer), not merged it.
+		t.ImpliedSince(mark, "INF-05", invariant.Assigned(req, res, t.Unit()) != nil)
+	}
 }
 
 // padsBothSides: one 10-byte hit in the middle of 10,000 bytes, no budget.
