@@ -84,7 +84,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 func parseDiff(args []string, stderr io.Writer) (diffConfig, error) {
 	fs := newFlagSet("diff", diffUsage, stderr)
 	cfg := diffConfig{}
-	failOn := levelFlag{suite.Must}
+	failOn := levelFlag{suite.Should}
 	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this `level` got worse (as run's --fail-on: must, should, robust or strict)")
 	fs.StringVar(&cfg.json, "json", "", "write the diff as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&cfg.markdown, "markdown", "", "write the diff as Markdown to `FILE` (- for standard output, instead of the table), e.g. \"$GITHUB_STEP_SUMMARY\"")

@@ -70,11 +70,12 @@ func TestDiffCommand(t *testing.T) {
 		code int
 		want []string // in stdout
 	}{
-		{[]string{ref, noMerge}, exitGate, []string{"new failure *", "INF-03", "INF-04", "2 new failures, 3 unchanged", "1 regression at or below MUST"}},
+		{[]string{ref, noMerge}, exitGate, []string{"new failure *", "INF-03", "INF-04", "2 new failures, 3 unchanged", "1 regression at or below SHOULD"}},
 		{[]string{"--fail-on", "robust", ref, noMerge}, exitGate, []string{"2 regressions at or below ROBUST"}},
-		{[]string{noMerge, ref}, exitOK, []string{"fixed", "2 fixed, 3 unchanged", "no regression at or below MUST"}},
+		{[]string{noMerge, ref}, exitOK, []string{"fixed", "2 fixed, 3 unchanged", "no regression at or below SHOULD"}},
 		{[]string{ref, ref}, exitOK, []string{"No verdict changed (5 requirements).", "no regression"}},
-		{[]string{ref, onlyShould}, exitOK, []string{"│ DEN-04 │ SHOULD │ new failure │ pass │ FAIL │", "no regression at or below MUST"}},
+		{[]string{"--fail-on", "must", ref, onlyShould}, exitOK, []string{"│ DEN-04 │ SHOULD │ new failure │ pass │ FAIL │", "no regression at or below MUST"}},
+		{[]string{ref, onlyShould}, exitGate, []string{"new failure *", "1 regression at or below SHOULD"}}, // the default gate is SHOULD
 		{[]string{"--fail-on", "should", ref, onlyShould}, exitGate, []string{"new failure *", "1 regression at or below SHOULD"}},
 		{[]string{ref, onlyShould, "--fail-on", "should"}, exitGate, []string{"1 regression at or below SHOULD"}}, // flags after the files
 		{[]string{"--fail-on", "strict", noMerge, squeeze}, exitGate, []string{"INF-17", "DEN-04", "fixed"}},
@@ -109,7 +110,7 @@ func TestDiffCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), "**1 regression at or below MUST**") || !strings.Contains(string(b), "| `INF-04` | MUST | **new failure** | pass | **FAIL** |") {
+	if !strings.Contains(string(b), "**1 regression at or below SHOULD**") || !strings.Contains(string(b), "| `INF-04` | MUST | **new failure** | pass | **FAIL** |") {
 		t.Errorf("--markdown:\n%s", b)
 	}
 }

@@ -49,7 +49,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 func parseMerge(args []string, stderr io.Writer) (outputs, []string, error) {
 	fs := newFlagSet("merge", mergeUsage, stderr)
 	out := outputs{}
-	failOn := levelFlag{suite.Must}
+	failOn := levelFlag{suite.Should}
 	fs.Var(&failOn, "fail-on", "exit 1 when a requirement at or below this level failed, errored or was not run: must, should, robust or strict")
 	fs.StringVar(&out.json, "json", "", "write the merged report as JSON to `FILE` (- for standard output, instead of the table)")
 	fs.StringVar(&out.junit, "junit", "", "write the merged report as JUnit XML to `FILE` (- for standard output)")

@@ -192,7 +192,7 @@ func parseRun(args []string, stderr io.Writer) (runConfig, error) {
 	var names adaptersFlag
 	var stds standardsFlag
 	level := levelFlag{suite.Robust}
-	failOn := levelFlag{suite.Must}
+	failOn := levelFlag{suite.Should}
 	fs.Var(&names, "adapter", "implementation under test: reference, postgres or exec (repeatable: several make a matrix; default reference)")
 	fs.StringVar(&cfg.dsn, "dsn", "", "postgres: connection string (default $CTXCONFORM_PG_DSN or "+open.DefaultDSN+")")
 	fs.Var(&stds, "standard", "run only these standards (comma-separated, repeatable)")

@@ -169,7 +169,7 @@ func TestRunExitCodes(t *testing.T) {
 	if code != exitGate || !strings.Contains(stdout, "DEN-01") {
 		t.Fatalf("broken implementation: exit %d, want %d\n%s", code, exitGate, stdout)
 	}
-	if last := lastLine(stdout); !strings.HasPrefix(last, "gate: FAIL at MUST (exit 1): ") || !strings.Contains(last, "DEN-01") {
+	if last := lastLine(stdout); !strings.HasPrefix(last, "gate: FAIL at MUST and SHOULD (exit 1): ") || !strings.Contains(last, "DEN-01") {
 		t.Errorf("last line %q, want the failed gate naming DEN-01", last)
 	}
 
@@ -261,7 +261,7 @@ func TestRunScreen(t *testing.T) {
 	if strings.Contains(stdout, "│") || strings.Contains(stdout, "Figures:") || stderr != "" {
 		t.Errorf("default output holds rows, figures or verdict lines:\n%s\nstderr:\n%s", stdout, stderr)
 	}
-	if last := lastLine(stdout); last != "gate: pass at MUST (exit 0): nothing failed" {
+	if last := lastLine(stdout); last != "gate: pass at MUST and SHOULD (exit 0): nothing failed" {
 		t.Errorf("last line %q", last)
 	}
 
