@@ -70,7 +70,8 @@ bench: build
 ## anchor-engine-node, casys-pml, and PGlite under the PostgreSQL adapter. An engine whose adapter
 ## is not built is left out, and said so. Needs the database and node; the runs take about 6
 ## minutes on 2 cores, the engines as much again. A run that fails its gate (exit 1) still goes
-## into the matrix; a usage error (exit 2) stops it.
+## into the matrix; a usage error (exit 2) stops it. PGlite runs on one instance (--jobs 1):
+## its socket server serves one connection, so a second instance of the adapter is refused (exit 2).
 ANCHOR_ADAPTER := adapters/process/upstream/anchor/main.mjs
 CASYS_ADAPTER  ?= $(UPSTREAM)/casys/casys-adapter.mjs
 PGLITE_SERVER  ?= adapters/postgres/pglite/server.mjs
@@ -97,7 +98,7 @@ matrix: build
 	    exec 3> "$$tmp/pglite.in" && \
 	    for i in $$(seq 600); do grep -q '^dsn ' "$$tmp/pglite.out" 2>/dev/null && break; sleep 1; done && \
 	    dsn=$$(sed -n 's/^dsn //p' "$$tmp/pglite.out" | head -n 1) && [ -n "$$dsn" ] && \
-	    run --adapter postgres --dsn "$$dsn" --json "$$tmp/pglite.json" && \
+	    run --adapter postgres --jobs 1 --dsn "$$dsn" --json "$$tmp/pglite.json" && \
 	    files="$$files $$tmp/pglite.json"; \
 	    exec 3>&-; \
 	  else echo "matrix: PGlite left out: run \`make upstream\`"; fi && \
