@@ -19,7 +19,7 @@ type InstanceError struct {
 }
 
 func (e *InstanceError) Error() string {
-	return fmt.Sprintf("instance %d of %d: %v (--jobs 1 runs one instance: for a server that takes one session at a time, such as PGlite's socket, or a program that cannot run twice, which can also declare single_instance)", e.N, e.Of, e.Err)
+	return fmt.Sprintf("instance %d of %d: %v", e.N, e.Of, e.Err)
 }
 
 func (e *InstanceError) Unwrap() error { return e.Err }
@@ -52,7 +52,9 @@ func Instances(ctx context.Context, n int, start func(context.Context) (adapters
 		go func() {
 			defer wg.Done()
 			a, err := start(ctx)
-			if err == nil {
+			if err != nil {
+				err = fmt.Errorf("%w (--jobs 1 runs one instance: for a server that takes one session at a time, such as PGlite's socket, or a program that cannot run twice, which can also declare single_instance)", err)
+			} else {
 				pool[i] = a
 				err = alike(a, first)
 			}

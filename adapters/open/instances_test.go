@@ -51,7 +51,7 @@ func TestInstances(t *testing.T) {
 				return twin{}, boom
 			}
 			return twin{info: base}, nil
-		}, 0, "", "of 3: boom", -1},
+		}, 0, "", "of 3: boom (--jobs 1 runs one instance", -1},
 		{"the first fails", func(int) (twin, error) { return twin{}, boom }, 0, "", "boom", 0},
 	}
 	for _, tt := range tests {
